@@ -1,0 +1,110 @@
+/**
+ * The one route-paths map of the product (CONVENTIONS "one route-paths map"). Page patterns use React
+ * Router syntax (`:param`, trailing `*` = any number of segments) so the web app can register them as
+ * routes as they are, and the backend lists the same strings in the session's `pages`.
+ */
+
+/** Routes outside the signed-in shell (spec 1 §2.1, spec 3 "Routing shell"). */
+export const publicPaths = {
+  login: '/login',
+  oauthCallback: '/oauth_callback',
+} as const;
+
+/**
+ * Every page of the signed-in shell (spec 1 §2.2, spec 2 "Side menu", spec 3 "Routing shell"). A page is
+ * reachable only when the session's `pages` contains its pattern; the first allowed one is the fallback.
+ */
+export const pagePaths = {
+  dashboard: '/dashboard',
+  metrics: '/metrics',
+  buckets: '/buckets',
+  /** Bucket admin (/buckets/{b}/admin/...) and object browser (/buckets/{b}/browse/...). */
+  bucketPages: '/buckets/*',
+  watch: '/watch',
+  users: '/users',
+  /** User details; the name may span several segments. */
+  userDetails: '/users/*',
+  groups: '/groups',
+  policies: '/policies',
+  policyDetails: '/policies/*',
+  heal: '/heal',
+  trace: '/trace',
+  logs: '/logs',
+  healthInfo: '/health-info',
+  settings: '/settings',
+  /** Access keys (service accounts) of the signed-in user. */
+  account: '/account',
+  /** Not a page of its own: when listed, /account offers the password change (spec 1 §2.2). */
+  accountChangePassword: '/account/change-password',
+  webhookLogger: '/webhook/logger',
+  webhookAudit: '/webhook/audit',
+  tenants: '/tenants',
+  tenantsAdd: '/tenants/add',
+  storage: '/storage',
+  storageVolumes: '/storage/volumes',
+  storageDrives: '/storage/drives',
+  /** Tenant details with sub-paths summary, metrics, security, pools, pods, pods/{pod}, volumes, license, hop. */
+  tenantDetails: '/namespaces/:tenantNamespace/tenants/:tenantName/*',
+  license: '/license',
+} as const;
+
+export type PagePath = (typeof pagePaths)[keyof typeof pagePaths];
+
+/** All page patterns, in side-menu order (the order decides the fallback page). */
+export const allPagePaths: readonly PagePath[] = Object.values(pagePaths);
+
+/** Tabs of the bucket admin screen (spec 1 §2.5). */
+export const bucketAdminTabs = ['summary', 'events', 'replication', 'lifecycle', 'access', 'prefix'] as const;
+export type BucketAdminTab = (typeof bucketAdminTabs)[number];
+
+/** Tabs of the tenant details screen (spec 3 "Tenant details"). */
+export const tenantTabs = [
+  'summary',
+  'metrics',
+  'security',
+  'pools',
+  'pods',
+  'volumes',
+  'license',
+  'hop',
+] as const;
+export type TenantTab = (typeof tenantTabs)[number];
+
+const seg = (s: string): string => encodeURIComponent(s);
+/** Object paths keep their slashes as path separators; each segment is encoded on its own. */
+const segs = (s: string): string => s.split('/').map(seg).join('/');
+
+/** Builders for concrete links to parameterised pages. */
+export const links = {
+  bucketAdmin: (bucket: string, tab: BucketAdminTab = 'summary'): string =>
+    `/buckets/${seg(bucket)}/admin/${tab}`,
+  bucketBrowse: (bucket: string, path = ''): string =>
+    path === '' ? `/buckets/${seg(bucket)}/browse` : `/buckets/${seg(bucket)}/browse/${segs(path)}`,
+  userDetails: (userName: string): string => `/users/${segs(userName)}`,
+  policyDetails: (policyName: string): string => `/policies/${seg(policyName)}`,
+  tenantDetails: (namespace: string, tenant: string, tab: TenantTab = 'summary'): string =>
+    `/namespaces/${seg(namespace)}/tenants/${seg(tenant)}/${tab}`,
+  tenantPod: (namespace: string, tenant: string, pod: string): string =>
+    `/namespaces/${seg(namespace)}/tenants/${seg(tenant)}/pods/${seg(pod)}`,
+} as const;
+
+/** REST endpoints of the console backend (spec 1 §7). Paths are relative to the base path. */
+export const apiPaths = {
+  openapi: '/api/v1/openapi.json',
+  login: '/api/v1/login',
+  loginOperator: '/api/v1/login/operator',
+  loginOAuth2: '/api/v1/login/oauth2/auth',
+  logout: '/api/v1/logout',
+  session: '/api/v1/session',
+  hasPermission: '/api/v1/has-permission',
+  buckets: '/api/v1/buckets',
+} as const;
+
+/**
+ * Proxy base path (spec 1 §2.1): when the page is served under `/api/proxy/<namespace>/<tenant>/...`, the
+ * router base and every API path keep those first segments. Returns '' when the path has no such prefix.
+ */
+export function proxyBasePath(pathname: string): string {
+  const m = /^\/api\/proxy\/([^/]+)\/([^/]+)(?=\/|$)/.exec(pathname);
+  return m === null ? '' : m[0];
+}

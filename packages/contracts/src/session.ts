@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * Effective permissions by resource (PROTOCOL-NOTES §5): `console-ui` holds the actions allowed for the
+ * console as a whole; each `arn:aws:s3:::…` key holds the actions allowed on that resource.
+ */
+export const sessionPermissionsSchema = z.record(z.string(), z.array(z.string()));
+export type SessionPermissions = z.infer<typeof sessionPermissionsSchema>;
+
+/**
+ * GET /api/v1/session (spec 1 §3 "Session", §4 "Session bootstrap"). `pages` holds page paths from
+ * `pagePaths` (see paths.ts) the signed-in identity may open; the shell and the side menu show only those.
+ */
+export const sessionSchema = z
+  .object({
+    operator: z.boolean(),
+    status: z.literal('ok'),
+    pages: z.array(z.string()),
+    features: z.array(z.string()).describe('Optional capabilities, e.g. "log-search"'),
+    distributedMode: z.boolean().describe('The server stores objects erasure-coded'),
+    userName: z.string().describe('Who is signed in (the access key or identity name)'),
+    permissions: sessionPermissionsSchema.optional(),
+    customStyles: z.string().optional(),
+  })
+  .meta({ id: 'Session' });
+export type Session = z.infer<typeof sessionSchema>;
