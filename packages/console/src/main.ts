@@ -1,0 +1,82 @@
+/**
+ * The only file that listens: `npm start` runs it. Reads the configuration, starts the embedded store
+ * (unless CONSOLE_MINIO_SERVER points at another server), then the console, and stops both cleanly on
+ * SIGINT/SIGTERM so no write is cut half-way.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type StoreHandle, startStore } from '@stowage/store';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { resolveSecrets } from './config/secrets.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = path.resolve(here, '../../web/dist');
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const secrets = await resolveSecrets(config);
+
+  let store: StoreHandle | null = null;
+  let s3Endpoint: string;
+  if (config.minioServer === null) {
+    store = await startStore({
+      dataDir: config.dataDir,
+      drives: config.drives,
+      port: config.s3Port,
+      host: config.host,
+      rootUser: secrets.rootUser,
+      rootPassword: secrets.rootPassword,
+    });
+    s3Endpoint = `http://127.0.0.1:${store.port}`;
+  } else {
+    s3Endpoint = config.minioServer.origin;
+  }
+
+  const app = await buildApp({
+    s3Endpoint,
+    region: config.region,
+    sessionKey: secrets.sessionKey,
+    sessionDurationSeconds: config.sessionDurationSeconds,
+    webDist,
+    logger: false,
+  });
+  await app.listen({ port: config.consolePort, host: config.host });
+
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const lines = [
+    `Stowage console: http://${shown}:${config.consolePort}`,
+    store
+      ? `Embedded store (S3 API): http://${shown}:${store.port}  drives: ${config.drives} in ${config.dataDir}`
+      : `Storage server: ${s3Endpoint}`,
+  ];
+  if (store) {
+    lines.push(`RootUser: ${secrets.rootUser}`);
+    lines.push(`RootPass: ${secrets.rootPassword}`);
+    if (secrets.rootGenerated) {
+      lines.push(`(generated on first start and kept in ${path.join(config.dataDir, '.console/secrets.json')})`);
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal} received, stopping…\n`);
+    await app.close();
+    await store?.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Stowage failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  process.exit(1);
+});

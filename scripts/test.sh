@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The one test command (README "Tests", .ci/run): lint, typecheck, build, unit + integration tests
+# (Vitest, against the real store), browser journeys (Playwright + Debian's Chromium). Prints one
+# closing line "tests: N passed, N failed" summing both runners.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+unset AWS_CA_BUNDLE
+
+step() { echo; echo "== $1"; }
+fail() { echo "test: $1 failed" >&2; exit 1; }
+
+step "system packages"; bash scripts/system-deps.sh || fail "system packages"
+step "lint"; biome check . || fail "lint"
+step "typecheck"; npm run -s typecheck || fail "typecheck"
+step "build"; node scripts/build.mjs || fail "build"
+
+mkdir -p test-results
+step "unit and integration tests (vitest)"
+vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+unit=$?
+step "browser journeys (playwright)"
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json playwright test -c e2e/playwright.config.ts --reporter=list,json
+e2e=$?
+
+node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
+[ $unit -eq 0 ] && [ $e2e -eq 0 ]
