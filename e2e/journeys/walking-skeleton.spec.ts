@@ -40,7 +40,9 @@ test('a wrong password shows the error banner and the API answers 401 with the e
   page,
   request,
 }) => {
-  const res = await request.post('/api/v1/login', { data: { accessKey: E2E.rootUser, secretKey: 'wrong-password' } });
+  const res = await request.post('/api/v1/login', {
+    data: { accessKey: E2E.rootUser, secretKey: 'wrong-password' },
+  });
   expect(res.status()).toBe(401);
   const body = await res.json();
   expect(typeof body.errorMessage).toBe('string');

@@ -54,7 +54,9 @@ async function main(): Promise<void> {
     lines.push(`RootUser: ${secrets.rootUser}`);
     lines.push(`RootPass: ${secrets.rootPassword}`);
     if (secrets.rootGenerated) {
-      lines.push(`(generated on first start and kept in ${path.join(config.dataDir, '.console/secrets.json')})`);
+      lines.push(
+        `(generated on first start and kept in ${path.join(config.dataDir, '.console/secrets.json')})`,
+      );
     }
   }
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -76,7 +78,9 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
   } else {
-    process.stderr.write(`Stowage failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `Stowage failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -51,10 +51,7 @@ export function parseDuration(text: string): number | null {
   return consumed === text.length && text.length > 0 ? total : null;
 }
 
-function read(
-  env: NodeJS.ProcessEnv,
-  name: string,
-): string | undefined {
+function read(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
@@ -70,7 +67,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   const get = (name: string): string | undefined => read(env, name);
 
   const consolePort = parseWith('CONSOLE_PORT', port, get('CONSOLE_PORT') ?? '9090', 'a port number 1-65535');
-  const s3Port = parseWith('STOWAGE_S3_PORT', port, get('STOWAGE_S3_PORT') ?? '9000', 'a port number 1-65535');
+  const s3Port = parseWith(
+    'STOWAGE_S3_PORT',
+    port,
+    get('STOWAGE_S3_PORT') ?? '9000',
+    'a port number 1-65535',
+  );
   const drives = parseWith(
     'STOWAGE_DRIVES',
     z.coerce.number().int().min(1).max(32),
@@ -78,7 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     'a whole number of drive folders from 1 to 32',
   );
   const host = get('CONSOLE_HOST') ?? '0.0.0.0';
-  if (!/^[\w.:-]+$/.test(host)) throw new ConfigError('CONSOLE_HOST', `must be a host name or IP address (got "${host}")`);
+  if (!/^[\w.:-]+$/.test(host))
+    throw new ConfigError('CONSOLE_HOST', `must be a host name or IP address (got "${host}")`);
 
   const dataDir = path.resolve(cwd, get('STOWAGE_DATA_DIR') ?? './data');
 
@@ -87,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   if ((rootUser === null) !== (rootPassword === null)) {
     throw new ConfigError(
       rootUser === null ? 'MINIO_ROOT_USER' : 'MINIO_ROOT_PASSWORD',
-      'must be set together with ' + (rootUser === null ? 'MINIO_ROOT_PASSWORD' : 'MINIO_ROOT_USER'),
+      `must be set together with ${rootUser === null ? 'MINIO_ROOT_PASSWORD' : 'MINIO_ROOT_USER'}`,
     );
   }
   if (rootUser !== null && rootUser.length < 3) {
@@ -103,7 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     try {
       minioServer = new URL(server);
     } catch {
-      throw new ConfigError('CONSOLE_MINIO_SERVER', `must be a URL such as http://minio.example.com:9000 (got "${server}")`);
+      throw new ConfigError(
+        'CONSOLE_MINIO_SERVER',
+        `must be a URL such as http://minio.example.com:9000 (got "${server}")`,
+      );
     }
     if (minioServer.protocol !== 'http:' && minioServer.protocol !== 'https:') {
       throw new ConfigError('CONSOLE_MINIO_SERVER', `must start with http:// or https:// (got "${server}")`);
@@ -114,8 +120,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
 
   const durationText = get('CONSOLE_STS_DURATION') ?? '12h';
   const sessionDurationSeconds = parseDuration(durationText);
-  if (sessionDurationSeconds === null || sessionDurationSeconds < 900 || sessionDurationSeconds > 365 * 86400) {
-    throw new ConfigError('CONSOLE_STS_DURATION', `must be a duration from 15m to 8760h such as 12h (got "${durationText}")`);
+  if (
+    sessionDurationSeconds === null ||
+    sessionDurationSeconds < 900 ||
+    sessionDurationSeconds > 365 * 86400
+  ) {
+    throw new ConfigError(
+      'CONSOLE_STS_DURATION',
+      `must be a duration from 15m to 8760h such as 12h (got "${durationText}")`,
+    );
   }
 
   return {
