@@ -1,1 +1,1 @@
-export {};
+export * from './sigv4.js';
