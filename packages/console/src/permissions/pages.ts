@@ -1,0 +1,84 @@
+import { type PagePath, pagePaths } from '@stowage/contracts';
+import { hasPermission } from './evaluate.js';
+
+/** The resource key of console-wide grants in the session's permission map. */
+export const CONSOLE_UI_RESOURCE = 'console-ui';
+
+/**
+ * Which actions open which page (PROTOCOL-NOTES §5, from the original console's page permissions). Any
+ * one listed scope is enough. `null` = always shown to a signed-in user (Buckets, Object Browser, Access
+ * Keys and License are, in the original). Operator pages are listed separately: they exist only in
+ * operator mode.
+ */
+export const pageScopes: ReadonlyArray<readonly [PagePath, readonly string[] | null]> = [
+  [pagePaths.dashboard, ['admin:ServerInfo']],
+  [pagePaths.metrics, ['admin:ServerInfo']],
+  [pagePaths.buckets, null],
+  [pagePaths.bucketPages, null],
+  [pagePaths.watch, ['s3:ListenBucketNotification', 's3:ListenNotification']],
+  [pagePaths.users, usersScopes()],
+  [pagePaths.userDetails, usersScopes()],
+  [pagePaths.groups, ['admin:ListGroups', 'admin:AddUserToGroup']],
+  [pagePaths.policies, ['admin:ListUserPolicies', 'admin:CreatePolicy']],
+  [pagePaths.policyDetails, ['admin:ListUserPolicies', 'admin:CreatePolicy', 'admin:GetPolicy']],
+  [pagePaths.heal, ['admin:Heal']],
+  [pagePaths.trace, ['admin:ServerTrace']],
+  [pagePaths.logs, ['admin:ConsoleLog']],
+  [pagePaths.healthInfo, ['admin:OBDInfo']],
+  [pagePaths.settings, ['admin:ConfigUpdate']],
+  [pagePaths.account, null],
+  [pagePaths.webhookLogger, ['admin:ConfigUpdate']],
+  [pagePaths.webhookAudit, ['admin:ConfigUpdate']],
+  [pagePaths.license, null],
+];
+
+function usersScopes(): string[] {
+  return [
+    'admin:ListUsers',
+    'admin:GetUser',
+    'admin:ListUserPolicies',
+    'admin:AddUserToGroup',
+    'admin:RemoveUserFromGroup',
+    'admin:AttachUserOrGroupPolicy',
+    'admin:DeleteUser',
+    'admin:EnableUser',
+    'admin:DisableUser',
+  ];
+}
+
+/** Operator-mode pages (spec 3 "Routing shell"); granted by the operator sign-in, not by a policy. */
+export const operatorPages: readonly PagePath[] = [
+  pagePaths.tenants,
+  pagePaths.tenantsAdd,
+  pagePaths.storage,
+  pagePaths.storageVolumes,
+  pagePaths.storageDrives,
+  pagePaths.tenantDetails,
+  pagePaths.license,
+];
+
+export interface PageContext {
+  /** The session's permission map (see `sessionPermissions`). */
+  permissions: Record<string, string[]>;
+  /**
+   * The identity is a user of the store's own IAM (not root, not SSO/LDAP): only such users can change
+   * their password, and only while admin:CreateUser is not denied to them.
+   */
+  builtinUser: boolean;
+  /** Users and groups are managed by the directory when LDAP is configured (PROTOCOL-NOTES §5). */
+  ldap?: boolean;
+}
+
+/** The pages a signed-in identity may open, in side-menu order (its first entry is the fallback). */
+export function allowedPages(ctx: PageContext): string[] {
+  const pages: string[] = [];
+  for (const [page, scopes] of pageScopes) {
+    if (ctx.ldap && (page === pagePaths.users || page === pagePaths.userDetails || page === pagePaths.groups))
+      continue;
+    if (scopes === null || hasPermission(ctx.permissions, CONSOLE_UI_RESOURCE, scopes)) pages.push(page);
+  }
+  if (ctx.builtinUser && hasPermission(ctx.permissions, CONSOLE_UI_RESOURCE, ['admin:CreateUser'])) {
+    pages.push(pagePaths.accountChangePassword);
+  }
+  return pages;
+}
