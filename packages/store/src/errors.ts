@@ -112,6 +112,79 @@ export const S3ErrorCodes = {
     status: 503,
     message: 'Storage resources are insufficient for the write operation.',
   },
+  // Authentication (SigV4) failures beyond the basic ones above.
+  AuthorizationHeaderMalformed: {
+    status: 400,
+    message: 'The authorization header is malformed; the Credential is mal-formed.',
+  },
+  AuthorizationQueryParametersError: {
+    status: 400,
+    message: 'Error parsing the X-Amz-Credential parameter; the Credential is mal-formed.',
+  },
+  InvalidTokenId: { status: 403, message: 'The security token included in the request is invalid' },
+  ExpiredToken: { status: 400, message: 'The provided token has expired.' },
+  MissingFields: { status: 400, message: 'Missing fields in request.' },
+  MalformedDate: {
+    status: 400,
+    message: 'Invalid date format header, expected to be in ISO8601, RFC1123 or RFC1123Z time format.',
+  },
+  UnsupportedSignature: {
+    status: 400,
+    message: 'The request signature version is not supported; use AWS Signature Version 4.',
+  },
+  MissingRequestBodyError: { status: 400, message: 'Request body is empty.' },
+  // Request validation.
+  InvalidTag: { status: 400, message: 'The TagValue you have provided is invalid' },
+  MetadataTooLarge: {
+    status: 400,
+    message: 'Your metadata headers exceed the maximum allowed metadata size.',
+  },
+  InvalidBucketState: {
+    status: 409,
+    message: 'The request is not valid with the current state of the bucket.',
+  },
+  InvalidLocationConstraint: { status: 400, message: 'The specified location constraint is not valid.' },
+  IllegalVersioningConfigurationException: {
+    status: 400,
+    message: 'The versioning configuration specified in the request is invalid.',
+  },
+  InvalidPartNumber: { status: 416, message: 'The requested partnumber is not satisfiable' },
+  InvalidEncodingMethod: { status: 400, message: 'Invalid Encoding Method specified in Request' },
+  InvalidMaxKeys: { status: 400, message: 'Argument maxKeys must be an integer between 0 and 2147483647' },
+  XMinioInvalidObjectName: { status: 400, message: 'Object name contains unsupported characters.' },
+  ServerSideEncryptionConfigurationNotFoundError: {
+    status: 404,
+    message: 'The server side encryption configuration was not found',
+  },
+  // Admin API (PROTOCOL-NOTES §1).
+  XMinioAdminNoSuchUser: { status: 404, message: 'The specified user does not exist.' },
+  XMinioAdminNoSuchGroup: { status: 404, message: 'The specified group does not exist.' },
+  XMinioAdminNoSuchPolicy: { status: 404, message: 'The canned policy does not exist.' },
+  XMinioAdminNoSuchQuotaConfiguration: { status: 404, message: 'The quota configuration does not exist' },
+  XMinioAdminGroupNotEmpty: { status: 400, message: 'The specified group is not empty - cannot remove it.' },
+  XMinioAdminInvalidArgument: { status: 400, message: 'Invalid arguments specified.' },
+  XMinioAdminConfigBadJSON: { status: 400, message: 'JSON configuration provided is of incorrect format' },
+  XMinioAdminPolicyInUse: {
+    status: 400,
+    message: 'The policy cannot be removed, as it is in use',
+  },
+  XMinioAdminConfigTooLarge: {
+    status: 400,
+    message: 'Configuration data provided exceeds the allowed maximum',
+  },
+  XMinioMalformedIAMPolicy: { status: 400, message: 'The IAM policy provided is malformed.' },
+  XMinioInvalidResource: { status: 400, message: 'Invalid resource.' },
+  XMinioInvalidIAMCredentials: { status: 403, message: 'The credentials are not valid.' },
+  XMinioIAMActionNotAllowed: { status: 403, message: 'Specified IAM action is not allowed' },
+  // STS (PROTOCOL-NOTES §3).
+  InvalidParameterValue: {
+    status: 400,
+    message: 'An invalid or out-of-range value was supplied for the input parameter.',
+  },
+  MissingParameter: {
+    status: 400,
+    message: 'A required parameter for the specified action is not supplied.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type S3ErrorCode = keyof typeof S3ErrorCodes;
@@ -123,11 +196,12 @@ export class S3Error extends Error {
   /** Extra elements of the XML error document (BucketName, Key, …). */
   readonly extra: Record<string, string>;
 
-  constructor(code: S3ErrorCode, message?: string, extra: Record<string, string> = {}) {
+  /** `status` overrides the table's status where one code has several (XMinioInvalidIAMCredentials). */
+  constructor(code: S3ErrorCode, message?: string, extra: Record<string, string> = {}, status?: number) {
     super(message ?? S3ErrorCodes[code].message);
     this.name = 'S3Error';
     this.code = code;
-    this.status = S3ErrorCodes[code].status;
+    this.status = status ?? S3ErrorCodes[code].status;
     this.extra = extra;
   }
 }
