@@ -1,1 +1,2 @@
+export * from './crypto.js';
 export * from './sigv4.js';

@@ -1,0 +1,114 @@
+// Command madmin-crypto cross-checks Stowage's TypeScript implementation of madmin's encrypted body
+// format against MinIO's own Go code (madmin-go's EncryptData/DecryptData and sio-go).
+//
+// Usage (plaintext or ciphertext on stdin, result on stdout):
+//
+//	madmin-crypto encrypt <password> auto     # madmin.EncryptData: the algorithm madmin-go picks itself
+//	madmin-crypto encrypt <password> <id>     # id 0, 1 or 2, built from the same primitives madmin-go uses
+//	madmin-crypto decrypt <password>          # madmin.DecryptData
+//
+// madmin-go's EncryptData does not let the caller choose the algorithm (it picks Argon2id+AES-GCM when
+// the CPU has AES instructions, ChaCha20-Poly1305 otherwise, PBKDF2 in FIPS builds), so the explicit ids
+// are produced with sio-go, argon2 and pbkdf2 exactly as its encrypt.go lays them out; every id is
+// decrypted with madmin.DecryptData itself.
+package main
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/minio/madmin-go/v2"
+	"github.com/secure-io/sio-go"
+	"golang.org/x/crypto/argon2"
+	"golang.org/x/crypto/pbkdf2"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "madmin-crypto:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	if len(args) < 2 {
+		return fmt.Errorf("usage: madmin-crypto encrypt <password> <auto|0|1|2> | decrypt <password>")
+	}
+	input, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		return err
+	}
+	password := args[1]
+	var out []byte
+	switch args[0] {
+	case "decrypt":
+		out, err = madmin.DecryptData(password, bytes.NewReader(input))
+	case "encrypt":
+		if len(args) < 3 {
+			return fmt.Errorf("encrypt needs an algorithm: auto, 0, 1 or 2")
+		}
+		if args[2] == "auto" {
+			out, err = madmin.EncryptData(password, input)
+		} else {
+			id, perr := strconv.Atoi(args[2])
+			if perr != nil {
+				return perr
+			}
+			out, err = encryptWithID(password, byte(id), input)
+		}
+	default:
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+	if err != nil {
+		return err
+	}
+	_, err = os.Stdout.Write(out)
+	return err
+}
+
+// encryptWithID writes salt | id | nonce | sio stream with the algorithm the id names, using madmin-go's
+// cost parameters (Argon2id t=1 m=64 MiB p=4; PBKDF2-SHA256 8192 iterations).
+func encryptWithID(password string, id byte, data []byte) ([]byte, error) {
+	salt := make([]byte, 32)
+	if _, err := rand.Read(salt); err != nil {
+		return nil, err
+	}
+	var (
+		stream *sio.Stream
+		err    error
+	)
+	switch id {
+	case 0:
+		stream, err = sio.AES_256_GCM.Stream(argon2.IDKey([]byte(password), salt, 1, 64*1024, 4, 32))
+	case 1:
+		stream, err = sio.ChaCha20Poly1305.Stream(argon2.IDKey([]byte(password), salt, 1, 64*1024, 4, 32))
+	case 2:
+		stream, err = sio.AES_256_GCM.Stream(pbkdf2.Key([]byte(password), salt, 8192, 32, sha256.New))
+	default:
+		return nil, fmt.Errorf("unknown algorithm id %d", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	nonce := make([]byte, stream.NonceSize())
+	if _, err := rand.Read(nonce); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	buf.Write(salt)
+	buf.WriteByte(id)
+	buf.Write(nonce)
+	w := stream.EncryptWriter(&buf, nonce, nil)
+	if _, err := w.Write(data); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
