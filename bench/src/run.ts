@@ -1,1 +1,15 @@
-export {};
+/**
+ * `npm run bench`: runs every benchmark (or those named on the command line) and prints each one's
+ * figures as ratios against a peer or a physical limit measured in the same run.
+ */
+import { runS3Throughput } from './s3-throughput.js';
+
+const benches: Record<string, () => Promise<void>> = {
+  's3-throughput': runS3Throughput,
+};
+
+const wanted = process.argv.slice(2);
+for (const [name, run] of Object.entries(benches)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  await run();
+}

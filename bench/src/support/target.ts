@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type TargetKind = 'stowage' | 's3rver' | 'raw';
+
+/** A server under test, in its own process so its memory can be read and it competes for CPU fairly. */
+export interface Target {
+  kind: TargetKind;
+  url: string;
+  pid: number;
+  /** Resident set size of the server process now, in bytes. */
+  rss(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export async function startTarget(kind: TargetKind): Promise<Target> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${kind}-`));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(here, '..', 'targets', `${kind}.js`), dataDir, '4'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const line = buf.split('\n')[0];
+      if (buf.includes('\n') && line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} exited with ${code} before listening`)));
+  });
+  return {
+    kind,
+    url,
+    pid: child.pid!,
+    async rss() {
+      // The process may already be gone when a last sample fires: it then uses no memory.
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return kb * 1024;
+    },
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
