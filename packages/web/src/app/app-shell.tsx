@@ -1,0 +1,46 @@
+import { Box } from '@mui/material';
+import type { Session } from '@stowage/contracts';
+import { type ReactElement, Suspense } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useLocalStorageState } from '@/shared/hooks/use-local-storage-state';
+import { useLogout } from '@/shared/session/logout';
+import { LoadingMessage } from '@/shared/ui/loading-message';
+import { SideMenu } from './side-menu';
+
+/** Spec 1 §2.2: no side menu on /metrics and on paths ending in /hop (full-width embedded views). */
+export function hidesSideMenu(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  return path === '/metrics' || path.endsWith('/hop');
+}
+
+export const menuCollapsedStorageKey = 'stowage-menu-collapsed';
+
+/** The signed-in frame: side menu (collapsible, remembered) and the page. */
+export function AppShell({ session }: { session: Session }): ReactElement {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useLocalStorageState(menuCollapsedStorageKey, false);
+  const logout = useLogout(() => navigate('/login', { replace: true }));
+  const showMenu = !hidesSideMenu(location.pathname);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {showMenu && (
+        <SideMenu
+          session={session}
+          collapsed={collapsed}
+          onToggle={() => setCollapsed(!collapsed)}
+          onLogout={() => logout.mutate()}
+          loggingOut={logout.isPending}
+        />
+      )}
+      <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 2, md: 5 }, py: { xs: 3, md: 4 } }}>
+        <Box sx={{ maxWidth: 1320, mx: 'auto' }}>
+          <Suspense fallback={<LoadingMessage />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

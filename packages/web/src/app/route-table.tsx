@@ -1,0 +1,104 @@
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import BuildOutlined from '@mui/icons-material/BuildOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import HealingOutlined from '@mui/icons-material/HealingOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
+import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import StorageOutlined from '@mui/icons-material/StorageOutlined';
+import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
+import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { type PagePath, pagePaths } from '@stowage/contracts';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactElement } from 'react';
+
+export type MenuGroup = 'common' | 'tools' | 'operator';
+
+/** One page of the signed-in shell: its pattern (also the key in the session's `pages`) and how it shows. */
+export interface ShellPage {
+  path: PagePath;
+  /** The screen; pages of later issues have none yet, and are then neither routed nor shown in the menu. */
+  component?: LazyExoticComponent<ComponentType>;
+  /** Present when the page has a side-menu entry (spec 2 "Side menu"). */
+  menu?: { label: string; icon: ReactElement; group: MenuGroup };
+  /** Heal is shown only for a distributed setup (spec 3 §2 "Live tools", §6). */
+  distributedOnly?: boolean;
+}
+
+const BucketsPage = lazy(() =>
+  import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
+);
+
+/**
+ * The one route table of the shell, in side-menu order. Paths come from the contracts' page map, so the
+ * backend's `pages` and these routes always use the same strings.
+ */
+export const shellPages: readonly ShellPage[] = [
+  { path: pagePaths.dashboard, menu: { label: 'Dashboard', icon: <DashboardOutlined />, group: 'common' } },
+  { path: pagePaths.metrics },
+  {
+    path: pagePaths.buckets,
+    component: BucketsPage,
+    menu: { label: 'Buckets', icon: <Inventory2Outlined />, group: 'common' },
+  },
+  { path: pagePaths.bucketPages },
+  { path: pagePaths.users, menu: { label: 'Users', icon: <PersonOutlined />, group: 'common' } },
+  { path: pagePaths.userDetails },
+  { path: pagePaths.groups, menu: { label: 'Groups', icon: <GroupsOutlined />, group: 'common' } },
+  { path: pagePaths.account, menu: { label: 'Service Accounts', icon: <KeyOutlined />, group: 'common' } },
+  { path: pagePaths.policies, menu: { label: 'Policies', icon: <PolicyOutlined />, group: 'common' } },
+  { path: pagePaths.policyDetails },
+  { path: pagePaths.settings, menu: { label: 'Settings', icon: <SettingsOutlined />, group: 'common' } },
+  { path: pagePaths.webhookLogger },
+  { path: pagePaths.webhookAudit },
+  { path: pagePaths.logs, menu: { label: 'Logs', icon: <ListAltOutlined />, group: 'tools' } },
+  { path: pagePaths.watch, menu: { label: 'Watch', icon: <VisibilityOutlined />, group: 'tools' } },
+  { path: pagePaths.trace, menu: { label: 'Trace', icon: <TimelineOutlined />, group: 'tools' } },
+  {
+    path: pagePaths.heal,
+    menu: { label: 'Heal', icon: <HealingOutlined />, group: 'tools' },
+    distributedOnly: true,
+  },
+  {
+    path: pagePaths.healthInfo,
+    menu: { label: 'Diagnostic', icon: <MedicalServicesOutlined />, group: 'tools' },
+  },
+  { path: pagePaths.tenants, menu: { label: 'Tenants', icon: <AccountTreeOutlined />, group: 'operator' } },
+  { path: pagePaths.tenantsAdd },
+  { path: pagePaths.tenantDetails },
+  { path: pagePaths.storage, menu: { label: 'Storage', icon: <StorageOutlined />, group: 'operator' } },
+  { path: pagePaths.storageVolumes },
+  { path: pagePaths.storageDrives },
+  // License sits under Operator when /tenants is allowed, else on its own (spec 2 "Side menu").
+  { path: pagePaths.license, menu: { label: 'License', icon: <VerifiedOutlined />, group: 'common' } },
+];
+
+/** Icons of entries that are not pages of the shell. */
+export const documentationIcon = <DescriptionOutlined />;
+export const toolsIcon = <BuildOutlined />;
+
+/** The pages this build can render, for the given session. */
+export function reachablePages(pages: readonly string[], distributedMode: boolean): ShellPage[] {
+  const allowed = new Set(pages);
+  return shellPages.filter(
+    (p) => p.component !== undefined && allowed.has(p.path) && (!p.distributedOnly || distributedMode),
+  );
+}
+
+/**
+ * The fallback page: the first entry of the session's `pages` that this build can render (spec 1 §2.2).
+ * Null when none can be, e.g. an identity allowed only pages of later issues.
+ */
+export function fallbackPage(pages: readonly string[], reachable: readonly ShellPage[]): string | null {
+  const renderable = new Set<string>(reachable.map((p) => p.path));
+  for (const page of pages) {
+    if (renderable.has(page) && !page.includes(':') && !page.includes('*')) return page;
+  }
+  return null;
+}

@@ -1,0 +1,36 @@
+import type { Session } from '@stowage/contracts';
+import type { ReactElement } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AppShell } from './app-shell';
+import { NoPagesPage, NotFoundPage } from './not-found-page';
+import { fallbackPage, reachablePages, shellPages } from './route-table';
+
+/**
+ * The shell's routes for one session (spec 1 §2.2): allowed pages render, known pages the session does not
+ * allow redirect to the first allowed page, '/' goes there too, anything else is '404 Not Found'.
+ */
+export function ShellRoutes({ session }: { session: Session }): ReactElement {
+  const reachable = reachablePages(session.pages, session.distributedMode);
+  const fallback = fallbackPage(session.pages, reachable);
+  const toFallback = fallback ? <Navigate to={fallback} replace /> : <NoPagesPage />;
+  const reachablePaths = new Set(reachable.map((p) => p.path));
+  const allowed = new Set(session.pages);
+
+  return (
+    <Routes>
+      <Route element={<AppShell session={session} />}>
+        <Route index element={toFallback} />
+        {shellPages.map((page) => {
+          const Component = page.component;
+          if (Component && reachablePaths.has(page.path)) {
+            return <Route key={page.path} path={page.path} element={<Component />} />;
+          }
+          // Allowed but not built in this version: falls through to 404 below.
+          if (allowed.has(page.path) && (!page.distributedOnly || session.distributedMode)) return null;
+          return <Route key={page.path} path={page.path} element={toFallback} />;
+        })}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

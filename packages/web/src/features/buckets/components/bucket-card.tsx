@@ -1,0 +1,168 @@
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
+import { Box, Button, Card, Chip, Tooltip, Typography } from '@mui/material';
+import type { Bucket } from '@stowage/contracts';
+import { memo, type ReactElement, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { formatBytes } from '@/shared/format/format-bytes';
+import { formatDateTime } from '@/shared/format/format-date';
+import { formatCount } from '@/shared/format/format-number';
+import { accessDescription, accessLabel } from './access-label';
+
+function Metric({ label, children }: { label: string; children: ReactNode }): ReactElement {
+  return (
+    <Box sx={{ minWidth: 96 }}>
+      <Typography
+        component="dt"
+        sx={{ fontSize: 11, fontWeight: 600, letterSpacing: '0.06em', textTransform: 'uppercase' }}
+        color="text.secondary"
+      >
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function BucketLinkButton({
+  to,
+  available,
+  label,
+  variant,
+  icon,
+  children,
+}: {
+  to: string;
+  available: boolean;
+  label: string;
+  variant: 'outlined' | 'contained';
+  icon: ReactElement;
+  children: ReactNode;
+}): ReactElement {
+  if (available) {
+    return (
+      <Button
+        component={RouterLink}
+        to={to}
+        variant={variant}
+        size="small"
+        startIcon={icon}
+        aria-label={label}
+      >
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title="Not available in this version yet">
+      <span>
+        <Button variant={variant} size="small" startIcon={icon} disabled aria-label={label}>
+          {children}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * One bucket of the list (spec 1 §2.4): name, creation date, access, usage in binary units, object count, and
+ * the Browse and Manage buttons. The bucket screens behind those buttons come with a later issue; until
+ * then the buttons are present but disabled, so nothing links to a screen that does not exist.
+ */
+export const BucketCard = memo(function BucketCard({
+  bucket,
+  detailScreensAvailable,
+}: {
+  bucket: Bucket;
+  detailScreensAvailable: boolean;
+}): ReactElement {
+  return (
+    <Card
+      component="article"
+      aria-label={bucket.name}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: { xs: 2, md: 3 },
+        px: 2.5,
+        py: 2,
+        transition: 'border-color 0.15s, box-shadow 0.15s',
+        '&:hover': { borderColor: 'primary.main', boxShadow: '0 4px 16px -8px rgba(61,107,255,0.35)' },
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flex: '1 1 240px', minWidth: 0 }}>
+        <Box
+          sx={{
+            width: 44,
+            height: 44,
+            borderRadius: 2.5,
+            flexShrink: 0,
+            display: 'grid',
+            placeItems: 'center',
+            color: 'primary.main',
+            bgcolor: 'action.hover',
+          }}
+        >
+          <Inventory2Outlined />
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography
+            component="h2"
+            sx={{
+              fontWeight: 700,
+              fontSize: 16,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
+            title={bucket.name}
+          >
+            {bucket.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Created: {formatDateTime(bucket.creation_date)}
+          </Typography>
+        </Box>
+      </Box>
+      <Box component="dl" sx={{ display: 'flex', gap: { xs: 2, md: 4 }, m: 0, flexWrap: 'wrap' }}>
+        <Metric label="Access">
+          <Tooltip title={accessDescription(bucket.rw_access)}>
+            <Chip
+              label={accessLabel(bucket.rw_access)}
+              size="small"
+              color={bucket.rw_access.write ? 'primary' : 'default'}
+              variant="outlined"
+              sx={{ fontWeight: 700, height: 22 }}
+            />
+          </Tooltip>
+        </Metric>
+        <Metric label="Usage">{formatBytes(bucket.size)}</Metric>
+        <Metric label="Objects">{formatCount(bucket.objects)}</Metric>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
+        <BucketLinkButton
+          to={`/buckets/${encodeURIComponent(bucket.name)}/browse`}
+          available={detailScreensAvailable}
+          label={`Browse ${bucket.name}`}
+          variant="outlined"
+          icon={<TravelExploreOutlined />}
+        >
+          Browse
+        </BucketLinkButton>
+        <BucketLinkButton
+          to={`/buckets/${encodeURIComponent(bucket.name)}/admin`}
+          available={detailScreensAvailable}
+          label={`Manage ${bucket.name}`}
+          variant="contained"
+          icon={<SettingsOutlined />}
+        >
+          Manage
+        </BucketLinkButton>
+      </Box>
+    </Card>
+  );
+});

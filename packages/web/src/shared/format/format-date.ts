@@ -1,0 +1,14 @@
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A readable local date and time; '-' for missing or zero dates (Go's 0001-01-01, PROTOCOL-NOTES §7). */
+export function formatDateTime(iso: string | undefined | null): string {
+  if (!iso || iso.startsWith('0001-01-01')) return '-';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '-' : dateTime.format(date);
+}

@@ -1,0 +1,146 @@
+import { Alert, Snackbar } from '@mui/material';
+import {
+  createContext,
+  type ReactElement,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
+import { toApiError } from '../api/api-error';
+
+export type SnackbarKind = 'message' | 'error';
+
+export interface SnackbarMessage {
+  message: string;
+  detailedErrorMsg?: string | undefined;
+  type: SnackbarKind;
+  /** Distinguishes two equal messages in a row, so the second one restarts the timer. */
+  id: number;
+}
+
+interface SnackbarApi {
+  /** A plain notice on screen, e.g. 'Objects deleted successfully.'. */
+  showMessage: (message: string) => void;
+  /** A failure on screen (spec 1 §8: errors show in a snackbar). Accepts any thrown value. */
+  showError: (error: unknown) => void;
+  /** A failure inside a dialog: shows in the dialog's {@link ModalSnackbar}. */
+  showModalError: (error: unknown) => void;
+  showModalMessage: (message: string) => void;
+}
+
+interface SnackbarState {
+  screen: SnackbarMessage | null;
+  modal: SnackbarMessage | null;
+  closeScreen: () => void;
+  closeModal: () => void;
+}
+
+const ApiContext = createContext<SnackbarApi | null>(null);
+const StateContext = createContext<SnackbarState | null>(null);
+
+/** Spec 1 §4/§9: 5 s for messages, 10 s for errors. */
+export function autoHideMs(type: SnackbarKind): number {
+  return type === 'error' ? 10_000 : 5_000;
+}
+
+let nextId = 1;
+
+function fromError(error: unknown): SnackbarMessage {
+  const e = toApiError(error);
+  return { message: e.message, detailedErrorMsg: e.detail, type: 'error', id: nextId++ };
+}
+
+/** Holds the screen snackbar and the modal snackbar (spec 1 §1 "system state"). */
+export function SnackbarProvider({ children }: { children: ReactNode }): ReactElement {
+  const [screen, setScreen] = useState<SnackbarMessage | null>(null);
+  const [modal, setModal] = useState<SnackbarMessage | null>(null);
+
+  const api = useMemo<SnackbarApi>(
+    () => ({
+      showMessage: (message) => setScreen({ message, type: 'message', id: nextId++ }),
+      showError: (error) => setScreen(fromError(error)),
+      showModalError: (error) => setModal(fromError(error)),
+      showModalMessage: (message) => setModal({ message, type: 'message', id: nextId++ }),
+    }),
+    [],
+  );
+  const closeScreen = useCallback(() => setScreen(null), []);
+  const closeModal = useCallback(() => setModal(null), []);
+  const state = useMemo(
+    () => ({ screen, modal, closeScreen, closeModal }),
+    [screen, modal, closeScreen, closeModal],
+  );
+
+  return (
+    <ApiContext.Provider value={api}>
+      <StateContext.Provider value={state}>
+        {children}
+        <ScreenSnackbar />
+      </StateContext.Provider>
+    </ApiContext.Provider>
+  );
+}
+
+export function useSnackbar(): SnackbarApi {
+  const api = useContext(ApiContext);
+  if (!api) throw new Error('useSnackbar must be used inside SnackbarProvider');
+  return api;
+}
+
+function useSnackbarState(): SnackbarState {
+  const state = useContext(StateContext);
+  if (!state) throw new Error('Snackbars must be rendered inside SnackbarProvider');
+  return state;
+}
+
+function ScreenSnackbar(): ReactElement {
+  const { screen, closeScreen } = useSnackbarState();
+  return (
+    <Snackbar
+      key={screen?.id}
+      open={screen !== null}
+      autoHideDuration={screen ? autoHideMs(screen.type) : null}
+      onClose={(_, reason) => reason !== 'clickaway' && closeScreen()}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert
+        onClose={closeScreen}
+        severity={screen?.type === 'error' ? 'error' : 'success'}
+        variant="filled"
+        sx={{ minWidth: 320, maxWidth: 640 }}
+      >
+        {screen?.message}
+        {screen?.detailedErrorMsg ? ` — ${screen.detailedErrorMsg}` : ''}
+      </Alert>
+    </Snackbar>
+  );
+}
+
+/**
+ * What the modal snackbar shows: the detailed message when it has at least 5 characters, else the short one
+ * (spec 1 §8).
+ */
+export function modalSnackbarText(m: Pick<SnackbarMessage, 'message' | 'detailedErrorMsg'>): string {
+  return m.detailedErrorMsg && m.detailedErrorMsg.length >= 5 ? m.detailedErrorMsg : m.message;
+}
+
+/** Place inside a dialog; shows what {@link SnackbarApi.showModalError} reported, above the dialog content. */
+export function ModalSnackbar(): ReactElement {
+  const { modal, closeModal } = useSnackbarState();
+  return (
+    <Snackbar
+      key={modal?.id}
+      open={modal !== null}
+      autoHideDuration={modal ? autoHideMs(modal.type) : null}
+      onClose={(_, reason) => reason !== 'clickaway' && closeModal()}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      sx={{ position: 'absolute' }}
+    >
+      <Alert onClose={closeModal} severity={modal?.type === 'error' ? 'error' : 'success'} variant="filled">
+        {modal ? modalSnackbarText(modal) : ''}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+/**
+ * The SPA builds to `dist/` with relative asset URLs (`base: './'`): the console backend rewrites
+ * `<base href>` in index.html, so the same bundle works at `/` and under an `/api/proxy/...` prefix
+ * (spec 1 §2.1). `@/` is `src/` (features import shared code through it, see biome.json). Workspace packages resolve to their TypeScript source through the `source` condition.
+ */
+export default defineConfig({
+  root: import.meta.dirname,
+  base: './',
+  plugins: [react()],
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    alias: { '@': `${import.meta.dirname}/src` },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:9090', changeOrigin: false },
+      '/ws': { target: 'ws://127.0.0.1:9090', ws: true },
+    },
+  },
+  preview: { port: 4173 },
+});
