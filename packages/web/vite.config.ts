@@ -6,6 +6,9 @@ import { defaultClientConditions, defineConfig } from 'vite';
  * `<base href>` in index.html, so the same bundle works at `/` and under an `/api/proxy/...` prefix
  * (spec 1 §2.1). `@/` is `src/` (features import shared code through it, see biome.json). Workspace packages resolve to their TypeScript source through the `source` condition.
  */
+/** The console backend the dev server forwards `/api` and `/ws` to (`npm start` listens on 9090). */
+const backend = process.env.STOWAGE_CONSOLE_URL ?? 'http://127.0.0.1:9090';
+
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
@@ -22,8 +25,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://127.0.0.1:9090', changeOrigin: false },
-      '/ws': { target: 'ws://127.0.0.1:9090', ws: true },
+      '/api': { target: backend, changeOrigin: false },
+      '/ws': { target: backend.replace(/^http/, 'ws'), ws: true },
     },
   },
   preview: { port: 4173 },

@@ -25,9 +25,12 @@ export function ShellRoutes({ session }: { session: Session }): ReactElement {
           if (Component && reachablePaths.has(page.path)) {
             return <Route key={page.path} path={page.path} element={<Component />} />;
           }
-          // Allowed but not built in this version: falls through to 404 below.
-          if (allowed.has(page.path) && (!page.distributedOnly || session.distributedMode)) return null;
-          return <Route key={page.path} path={page.path} element={toFallback} />;
+          // Allowed but not built in this version: 404, registered explicitly so that '/users' does not
+          // fall into the '/users/*' pattern of a page the session does not allow.
+          const allowedHere = allowed.has(page.path) && (!page.distributedOnly || session.distributedMode);
+          return (
+            <Route key={page.path} path={page.path} element={allowedHere ? <NotFoundPage /> : toFallback} />
+          );
         })}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

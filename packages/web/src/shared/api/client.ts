@@ -82,7 +82,6 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   const { method = 'GET', body, query, schema, signal, endSessionOnAuthFailure = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') headers['X-Requested-With'] = 'XMLHttpRequest';
 
   let response: Response;
   try {

@@ -22,7 +22,7 @@ export function EmptyState({
         textAlign: 'center',
         py: 8,
         px: 3,
-        borderRadius: 3,
+        borderRadius: '16px',
         border: 1,
         borderStyle: 'dashed',
         borderColor: 'divider',

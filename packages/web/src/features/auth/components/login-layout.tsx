@@ -98,7 +98,7 @@ export function LoginLayout({ children }: { children: ReactNode }): ReactElement
             width: '100%',
             maxWidth: 420,
             p: { xs: 3, sm: 5 },
-            borderRadius: 4,
+            borderRadius: '20px',
             position: 'relative',
             overflow: 'hidden',
             boxShadow: '0 24px 48px -24px rgba(15, 23, 42, 0.25)',

@@ -36,7 +36,7 @@ export function OAuthCallbackPage(): ReactElement {
     <Box
       sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}
     >
-      <Paper variant="outlined" sx={{ p: 5, maxWidth: 520, width: '100%', borderRadius: 4 }}>
+      <Paper variant="outlined" sx={{ p: 5, maxWidth: 520, width: '100%', borderRadius: '20px' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, color: 'error.main' }}>
           <ErrorOutlineOutlined />
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>

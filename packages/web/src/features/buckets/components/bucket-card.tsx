@@ -12,7 +12,7 @@ import { accessDescription, accessLabel } from './access-label';
 
 function Metric({ label, children }: { label: string; children: ReactNode }): ReactElement {
   return (
-    <Box sx={{ minWidth: 96 }}>
+    <Box sx={{ width: 104 }}>
       <Typography
         component="dt"
         sx={{ fontSize: 11, fontWeight: 600, letterSpacing: '0.06em', textTransform: 'uppercase' }}
@@ -99,7 +99,7 @@ export const BucketCard = memo(function BucketCard({
           sx={{
             width: 44,
             height: 44,
-            borderRadius: 2.5,
+            borderRadius: '12px',
             flexShrink: 0,
             display: 'grid',
             placeItems: 'center',
