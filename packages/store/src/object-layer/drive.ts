@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { constants, promises as fsp } from 'node:fs';
+import path from 'node:path';
+
+/** Name of the per-drive folder holding the store's own data (bucket names cannot start with '.'). */
+export const SYS_DIR = '.stowage.sys';
+
+export type DriveState = 'ok' | 'offline' | 'faulty';
+
+/** Error codes that mean "this path is not there" rather than "this drive is failing". */
+export function isNotFound(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * One drive folder. Every path the layer touches is built by `resolve()` from validated segments, so
+ * nothing outside the drive folder can be named. The drive goes `offline` when its folder vanishes or
+ * stops being writable, and comes back when a health check finds it usable again.
+ */
+export class Drive {
+  readonly root: string;
+  readonly index: number;
+  state: DriveState = 'ok';
+  uuid = '';
+  private checking: Promise<void> | null = null;
+
+  constructor(root: string, index: number) {
+    this.root = root;
+    this.index = index;
+  }
+
+  get online(): boolean {
+    return this.state === 'ok';
+  }
+
+  /** Absolute path of segments below the drive root. Segments were validated by the caller. */
+  resolve(...segs: string[]): string {
+    return path.join(this.root, ...segs);
+  }
+
+  sys(...segs: string[]): string {
+    return path.join(this.root, SYS_DIR, ...segs);
+  }
+
+  tmp(name: string): string {
+    return path.join(this.root, SYS_DIR, 'tmp', name);
+  }
+
+  /** Create the folder and its format file at open; clean temp leftovers of a crashed process. */
+  async init(): Promise<void> {
+    try {
+      await fsp.mkdir(this.sys('tmp'), { recursive: true });
+      await fsp.rm(this.sys('tmp'), { recursive: true, force: true });
+      await fsp.mkdir(this.sys('tmp'), { recursive: true });
+      await this.loadFormat();
+      this.state = 'ok';
+    } catch {
+      this.state = 'offline';
+    }
+  }
+
+  private async loadFormat(): Promise<void> {
+    const file = this.sys('format.json');
+    try {
+      const doc = JSON.parse(await fsp.readFile(file, 'utf8')) as { uuid?: string };
+      if (typeof doc.uuid === 'string') {
+        this.uuid = doc.uuid;
+        return;
+      }
+    } catch (err) {
+      if (!isNotFound(err) && !(err instanceof SyntaxError)) throw err;
+    }
+    // A fresh (or wiped) drive folder: give it an identity. Missing objects on it read as lost shards.
+    this.uuid = randomUUID();
+    const tmp = this.tmp(`${randomUUID()}.format`);
+    await fsp.mkdir(path.dirname(tmp), { recursive: true });
+    await fsp.writeFile(tmp, JSON.stringify({ version: 1, uuid: this.uuid, index: this.index }));
+    await fsp.rename(tmp, file);
+  }
+
+  /** Probe the drive: the folder must exist and be writable; a wiped folder is re-formatted. */
+  check(): Promise<void> {
+    if (!this.checking) {
+      this.checking = (async () => {
+        try {
+          const st = await fsp.stat(this.root);
+          if (!st.isDirectory()) throw new Error('not a directory');
+          await fsp.access(this.root, constants.W_OK);
+          await fsp.mkdir(this.sys('tmp'), { recursive: true });
+          const probe = this.tmp(`${randomUUID()}.probe`);
+          await fsp.writeFile(probe, 'ok');
+          await fsp.rm(probe, { force: true });
+          await this.loadFormat();
+          this.state = 'ok';
+        } catch {
+          this.state = 'offline';
+        }
+      })().finally(() => {
+        this.checking = null;
+      });
+    }
+    return this.checking;
+  }
+
+  /** Called when an operation failed on this drive for a reason other than a missing path. */
+  reportError(err: unknown): void {
+    if (isNotFound(err)) {
+      // The whole drive folder may have gone; find out in the background.
+      void this.check();
+      return;
+    }
+    this.state = 'offline';
+    void this.check();
+  }
+}
+
+/** Write a file durably: write, fsync, close. */
+export async function writeFileSynced(file: string, data: Uint8Array, fsync: boolean): Promise<void> {
+  const fh = await fsp.open(file, 'w');
+  try {
+    await fh.writeFile(data);
+    if (fsync) await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/** fsync a directory so a rename into it survives power loss. */
+export async function syncDir(dir: string): Promise<void> {
+  let fh: fsp.FileHandle | null = null;
+  try {
+    fh = await fsp.open(dir, 'r');
+    await fh.sync();
+  } catch {
+    // Some file systems refuse fsync on directories; the rename itself is still atomic.
+  } finally {
+    await fh?.close();
+  }
+}
+
+/** Remove now-empty folders from `dir` up to (not including) `stop`, so listings see no ghost prefixes. */
+export async function pruneEmptyDirs(dir: string, stop: string): Promise<void> {
+  let d = dir;
+  while (d.length > stop.length && d.startsWith(stop)) {
+    try {
+      await fsp.rmdir(d);
+    } catch {
+      return;
+    }
+    d = path.dirname(d);
+  }
+}

@@ -1,0 +1,1334 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import { S3Error, s3Error } from '../errors.js';
+import { initBitrot } from './codec/bitrot.js';
+import { ReedSolomon } from './codec/reed-solomon.js';
+import { DeleteMarkerError } from './delete-marker-error.js';
+import { DocStore, runOnQuorum, validateDocPath } from './doc-store.js';
+import { Drive, isNotFound, pruneEmptyDirs, syncDir, writeFileSynced } from './drive.js';
+import {
+  bufferSource,
+  MAX_OBJECT_SIZE,
+  openFileSource,
+  PartReader,
+  readPartRange,
+  type ShardSource,
+  writeErasure,
+} from './erasure.js';
+import {
+  type DriveMeta,
+  decodeMeta,
+  type ErasureGeometry,
+  encodeMeta,
+  type MetaDoc,
+  type VersionRecord,
+} from './meta.js';
+import {
+  compareKeys,
+  objectDirSegments,
+  prefixDirSegments,
+  validateBucketName,
+  validateObjectKey,
+  validateVersionId,
+} from './names.js';
+import type {
+  BucketConfigName,
+  BucketInfo,
+  ByteRange,
+  DeleteOptions,
+  DeleteResult,
+  GetObjectResult,
+  ListObjectsOptions,
+  ListObjectsResult,
+  ListVersionsOptions,
+  ListVersionsResult,
+  MultipartUploadInfo,
+  ObjectInfo,
+  ObjectLayer,
+  PartInfo,
+  PutObjectOptions,
+  Retention,
+  StorageInfo,
+  SystemStore,
+  VersioningState,
+} from './types.js';
+import { walkKeys } from './walk.js';
+
+export interface ObjectLayerOptions {
+  dataDir: string;
+  /** Number of drive folders (dataDir/drive1..driveN). */
+  drives: number;
+  /** Parity shards; default as MinIO: 0 for 1 drive, 1 for 2–3, 2 for 4–5, 3 for 6–7, 4 for 8+. */
+  parity?: number;
+  /** fsync data and metadata before acknowledging (default true). */
+  fsync?: boolean;
+  /** Objects up to this size are stored inside the metadata file (default 128 KiB). */
+  inlineLimit?: number;
+  /** Bytes per erasure block before splitting into shards (default 1 MiB). */
+  blockSize?: number;
+  /** Health probe period for drives in ms (default 10 s; 0 disables). */
+  healthIntervalMs?: number;
+}
+
+interface BucketDoc {
+  created: number;
+  versioning: VersioningState;
+  objectLock: boolean;
+}
+
+interface UploadDoc {
+  key: string;
+  initiated: number;
+  contentType: string;
+  sys: Record<string, string>;
+  user: Record<string, string>;
+  tags: Record<string, string>;
+  retention: { mode: 'GOVERNANCE' | 'COMPLIANCE'; until: number } | null;
+  legalHold: boolean;
+  ec: ErasureGeometry;
+}
+
+interface PartDoc {
+  number: number;
+  etag: string;
+  size: number;
+  mtime: number;
+  /** File name of the part's shard inside the upload folder. */
+  file: string;
+}
+
+/** Per-drive state of an object's metadata after a quorum read. */
+interface MetaRead {
+  doc: MetaDoc | null;
+  /** Parsed copy per drive index (any generation), for inline blobs; null when absent/unreadable. */
+  perDrive: (DriveMeta | null)[];
+}
+
+const MIN_PART_SIZE = 5 * 1024 * 1024;
+const MAX_PART_SIZE = 5 * 1024 ** 3;
+const CONFIG_NAMES: readonly BucketConfigName[] = [
+  'policy',
+  'tagging',
+  'object-lock',
+  'quota',
+  'lifecycle',
+  'notification',
+  'replication',
+  'encryption',
+  'targets',
+];
+
+/** MinIO's default parity for a single erasure set of n drives. */
+export function defaultParity(n: number): number {
+  if (n <= 1) return 0;
+  if (n <= 3) return 1;
+  if (n <= 5) return 2;
+  if (n <= 7) return 3;
+  return 4;
+}
+
+/** A small async mutex per name: serialises read-modify-write of one object's metadata. */
+class KeyLocks {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.tails.get(name) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((r) => {
+      release = r;
+    });
+    const tail = prev.then(() => mine);
+    this.tails.set(name, tail);
+    await prev;
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (this.tails.get(name) === tail) this.tails.delete(name);
+    }
+  }
+}
+
+/** Response headers on an error, where the error type carries them (S3Error.headers). */
+function addHeaders(err: S3Error, headers: Record<string, string>): void {
+  const h = (err as unknown as { headers?: Record<string, string> }).headers;
+  if (h) Object.assign(h, headers);
+}
+
+function stripQuotes(etag: string): string {
+  return etag.replace(/^"|"$/g, '').toLowerCase();
+}
+
+function toRetention(r: Retention | null | undefined): VersionRecord['retention'] {
+  if (!r) return null;
+  const until = r.retainUntil instanceof Date ? r.retainUntil.getTime() : Number.NaN;
+  if (!Number.isFinite(until) || (r.mode !== 'GOVERNANCE' && r.mode !== 'COMPLIANCE')) {
+    throw s3Error('InvalidArgument', {}, 'Invalid retention');
+  }
+  return { mode: r.mode, until };
+}
+
+/**
+ * The embedded store's object layer: one erasure set over N drive folders. See ./types.ts for the
+ * contract and packages/store/docs/erasure.md for the on-disk layout and the choices behind it.
+ */
+export class ErasureObjectLayer implements ObjectLayer {
+  readonly system: SystemStore;
+  readonly drives: Drive[];
+  readonly dataShards: number;
+  readonly parityShards: number;
+  readonly readQuorum: number;
+  readonly writeQuorum: number;
+  private readonly rs: ReedSolomon;
+  private readonly fsync: boolean;
+  private readonly inlineLimit: number;
+  private readonly blockSize: number;
+  private readonly bucketDocs: DocStore;
+  private readonly uploads: DocStore;
+  private readonly locks = new KeyLocks();
+  private readonly bucketCache = new Map<string, BucketDoc>();
+  private healthTimer: NodeJS.Timeout | null = null;
+
+  private constructor(opts: ObjectLayerOptions) {
+    const n = opts.drives;
+    if (!Number.isInteger(n) || n < 1 || n > 32) throw new Error(`drives must be 1..32, got ${n}`);
+    const parity = opts.parity ?? defaultParity(n);
+    if (!Number.isInteger(parity) || parity < 0 || parity > Math.floor(n / 2) || (n > 1 && parity < 1)) {
+      throw new Error(`parity must be 1..${Math.floor(n / 2)} for ${n} drives (0 for one drive)`);
+    }
+    this.dataShards = n - parity;
+    this.parityShards = parity;
+    this.readQuorum = this.dataShards;
+    // As MinIO: data shards, plus one when data == parity so two halves can never both win.
+    this.writeQuorum = this.dataShards === parity ? this.dataShards + 1 : this.dataShards;
+    this.rs = new ReedSolomon(this.dataShards, parity);
+    this.fsync = opts.fsync ?? true;
+    this.inlineLimit = opts.inlineLimit ?? 128 * 1024;
+    const bs = opts.blockSize ?? 1024 * 1024;
+    this.blockSize = Math.ceil(bs / this.dataShards) * this.dataShards;
+    const root = path.resolve(opts.dataDir);
+    this.drives = Array.from({ length: n }, (_, i) => new Drive(path.join(root, `drive${i + 1}`), i));
+    const q = { read: this.readQuorum, write: this.writeQuorum, fsync: this.fsync };
+    this.bucketDocs = new DocStore(this.drives, q, 'buckets');
+    this.uploads = new DocStore(this.drives, q, 'multipart');
+    const config = new DocStore(this.drives, q, 'config');
+    this.system = {
+      read: async (p) => config.read(validateDocPath(p)),
+      write: async (p, data) => config.write(validateDocPath(p), data),
+      delete: async (p) => config.delete(validateDocPath(p)),
+      list: async (prefix) => {
+        const all = (await config.listTree([])).filter((p) => p.startsWith(prefix));
+        const present = await Promise.all(
+          all.map(async (p) => ((await config.read(p.split('/'))) ? p : null)),
+        );
+        return present.filter((p): p is string => p !== null);
+      },
+    };
+    const every = opts.healthIntervalMs ?? 10_000;
+    if (every > 0) {
+      this.healthTimer = setInterval(() => {
+        for (const d of this.drives) void d.check();
+      }, every);
+      this.healthTimer.unref();
+    }
+  }
+
+  static async open(opts: ObjectLayerOptions): Promise<ErasureObjectLayer> {
+    await initBitrot();
+    const layer = new ErasureObjectLayer(opts);
+    await Promise.all(layer.drives.map((d) => d.init()));
+    if (layer.drives.filter((d) => d.online).length < layer.readQuorum) {
+      throw s3Error('XMinioServerNotInitialized', {}, 'Too few drives are usable to start the object layer.');
+    }
+    return layer;
+  }
+
+  async close(): Promise<void> {
+    if (this.healthTimer) clearInterval(this.healthTimer);
+    this.healthTimer = null;
+  }
+
+  async storageInfo(): Promise<StorageInfo> {
+    await Promise.all(this.drives.map((d) => d.check()));
+    const drives = await Promise.all(
+      this.drives.map(async (d) => {
+        let totalSpace = 0;
+        let availSpace = 0;
+        let usedSpace = 0;
+        try {
+          const st = await fsp.statfs(d.root);
+          totalSpace = st.blocks * st.bsize;
+          availSpace = st.bavail * st.bsize;
+          usedSpace = (st.blocks - st.bfree) * st.bsize;
+        } catch {
+          // Offline drive: no figures.
+        }
+        return {
+          path: d.root,
+          index: d.index,
+          state: d.state,
+          uuid: d.uuid,
+          totalSpace,
+          usedSpace,
+          availSpace,
+        };
+      }),
+    );
+    return {
+      drives,
+      parity: this.parityShards,
+      dataShards: this.dataShards,
+      erasure: this.drives.length >= 4,
+    };
+  }
+
+  // ---------------------------------------------------------------- buckets
+
+  private async readBucket(name: string): Promise<BucketDoc | null> {
+    const cached = this.bucketCache.get(name);
+    if (cached) return cached;
+    const raw = await this.bucketDocs.read([name, 'bucket.json']);
+    if (!raw) return null;
+    const doc = JSON.parse(raw.toString('utf8')) as BucketDoc;
+    this.bucketCache.set(name, doc);
+    return doc;
+  }
+
+  private async requireBucket(name: string): Promise<BucketDoc> {
+    validateBucketName(name);
+    const doc = await this.readBucket(name);
+    if (!doc) throw s3Error('NoSuchBucket', { BucketName: name });
+    return doc;
+  }
+
+  private async writeBucket(name: string, doc: BucketDoc): Promise<void> {
+    this.bucketCache.delete(name);
+    await this.bucketDocs.write([name, 'bucket.json'], Buffer.from(JSON.stringify(doc)));
+    this.bucketCache.set(name, doc);
+  }
+
+  private bucketInfo(name: string, doc: BucketDoc): BucketInfo {
+    return {
+      name,
+      created: new Date(doc.created),
+      versioning: doc.versioning,
+      objectLockEnabled: doc.objectLock,
+    };
+  }
+
+  async makeBucket(name: string, opts?: { objectLock?: boolean }): Promise<void> {
+    validateBucketName(name);
+    await this.locks.run(`bucket\0${name}`, async () => {
+      if (await this.readBucket(name)) throw s3Error('BucketAlreadyOwnedByYou', { BucketName: name });
+      await runOnQuorum(this.drives, this.writeQuorum, async (d) => {
+        await fsp.mkdir(d.resolve(name), { recursive: true });
+      });
+      const objectLock = opts?.objectLock === true;
+      await this.writeBucket(name, {
+        created: Date.now(),
+        versioning: objectLock ? 'Enabled' : 'Unversioned',
+        objectLock,
+      });
+    });
+  }
+
+  async getBucketInfo(name: string): Promise<BucketInfo> {
+    return this.bucketInfo(name, await this.requireBucket(name));
+  }
+
+  async listBuckets(): Promise<BucketInfo[]> {
+    const names = await this.bucketDocs.listDir([]);
+    const out: BucketInfo[] = [];
+    for (const name of names) {
+      try {
+        validateBucketName(name);
+      } catch {
+        continue;
+      }
+      const doc = await this.readBucket(name);
+      if (doc) out.push(this.bucketInfo(name, doc));
+    }
+    return out.sort((a, b) => compareKeys(a.name, b.name));
+  }
+
+  async deleteBucket(name: string, opts?: { force?: boolean }): Promise<void> {
+    await this.requireBucket(name);
+    await this.locks.run(`bucket\0${name}`, async () => {
+      if (!opts?.force) {
+        const v = await this.listObjectVersions(name, { maxKeys: 1 });
+        if (v.versions.length > 0 || v.commonPrefixes.length > 0) {
+          throw s3Error('BucketNotEmpty', { BucketName: name });
+        }
+      }
+      this.bucketCache.delete(name);
+      await this.bucketDocs.deleteTree([name]);
+      await this.uploads.deleteTree([name]);
+      await runOnQuorum(this.drives, this.writeQuorum, async (d) => {
+        // Move aside first so a half-finished removal never leaves a half-visible bucket.
+        const trash = d.tmp(`${randomUUID()}.trash`);
+        try {
+          await fsp.rename(d.resolve(name), trash);
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+          return;
+        }
+        await fsp.rm(trash, { recursive: true, force: true });
+      });
+    });
+  }
+
+  async setBucketVersioning(name: string, state: 'Enabled' | 'Suspended'): Promise<void> {
+    if (state !== 'Enabled' && state !== 'Suspended') throw s3Error('MalformedXML');
+    await this.locks.run(`bucket\0${name}`, async () => {
+      const doc = await this.requireBucket(name);
+      if (doc.objectLock && state === 'Suspended') {
+        throw s3Error(
+          'InvalidBucketState',
+          { BucketName: name },
+          'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.',
+        );
+      }
+      await this.writeBucket(name, { ...doc, versioning: state });
+    });
+  }
+
+  async getBucketConfig(bucket: string, name: BucketConfigName): Promise<Buffer | null> {
+    await this.requireBucket(bucket);
+    if (!CONFIG_NAMES.includes(name)) throw s3Error('InvalidArgument', {}, `Unknown bucket config ${name}`);
+    return this.bucketDocs.read([bucket, name]);
+  }
+
+  async putBucketConfig(bucket: string, name: BucketConfigName, data: Buffer | null): Promise<void> {
+    await this.requireBucket(bucket);
+    if (!CONFIG_NAMES.includes(name)) throw s3Error('InvalidArgument', {}, `Unknown bucket config ${name}`);
+    if (data === null) await this.bucketDocs.delete([bucket, name]);
+    else await this.bucketDocs.write([bucket, name], data);
+  }
+
+  // ---------------------------------------------------------------- object metadata
+
+  private objectDir(d: Drive, bucket: string, key: string): string {
+    return d.resolve(bucket, ...objectDirSegments(key));
+  }
+
+  private geometry(key: string): ErasureGeometry {
+    const n = this.drives.length;
+    const offset = crc32(key) % n;
+    return {
+      k: this.dataShards,
+      m: this.parityShards,
+      blockSize: this.blockSize,
+      dist: Array.from({ length: n }, (_, d) => (d + offset) % n),
+    };
+  }
+
+  /**
+   * Quorum read of an object's metadata. Copies are grouped by generation; a generation held by at
+   * least the read quorum wins (on a tie the older one: an unacknowledged write never displaces an
+   * acknowledged state). Absent on a read quorum = no such key.
+   */
+  private async readMeta(bucket: string, key: string): Promise<MetaRead> {
+    const perDrive: (DriveMeta | null)[] = this.drives.map(() => null);
+    let absent = 0;
+    await Promise.all(
+      this.drives.map(async (d, i) => {
+        if (!d.online) return;
+        try {
+          perDrive[i] = decodeMeta(await fsp.readFile(path.join(this.objectDir(d, bucket, key), 'meta')));
+        } catch (err) {
+          if (isNotFound(err)) absent++;
+          else d.reportError(err);
+        }
+      }),
+    );
+    const groups = new Map<string, { count: number; doc: MetaDoc }>();
+    for (const m of perDrive) {
+      if (!m) continue;
+      const g = groups.get(m.doc.gen);
+      if (g) g.count++;
+      else groups.set(m.doc.gen, { count: 1, doc: m.doc });
+    }
+    const best = [...groups.values()].sort((a, b) => b.count - a.count || a.doc.updated - b.doc.updated)[0];
+    if (best && best.count >= this.readQuorum) return { doc: best.doc, perDrive };
+    if (absent >= this.readQuorum) return { doc: null, perDrive };
+    throw s3Error('InsufficientReadQuorum', { BucketName: bucket, Key: key });
+  }
+
+  /**
+   * Write a new generation of the metadata to every online drive (temp + fsync + rename), each drive
+   * keeping its own inline shards. `newData` commits a freshly written version's shards on the same
+   * drive in the same step. Needs the write quorum.
+   */
+  private async writeMeta(
+    bucket: string,
+    key: string,
+    doc: MetaDoc,
+    prev: MetaRead,
+    newData?: {
+      dataDir: string;
+      writeId: string | null;
+      inline: (Buffer | null)[] | null;
+      written: boolean[];
+    },
+  ): Promise<void> {
+    const keep = new Set(doc.versions.filter((v) => v.inline && v.dataDir).map((v) => v.dataDir as string));
+    const results = await Promise.allSettled(
+      this.drives.map(async (d, i) => {
+        if (!d.online) throw s3Error('InsufficientWriteQuorum');
+        const dir = this.objectDir(d, bucket, key);
+        const inline = new Map<string, Buffer>();
+        const mine = prev.perDrive[i];
+        if (mine) for (const [id, b] of mine.inline) if (keep.has(id)) inline.set(id, b);
+        if (newData?.inline) {
+          const b = newData.inline[i];
+          if (b) inline.set(newData.dataDir, b);
+        }
+        if (doc.versions.length === 0) {
+          await fsp.rm(path.join(dir, 'meta'), { force: true });
+          return;
+        }
+        await fsp.mkdir(dir, { recursive: true });
+        if (newData?.writeId && newData.written[i]) {
+          await fsp.rename(d.tmp(newData.writeId), path.join(dir, newData.dataDir));
+        }
+        const tmp = d.tmp(`${randomUUID()}.meta`);
+        await writeFileSynced(tmp, encodeMeta(doc, inline), this.fsync);
+        await fsp.rename(tmp, path.join(dir, 'meta'));
+        if (this.fsync) await syncDir(dir);
+        if (newData?.writeId && !newData.written[i]) throw new Error('shard not written on this drive');
+      }),
+    );
+    let ok = 0;
+    results.forEach((r, i) => {
+      if (r.status === 'fulfilled') ok++;
+      else if (!(r.reason instanceof S3Error) && !/shard not written/.test(String(r.reason))) {
+        (this.drives[i] as Drive).reportError(r.reason);
+      }
+    });
+    if (ok < this.writeQuorum) throw s3Error('InsufficientWriteQuorum', { BucketName: bucket, Key: key });
+  }
+
+  /** Remove data folders of versions that are gone, and the object folder when no version is left. */
+  private async cleanupVersions(
+    bucket: string,
+    key: string,
+    removed: VersionRecord[],
+    empty: boolean,
+  ): Promise<void> {
+    await Promise.all(
+      this.drives.map(async (d) => {
+        if (!d.online) return;
+        const dir = this.objectDir(d, bucket, key);
+        for (const v of removed) {
+          if (v.dataDir && !v.inline)
+            await fsp.rm(path.join(dir, v.dataDir), { recursive: true, force: true });
+        }
+        if (empty) {
+          await fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+          await pruneEmptyDirs(path.dirname(dir), d.resolve(bucket));
+        }
+      }),
+    );
+  }
+
+  private toInfo(bucket: string, key: string, v: VersionRecord, isLatest: boolean): ObjectInfo {
+    return {
+      bucket,
+      key,
+      versionId: v.versionId,
+      isLatest,
+      isDeleteMarker: v.deleteMarker,
+      size: v.size,
+      etag: v.etag,
+      lastModified: new Date(v.mtime),
+      contentType: v.contentType,
+      systemMetadata: { ...v.sys },
+      userMetadata: { ...v.user },
+      tags: { ...v.tags },
+      retention: v.retention ? { mode: v.retention.mode, retainUntil: new Date(v.retention.until) } : null,
+      legalHold: v.legalHold,
+      parts: v.parts ? v.parts.map((p) => ({ ...p })) : null,
+    };
+  }
+
+  /** Find the addressed version or throw the error S3 gives. */
+  private pickVersion(
+    bucket: string,
+    key: string,
+    doc: MetaDoc | null,
+    versionId: string | undefined,
+  ): { v: VersionRecord; latest: boolean } {
+    const extra = { BucketName: bucket, Key: key };
+    if (versionId === undefined || versionId === '') {
+      const v = doc?.versions[0];
+      if (!v) throw s3Error('NoSuchKey', extra);
+      if (v.deleteMarker) throw new DeleteMarkerError('NoSuchKey', extra, v.versionId, new Date(v.mtime));
+      return { v, latest: true };
+    }
+    validateVersionId(bucket, key, versionId);
+    const idx = doc ? doc.versions.findIndex((x) => x.versionId === versionId) : -1;
+    const v = idx >= 0 ? doc?.versions[idx] : undefined;
+    if (!v) throw s3Error('NoSuchVersion', { ...extra, VersionId: versionId });
+    if (v.deleteMarker) {
+      throw new DeleteMarkerError('MethodNotAllowed', extra, v.versionId, new Date(v.mtime));
+    }
+    return { v, latest: idx === 0 };
+  }
+
+  // ---------------------------------------------------------------- objects
+
+  async putObject(bucket: string, key: string, body: Readable, opts: PutObjectOptions): Promise<ObjectInfo> {
+    await this.requireBucket(bucket);
+    validateObjectKey(bucket, key);
+    if (opts.size > MAX_OBJECT_SIZE) throw s3Error('EntityTooLarge', { BucketName: bucket, Key: key });
+    const retention = toRetention(opts.retention);
+    const ec = this.geometry(key);
+    const writeId = randomUUID();
+    const dataDir = randomUUID();
+    try {
+      const res = await writeErasure({
+        drives: this.drives,
+        ec,
+        rs: this.rs,
+        body,
+        declaredSize: opts.size,
+        maxSize: MAX_OBJECT_SIZE,
+        inlineLimit: this.inlineLimit,
+        tmpFile: (d) => d.tmp(`${writeId}/part.1`),
+        writeQuorum: this.writeQuorum,
+        fsync: this.fsync,
+      });
+      this.checkMd5(res.md5, opts.contentMd5Base64, bucket, key);
+      const v: VersionRecord = {
+        versionId: 'null',
+        deleteMarker: false,
+        size: res.size,
+        etag: res.md5.toString('hex'),
+        mtime: Date.now(),
+        contentType: opts.contentType || 'application/octet-stream',
+        sys: { ...(opts.systemMetadata ?? {}) },
+        user: { ...(opts.userMetadata ?? {}) },
+        tags: { ...(opts.tags ?? {}) },
+        retention,
+        legalHold: opts.legalHold === true,
+        parts: null,
+        dataDir,
+        inline: res.inline !== null,
+        ec,
+      };
+      return await this.commitVersion(bucket, key, v, {
+        dataDir,
+        writeId: res.inline ? null : writeId,
+        inline: res.inline,
+        written: res.written,
+      });
+    } finally {
+      await Promise.all(
+        this.drives.map((d) =>
+          fsp.rm(d.tmp(writeId), { recursive: true, force: true }).catch(() => undefined),
+        ),
+      );
+    }
+  }
+
+  private checkMd5(md5: Buffer, expected: string | undefined, bucket: string, key: string): void {
+    if (expected === undefined) return;
+    const want = Buffer.from(expected, 'base64');
+    if (want.length !== 16) throw s3Error('InvalidDigest', { BucketName: bucket, Key: key });
+    if (!want.equals(md5)) throw s3Error('BadDigest', { BucketName: bucket, Key: key });
+  }
+
+  /** Add a version (object or delete marker) as the latest, following the bucket's versioning state. */
+  private async commitVersion(
+    bucket: string,
+    key: string,
+    v: VersionRecord,
+    newData?: {
+      dataDir: string;
+      writeId: string | null;
+      inline: (Buffer | null)[] | null;
+      written: boolean[];
+    },
+  ): Promise<ObjectInfo> {
+    return this.locks.run(`${bucket}\0${key}`, async () => {
+      const bucketDoc = await this.requireBucket(bucket);
+      const prev = await this.readMeta(bucket, key);
+      const versions = prev.doc ? [...prev.doc.versions] : [];
+      let removed: VersionRecord[] = [];
+      if (bucketDoc.versioning === 'Enabled') {
+        v.versionId = randomUUID();
+      } else {
+        v.versionId = 'null';
+        removed = versions.filter((x) => x.versionId === 'null');
+      }
+      const mtime = Math.max(v.mtime, (versions[0]?.mtime ?? 0) + 1);
+      v.mtime = mtime;
+      const doc: MetaDoc = {
+        gen: randomUUID(),
+        updated: Date.now(),
+        versions: [v, ...versions.filter((x) => !removed.includes(x))],
+      };
+      await this.writeMeta(bucket, key, doc, prev, newData);
+      await this.cleanupVersions(bucket, key, removed, false);
+      return this.toInfo(bucket, key, v, true);
+    });
+  }
+
+  private resolveRange(
+    bucket: string,
+    key: string,
+    size: number,
+    range: ByteRange | undefined,
+  ): ByteRange | null {
+    if (!range) return null;
+    let { start, end } = range;
+    if (start < 0) {
+      // Suffix range (bytes=-N): the last N bytes.
+      start = Math.max(size + start, 0);
+      end = size - 1;
+    }
+    if (!Number.isFinite(end) || end >= size) end = size - 1;
+    if (!Number.isInteger(start) || start >= size || end < start) {
+      const err = s3Error('InvalidRange', { BucketName: bucket, Key: key, ActualObjectSize: String(size) });
+      addHeaders(err, { 'content-range': `bytes */${size}` });
+      throw err;
+    }
+    return { start, end };
+  }
+
+  async headObject(bucket: string, key: string, opts?: { versionId?: string }): Promise<ObjectInfo> {
+    await this.requireBucket(bucket);
+    validateObjectKey(bucket, key);
+    const meta = await this.readMeta(bucket, key);
+    const { v, latest } = this.pickVersion(bucket, key, meta.doc, opts?.versionId);
+    return this.toInfo(bucket, key, v, latest);
+  }
+
+  /**
+   * Ranges: `start`/`end` inclusive; `end` past the object is clipped (also Infinity for `bytes=N-`);
+   * a negative `start` means the last -start bytes (`bytes=-N`).
+   */
+  async getObject(
+    bucket: string,
+    key: string,
+    opts?: { versionId?: string; range?: ByteRange },
+  ): Promise<GetObjectResult> {
+    await this.requireBucket(bucket);
+    validateObjectKey(bucket, key);
+    const meta = await this.readMeta(bucket, key);
+    const { v, latest } = this.pickVersion(bucket, key, meta.doc, opts?.versionId);
+    const info = this.toInfo(bucket, key, v, latest);
+    const range = this.resolveRange(bucket, key, v.size, opts?.range);
+    const start = range ? range.start : 0;
+    const end = range ? range.end : v.size - 1;
+    const gen = this.readVersion(bucket, key, v, meta, start, end);
+    // Read the first block now so a missing or damaged object fails before any byte is sent.
+    const first = await gen.next();
+    const stream = Readable.from(
+      (async function* () {
+        if (first.done) return;
+        yield first.value;
+        yield* gen;
+      })(),
+      { objectMode: false },
+    );
+    stream.once('close', () => {
+      void gen.return(undefined);
+    });
+    return { info, range, stream };
+  }
+
+  private async *readVersion(
+    bucket: string,
+    key: string,
+    v: VersionRecord,
+    meta: MetaRead,
+    start: number,
+    end: number,
+  ): AsyncGenerator<Buffer> {
+    const ec = v.ec;
+    if (!ec || end < start) return;
+    const parts = v.parts ?? [{ number: 1, size: v.size, etag: v.etag }];
+    let base = 0;
+    for (const part of parts) {
+      const pStart = base;
+      const pEnd = base + part.size - 1;
+      base += part.size;
+      if (pEnd < start || pStart > end || part.size === 0) continue;
+      const sources: (ShardSource | null)[] = new Array(ec.k + ec.m).fill(null);
+      await Promise.all(
+        this.drives.map(async (d, i) => {
+          if (!d.online) return;
+          const shard = ec.dist[i] as number;
+          if (v.inline) {
+            const blob = meta.perDrive[i]?.inline.get(v.dataDir as string);
+            sources[shard] = blob ? bufferSource(blob) : null;
+          } else {
+            sources[shard] = await openFileSource(
+              path.join(this.objectDir(d, bucket, key), v.dataDir as string, `part.${part.number}`),
+            );
+          }
+        }),
+      );
+      const reader = new PartReader(sources, ec, this.rs, part.size);
+      try {
+        yield* readPartRange(reader, Math.max(start - pStart, 0), Math.min(end, pEnd) - pStart);
+      } finally {
+        await reader.close();
+      }
+    }
+  }
+
+  private lockCheck(v: VersionRecord, bypassGovernance: boolean, bucket: string, key: string): void {
+    const extra = { BucketName: bucket, Key: key };
+    if (v.legalHold) throw s3Error('AccessDenied', extra, 'Object is under legal hold and cannot be deleted');
+    if (v.retention && v.retention.until > Date.now()) {
+      if (v.retention.mode === 'COMPLIANCE' || !bypassGovernance) {
+        throw s3Error('AccessDenied', extra, 'Object is WORM protected and cannot be overwritten or deleted');
+      }
+    }
+  }
+
+  async deleteObject(bucket: string, key: string, opts?: DeleteOptions): Promise<DeleteResult> {
+    const bucketDoc = await this.requireBucket(bucket);
+    validateObjectKey(bucket, key);
+    const versionId = opts?.versionId;
+    if (versionId !== undefined && versionId !== '') {
+      validateVersionId(bucket, key, versionId);
+      return this.locks.run(`${bucket}\0${key}`, async () => {
+        const prev = await this.readMeta(bucket, key);
+        const target = prev.doc?.versions.find((x) => x.versionId === versionId);
+        if (!prev.doc || !target) return { versionId, deleteMarker: false };
+        this.lockCheck(target, opts?.bypassGovernance === true, bucket, key);
+        const versions = prev.doc.versions.filter((x) => x !== target);
+        await this.writeMeta(bucket, key, { gen: randomUUID(), updated: Date.now(), versions }, prev);
+        await this.cleanupVersions(bucket, key, [target], versions.length === 0);
+        return { versionId, deleteMarker: target.deleteMarker };
+      });
+    }
+    if (bucketDoc.versioning === 'Unversioned') {
+      return this.locks.run(`${bucket}\0${key}`, async () => {
+        const prev = await this.readMeta(bucket, key);
+        if (!prev.doc) return { versionId: 'null', deleteMarker: false };
+        const removed = prev.doc.versions.filter((x) => x.versionId === 'null');
+        const versions = prev.doc.versions.filter((x) => x.versionId !== 'null');
+        await this.writeMeta(bucket, key, { gen: randomUUID(), updated: Date.now(), versions }, prev);
+        await this.cleanupVersions(bucket, key, removed, versions.length === 0);
+        return { versionId: 'null', deleteMarker: false };
+      });
+    }
+    // Versioned or suspended: a delete marker becomes the latest version (S3 API: DeleteObject).
+    const marker: VersionRecord = {
+      versionId: 'null',
+      deleteMarker: true,
+      size: 0,
+      etag: '',
+      mtime: Date.now(),
+      contentType: '',
+      sys: {},
+      user: {},
+      tags: {},
+      retention: null,
+      legalHold: false,
+      parts: null,
+      dataDir: null,
+      inline: false,
+      ec: null,
+    };
+    const info = await this.commitVersion(bucket, key, marker);
+    return { versionId: info.versionId, deleteMarker: true };
+  }
+
+  async updateObjectMetadata(
+    bucket: string,
+    key: string,
+    versionId: string | undefined,
+    patch: Partial<
+      Pick<ObjectInfo, 'tags' | 'retention' | 'legalHold' | 'userMetadata' | 'systemMetadata' | 'contentType'>
+    >,
+  ): Promise<ObjectInfo> {
+    await this.requireBucket(bucket);
+    validateObjectKey(bucket, key);
+    return this.locks.run(`${bucket}\0${key}`, async () => {
+      const prev = await this.readMeta(bucket, key);
+      const { v, latest } = this.pickVersion(bucket, key, prev.doc, versionId);
+      const next: VersionRecord = { ...v };
+      if (patch.tags !== undefined) next.tags = { ...patch.tags };
+      if (patch.userMetadata !== undefined) next.user = { ...patch.userMetadata };
+      if (patch.systemMetadata !== undefined) next.sys = { ...patch.systemMetadata };
+      if (patch.contentType !== undefined) next.contentType = patch.contentType;
+      if (patch.legalHold !== undefined) next.legalHold = patch.legalHold === true;
+      if (patch.retention !== undefined) {
+        const r = toRetention(patch.retention);
+        const cur = v.retention;
+        // S3 API: PutObjectRetention — COMPLIANCE retention can be neither shortened nor removed.
+        if (cur?.mode === 'COMPLIANCE' && cur.until > Date.now()) {
+          if (r?.mode !== 'COMPLIANCE' || r.until < cur.until) {
+            throw s3Error('AccessDenied', { BucketName: bucket, Key: key }, 'Object is WORM protected');
+          }
+        }
+        next.retention = r;
+      }
+      const doc = prev.doc as MetaDoc;
+      const versions = doc.versions.map((x) => (x === v ? next : x));
+      await this.writeMeta(bucket, key, { gen: randomUUID(), updated: Date.now(), versions }, prev);
+      return this.toInfo(bucket, key, next, latest);
+    });
+  }
+
+  // ---------------------------------------------------------------- listing
+
+  private walk(bucket: string, prefix: string, after: string, prefixes: boolean, inclusive = false) {
+    const cut = prefix.lastIndexOf('/') + 1;
+    const dir = prefix.slice(0, cut);
+    return walkKeys(this.drives, [bucket, ...prefixDirSegments(dir)], dir, prefix.slice(cut), {
+      after,
+      inclusive,
+      prefixes,
+    });
+  }
+
+  /** Whether anything under `prefix` is visible (a live object, or any version when `versions`). */
+  private async hasVisible(bucket: string, prefix: string, versions: boolean): Promise<boolean> {
+    for await (const e of this.walk(bucket, prefix, '', false)) {
+      if (e.kind !== 'object') continue;
+      const meta = await this.readMeta(bucket, e.key);
+      const latest = meta.doc?.versions[0];
+      if (latest && (versions || !latest.deleteMarker)) return true;
+    }
+    return false;
+  }
+
+  async listObjects(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult> {
+    await this.requireBucket(bucket);
+    const prefix = opts.prefix ?? '';
+    const delimiter = opts.delimiter ?? '';
+    const maxKeys = opts.maxKeys ?? 1000;
+    let after = opts.after ?? '';
+    if (after && compareKeys(after, prefix) < 0) after = '';
+    const res: ListObjectsResult = { objects: [], commonPrefixes: [], isTruncated: false, nextAfter: null };
+    if (maxKeys <= 0) return res;
+    let count = 0;
+    let last: string | null = null;
+    let lastPrefix: string | null = null;
+    for await (const e of this.walk(bucket, prefix, after, delimiter === '/')) {
+      if (e.kind === 'prefix') {
+        if (!(await this.hasVisible(bucket, e.key, false))) continue;
+        if (count >= maxKeys) {
+          res.isTruncated = true;
+          break;
+        }
+        res.commonPrefixes.push(e.key);
+        count++;
+        last = e.key;
+        continue;
+      }
+      let cp: string | null = null;
+      if (delimiter) {
+        const idx = e.key.indexOf(delimiter, prefix.length);
+        if (idx >= 0) {
+          cp = e.key.slice(0, idx + delimiter.length);
+          if (cp === lastPrefix || (after && compareKeys(cp, after) <= 0)) continue;
+        }
+      }
+      const meta = await this.readMeta(bucket, e.key);
+      const latest = meta.doc?.versions[0];
+      if (!latest || latest.deleteMarker) continue;
+      if (count >= maxKeys) {
+        res.isTruncated = true;
+        break;
+      }
+      count++;
+      if (cp !== null) {
+        res.commonPrefixes.push(cp);
+        lastPrefix = cp;
+        last = cp;
+      } else {
+        res.objects.push(this.toInfo(bucket, e.key, latest, true));
+        last = e.key;
+      }
+    }
+    res.nextAfter = res.isTruncated ? last : null;
+    return res;
+  }
+
+  async listObjectVersions(bucket: string, opts: ListVersionsOptions): Promise<ListVersionsResult> {
+    await this.requireBucket(bucket);
+    const prefix = opts.prefix ?? '';
+    const delimiter = opts.delimiter ?? '';
+    const maxKeys = opts.maxKeys ?? 1000;
+    let keyMarker = opts.keyMarker ?? '';
+    if (keyMarker && compareKeys(keyMarker, prefix) < 0) keyMarker = '';
+    const vidMarker = keyMarker ? (opts.versionIdMarker ?? '') : '';
+    const res: ListVersionsResult = {
+      versions: [],
+      commonPrefixes: [],
+      isTruncated: false,
+      nextKeyMarker: null,
+      nextVersionIdMarker: null,
+    };
+    if (maxKeys <= 0) return res;
+    let count = 0;
+    let lastPrefix: string | null = null;
+    const full = (): boolean => {
+      if (count < maxKeys) return false;
+      res.isTruncated = true;
+      return true;
+    };
+    outer: for await (const e of this.walk(bucket, prefix, keyMarker, delimiter === '/', vidMarker !== '')) {
+      if (e.kind === 'prefix') {
+        if (!(await this.hasVisible(bucket, e.key, true))) continue;
+        if (full()) break;
+        res.commonPrefixes.push(e.key);
+        count++;
+        res.nextKeyMarker = e.key;
+        res.nextVersionIdMarker = null;
+        continue;
+      }
+      let cp: string | null = null;
+      if (delimiter) {
+        const idx = e.key.indexOf(delimiter, prefix.length);
+        if (idx >= 0) {
+          cp = e.key.slice(0, idx + delimiter.length);
+          if (cp === lastPrefix || (keyMarker && compareKeys(cp, keyMarker) <= 0)) continue;
+        }
+      }
+      const meta = await this.readMeta(bucket, e.key);
+      const versions = meta.doc?.versions ?? [];
+      if (versions.length === 0) continue;
+      if (cp !== null) {
+        if (full()) break;
+        res.commonPrefixes.push(cp);
+        lastPrefix = cp;
+        count++;
+        res.nextKeyMarker = cp;
+        res.nextVersionIdMarker = null;
+        continue;
+      }
+      let from = 0;
+      if (vidMarker && e.key === keyMarker) {
+        const idx = versions.findIndex((x) => x.versionId === vidMarker);
+        if (idx < 0) continue;
+        from = idx + 1;
+      }
+      for (let i = from; i < versions.length; i++) {
+        if (full()) break outer;
+        const v = versions[i] as VersionRecord;
+        res.versions.push(this.toInfo(bucket, e.key, v, i === 0));
+        count++;
+        res.nextKeyMarker = e.key;
+        res.nextVersionIdMarker = v.versionId;
+      }
+    }
+    if (!res.isTruncated) {
+      res.nextKeyMarker = null;
+      res.nextVersionIdMarker = null;
+    }
+    return res;
+  }
+
+  // ---------------------------------------------------------------- multipart
+
+  private async readUpload(bucket: string, key: string, uploadId: string): Promise<UploadDoc> {
+    if (!/^[0-9a-f-]{36}$/.test(uploadId)) throw s3Error('NoSuchUpload', { UploadId: uploadId });
+    const raw = await this.uploads.read([bucket, uploadId, 'upload.json']);
+    if (!raw) throw s3Error('NoSuchUpload', { UploadId: uploadId });
+    const doc = JSON.parse(raw.toString('utf8')) as UploadDoc;
+    if (doc.key !== key) throw s3Error('NoSuchUpload', { UploadId: uploadId });
+    return doc;
+  }
+
+  async newMultipartUpload(
+    bucket: string,
+    key: string,
+    opts: Omit<PutObjectOptions, 'size' | 'contentMd5Base64'>,
+  ): Promise<string> {
+    await this.requireBucket(bucket);
+    validateObjectKey(bucket, key);
+    const uploadId = randomUUID();
+    const doc: UploadDoc = {
+      key,
+      initiated: Date.now(),
+      contentType: opts.contentType || 'application/octet-stream',
+      sys: { ...(opts.systemMetadata ?? {}) },
+      user: { ...(opts.userMetadata ?? {}) },
+      tags: { ...(opts.tags ?? {}) },
+      retention: toRetention(opts.retention),
+      legalHold: opts.legalHold === true,
+      ec: this.geometry(key),
+    };
+    await this.uploads.write([bucket, uploadId, 'upload.json'], Buffer.from(JSON.stringify(doc)));
+    return uploadId;
+  }
+
+  async putObjectPart(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    opts: { size: number; contentMd5Base64?: string },
+  ): Promise<PartInfo> {
+    await this.requireBucket(bucket);
+    validateObjectKey(bucket, key);
+    if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10000) {
+      throw s3Error('InvalidArgument', {}, 'Part number must be an integer between 1 and 10000, inclusive');
+    }
+    if (opts.size > MAX_PART_SIZE) throw s3Error('EntityTooLarge');
+    const upload = await this.readUpload(bucket, key, uploadId);
+    const writeId = randomUUID();
+    try {
+      const res = await writeErasure({
+        drives: this.drives,
+        ec: upload.ec,
+        rs: this.rs,
+        body,
+        declaredSize: opts.size,
+        maxSize: MAX_PART_SIZE,
+        inlineLimit: -1,
+        tmpFile: (d) => d.tmp(`${writeId}/part`),
+        writeQuorum: this.writeQuorum,
+        fsync: this.fsync,
+      });
+      this.checkMd5(res.md5, opts.contentMd5Base64, bucket, key);
+      return await this.locks.run(`upload\0${uploadId}\0${partNumber}`, async () => {
+        await this.readUpload(bucket, key, uploadId);
+        const prevRaw = await this.uploads.read([bucket, uploadId, `part.${partNumber}.json`]);
+        await runOnQuorum(this.drives, this.writeQuorum, async (d) => {
+          if (!res.written[d.index]) throw new Error('shard not written');
+          await fsp.rename(d.tmp(`${writeId}/part`), d.sys('multipart', bucket, uploadId, writeId));
+        });
+        const part: PartDoc = {
+          number: partNumber,
+          etag: res.md5.toString('hex'),
+          size: res.size,
+          mtime: Date.now(),
+          file: writeId,
+        };
+        await this.uploads.write(
+          [bucket, uploadId, `part.${partNumber}.json`],
+          Buffer.from(JSON.stringify(part)),
+        );
+        if (prevRaw) {
+          const old = JSON.parse(prevRaw.toString('utf8')) as PartDoc;
+          await Promise.all(
+            this.drives.map((d) => fsp.rm(d.sys('multipart', bucket, uploadId, old.file), { force: true })),
+          );
+        }
+        return { partNumber, etag: part.etag, size: part.size, lastModified: new Date(part.mtime) };
+      });
+    } finally {
+      await Promise.all(
+        this.drives.map((d) =>
+          fsp.rm(d.tmp(writeId), { recursive: true, force: true }).catch(() => undefined),
+        ),
+      );
+    }
+  }
+
+  private async readParts(bucket: string, uploadId: string): Promise<PartDoc[]> {
+    const names = await this.uploads.listDir([bucket, uploadId]);
+    const parts: PartDoc[] = [];
+    for (const n of names) {
+      const m = /^part\.(\d+)\.json$/.exec(n);
+      if (!m) continue;
+      const raw = await this.uploads.read([bucket, uploadId, n]);
+      if (raw) parts.push(JSON.parse(raw.toString('utf8')) as PartDoc);
+    }
+    return parts.sort((a, b) => a.number - b.number);
+  }
+
+  async listParts(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    opts?: { partNumberMarker?: number; maxParts?: number },
+  ): Promise<{ parts: PartInfo[]; isTruncated: boolean; nextPartNumberMarker: number }> {
+    await this.requireBucket(bucket);
+    await this.readUpload(bucket, key, uploadId);
+    const marker = opts?.partNumberMarker ?? 0;
+    const max = opts?.maxParts ?? 1000;
+    const all = (await this.readParts(bucket, uploadId)).filter((p) => p.number > marker);
+    const page = all.slice(0, Math.max(max, 0));
+    return {
+      parts: page.map((p) => ({
+        partNumber: p.number,
+        etag: p.etag,
+        size: p.size,
+        lastModified: new Date(p.mtime),
+      })),
+      isTruncated: all.length > page.length,
+      nextPartNumberMarker: page.length > 0 ? (page[page.length - 1] as PartDoc).number : marker,
+    };
+  }
+
+  async listMultipartUploads(
+    bucket: string,
+    opts?: { prefix?: string; keyMarker?: string; uploadIdMarker?: string; maxUploads?: number },
+  ): Promise<{ uploads: MultipartUploadInfo[]; isTruncated: boolean }> {
+    await this.requireBucket(bucket);
+    const prefix = opts?.prefix ?? '';
+    const max = opts?.maxUploads ?? 1000;
+    const ids = await this.uploads.listDir([bucket]);
+    const all: MultipartUploadInfo[] = [];
+    for (const id of ids) {
+      const raw = await this.uploads.read([bucket, id, 'upload.json']).catch(() => null);
+      if (!raw) continue;
+      const doc = JSON.parse(raw.toString('utf8')) as UploadDoc;
+      if (!doc.key.startsWith(prefix)) continue;
+      all.push({ bucket, key: doc.key, uploadId: id, initiated: new Date(doc.initiated) });
+    }
+    all.sort(
+      (a, b) =>
+        compareKeys(a.key, b.key) ||
+        a.initiated.getTime() - b.initiated.getTime() ||
+        compareKeys(a.uploadId, b.uploadId),
+    );
+    const km = opts?.keyMarker ?? '';
+    const um = opts?.uploadIdMarker ?? '';
+    let start = 0;
+    if (km) {
+      const at = um ? all.findIndex((u) => u.key === km && u.uploadId === um) : -1;
+      start = at >= 0 ? at + 1 : all.findIndex((u) => compareKeys(u.key, km) > 0);
+      if (start < 0) start = all.length;
+    }
+    const rest = all.slice(start);
+    const page = rest.slice(0, Math.max(max, 0));
+    return { uploads: page, isTruncated: rest.length > page.length };
+  }
+
+  async abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void> {
+    await this.requireBucket(bucket);
+    await this.readUpload(bucket, key, uploadId);
+    await this.uploads.deleteTree([bucket, uploadId]);
+  }
+
+  async completeMultipartUpload(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[],
+  ): Promise<ObjectInfo> {
+    await this.requireBucket(bucket);
+    validateObjectKey(bucket, key);
+    return this.locks.run(`complete\0${uploadId}`, async () => {
+      const upload = await this.readUpload(bucket, key, uploadId);
+      if (parts.length === 0) {
+        throw s3Error('MalformedXML', {}, 'You must specify at least one part');
+      }
+      for (let i = 1; i < parts.length; i++) {
+        if (
+          (parts[i] as { partNumber: number }).partNumber <=
+          (parts[i - 1] as { partNumber: number }).partNumber
+        ) {
+          throw s3Error('InvalidPartOrder', { UploadId: uploadId });
+        }
+      }
+      const stored = new Map((await this.readParts(bucket, uploadId)).map((p) => [p.number, p]));
+      const chosen: PartDoc[] = [];
+      for (const p of parts) {
+        const s = stored.get(p.partNumber);
+        if (!s || stripQuotes(p.etag) !== s.etag) {
+          throw s3Error('InvalidPart', { UploadId: uploadId, PartNumber: String(p.partNumber) });
+        }
+        chosen.push(s);
+      }
+      for (const [i, s] of chosen.entries()) {
+        const p = parts[i] as { partNumber: number };
+        if (i < parts.length - 1 && s.size < MIN_PART_SIZE) {
+          throw s3Error('EntityTooSmall', {
+            UploadId: uploadId,
+            PartNumber: String(p.partNumber),
+            ProposedSize: String(s.size),
+            MinSizeAllowed: String(MIN_PART_SIZE),
+          });
+        }
+      }
+      const md5s = Buffer.concat(chosen.map((p) => Buffer.from(p.etag, 'hex')));
+      const etag = `${createHash('md5').update(md5s).digest('hex')}-${chosen.length}`;
+      const dataDir = randomUUID();
+      const writeId = randomUUID();
+      // Assemble the object's data folder in tmp from the part files (renames, no copies).
+      const written = this.drives.map(() => false);
+      const present: number[] = chosen.map(() => 0);
+      await Promise.all(
+        this.drives.map(async (d, i) => {
+          if (!d.online) return;
+          try {
+            await fsp.mkdir(d.tmp(writeId), { recursive: true });
+            for (const [j, p] of chosen.entries()) {
+              try {
+                await fsp.rename(
+                  d.sys('multipart', bucket, uploadId, p.file),
+                  path.join(d.tmp(writeId), `part.${p.number}`),
+                );
+                present[j] = (present[j] ?? 0) + 1;
+              } catch (err) {
+                // A drive that missed this part (offline then) just lacks that shard.
+                if (!isNotFound(err)) throw err;
+              }
+            }
+            written[i] = true;
+          } catch (err) {
+            d.reportError(err);
+          }
+        }),
+      );
+      if (present.some((n) => n < this.readQuorum)) throw s3Error('InsufficientWriteQuorum');
+      const v: VersionRecord = {
+        versionId: 'null',
+        deleteMarker: false,
+        size: chosen.reduce((n, p) => n + p.size, 0),
+        etag,
+        mtime: Date.now(),
+        contentType: upload.contentType,
+        sys: upload.sys,
+        user: upload.user,
+        tags: upload.tags,
+        retention: upload.retention,
+        legalHold: upload.legalHold,
+        parts: chosen.map((p) => ({ number: p.number, size: p.size, etag: p.etag })),
+        dataDir,
+        inline: false,
+        ec: upload.ec,
+      };
+      try {
+        const info = await this.commitVersion(bucket, key, v, { dataDir, writeId, inline: null, written });
+        await this.uploads.deleteTree([bucket, uploadId]).catch(() => undefined);
+        return info;
+      } finally {
+        await Promise.all(
+          this.drives.map((d) =>
+            fsp.rm(d.tmp(writeId), { recursive: true, force: true }).catch(() => undefined),
+          ),
+        );
+      }
+    });
+  }
+
+  /** Abort uploads initiated more than `maxAgeMs` ago (stale-upload cleanup). Returns how many. */
+  async cleanupStaleUploads(maxAgeMs: number): Promise<number> {
+    let removed = 0;
+    const cutoff = Date.now() - maxAgeMs;
+    for (const b of await this.listBuckets()) {
+      for (const id of await this.uploads.listDir([b.name])) {
+        const raw = await this.uploads.read([b.name, id, 'upload.json']).catch(() => null);
+        const doc = raw ? (JSON.parse(raw.toString('utf8')) as UploadDoc) : null;
+        if (doc && doc.initiated > cutoff) continue;
+        if (!doc) {
+          // A folder without its document: only remove it once it is old, judged by its mtime.
+          const st = await fsp
+            .stat(this.drives.find((d) => d.online)?.sys('multipart', b.name, id) ?? '')
+            .catch(() => null);
+          if (st && st.mtimeMs > cutoff) continue;
+        }
+        await this.uploads.deleteTree([b.name, id]).catch(() => undefined);
+        removed++;
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,314 @@
+import { createHash } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { s3Error } from '../errors.js';
+import { BITROT_SIZE, bitrotSum } from './codec/bitrot.js';
+import type { ReedSolomon } from './codec/reed-solomon.js';
+import type { Drive } from './drive.js';
+import type { ErasureGeometry } from './meta.js';
+
+/**
+ * Streaming erasure coding of one part (a single PUT is one part).
+ *
+ * The part is cut into blocks of `blockSize` bytes; each block into k data shards of ceil(len/k) bytes
+ * (the last block zero-padded) plus m parity shards. Shard i of every block goes, in order, to the
+ * drive d with dist[d] = i, each block framed as xxh64(shard) | shard. Block b therefore sits at
+ * offset b·(8 + blockSize/k) of every shard file, so ranged reads seek straight to it.
+ */
+
+/** S3 API: a single PUT or part is at most 5 GiB; whole objects at most 5 TiB. */
+export const MAX_OBJECT_SIZE = 5 * 1024 ** 4;
+
+export function shardFileSize(ec: ErasureGeometry, size: number): number {
+  const full = Math.floor(size / ec.blockSize);
+  const rest = size - full * ec.blockSize;
+  const fullShard = ec.blockSize / ec.k;
+  return full * (BITROT_SIZE + fullShard) + (rest > 0 ? BITROT_SIZE + Math.ceil(rest / ec.k) : 0);
+}
+
+export interface ErasureWriteParams {
+  drives: Drive[];
+  ec: ErasureGeometry;
+  rs: ReedSolomon;
+  body: Readable;
+  /** -1 when unknown. */
+  declaredSize: number;
+  maxSize: number;
+  /** Parts of at most this many bytes are kept in memory and returned for inline storage. */
+  inlineLimit: number;
+  /** Temp file for this drive's shard; its folder is created by the writer. */
+  tmpFile: (d: Drive) => string;
+  writeQuorum: number;
+  fsync: boolean;
+}
+
+export interface ErasureWriteResult {
+  size: number;
+  md5: Buffer;
+  /** Inline storage: framed shard blob per drive index (null on drives that are offline). */
+  inline: (Buffer | null)[] | null;
+  /** Drives whose temp shard file is complete (all false when inline). */
+  written: boolean[];
+}
+
+export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteResult> {
+  const { drives, ec, rs } = p;
+  const online = drives.map((d) => d.online);
+  if (online.filter(Boolean).length < p.writeQuorum) throw s3Error('InsufficientWriteQuorum');
+  const md5 = createHash('md5');
+  const handles: (fsp.FileHandle | null)[] = drives.map(() => null);
+  const failed: boolean[] = drives.map((d) => !d.online);
+  let opened = false;
+  let pendingWrites: Promise<void> | null = null;
+  const buffers = [Buffer.allocUnsafe(ec.blockSize), Buffer.allocUnsafe(ec.blockSize)];
+  let cur = 0;
+  let fill = 0;
+  let total = 0;
+
+  const encodeBlock = (block: Buffer): Buffer[] => {
+    const len = block.length;
+    const shardLen = Math.ceil(len / ec.k);
+    let data = block;
+    if (shardLen * ec.k !== len) {
+      data = Buffer.alloc(shardLen * ec.k);
+      block.copy(data);
+    }
+    const shards: Buffer[] = [];
+    for (let i = 0; i < ec.k; i++) shards.push(data.subarray(i * shardLen, (i + 1) * shardLen));
+    const parity: Buffer[] = [];
+    for (let i = 0; i < ec.m; i++) parity.push(Buffer.allocUnsafe(shardLen));
+    rs.encode(shards, parity, shardLen);
+    return [...shards, ...parity];
+  };
+
+  const checkQuorum = (): void => {
+    if (failed.filter((f) => !f).length < p.writeQuorum) throw s3Error('InsufficientWriteQuorum');
+  };
+
+  const openFiles = async (): Promise<void> => {
+    opened = true;
+    await Promise.all(
+      drives.map(async (d, i) => {
+        if (failed[i]) return;
+        try {
+          const file = p.tmpFile(d);
+          await fsp.mkdir(path.dirname(file), { recursive: true });
+          handles[i] = await fsp.open(file, 'w');
+        } catch (err) {
+          failed[i] = true;
+          d.reportError(err);
+        }
+      }),
+    );
+    checkQuorum();
+  };
+
+  const writeBlock = async (block: Buffer): Promise<void> => {
+    if (!opened) await openFiles();
+    const shards = encodeBlock(block);
+    const sums = shards.map((s) => bitrotSum(s));
+    if (pendingWrites) await pendingWrites;
+    checkQuorum();
+    pendingWrites = Promise.all(
+      drives.map(async (d, i) => {
+        const fh = handles[i];
+        if (!fh || failed[i]) return;
+        const s = ec.dist[i] as number;
+        try {
+          await fh.writev([sums[s] as Buffer, shards[s] as Buffer]);
+        } catch (err) {
+          failed[i] = true;
+          d.reportError(err);
+        }
+      }),
+    ).then(() => undefined);
+  };
+
+  const closeAll = async (sync: boolean): Promise<void> => {
+    await Promise.all(
+      handles.map(async (fh, i) => {
+        if (!fh) return;
+        try {
+          if (sync && !failed[i]) await fh.datasync();
+        } catch (err) {
+          failed[i] = true;
+          (drives[i] as Drive).reportError(err);
+        } finally {
+          await fh.close().catch(() => undefined);
+        }
+      }),
+    );
+  };
+
+  try {
+    for await (const chunk of p.body as AsyncIterable<Buffer | string>) {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      md5.update(buf);
+      total += buf.length;
+      if (total > p.maxSize) throw s3Error('EntityTooLarge');
+      if (p.declaredSize >= 0 && total > p.declaredSize) throw s3Error('IncompleteBody');
+      let off = 0;
+      while (off < buf.length) {
+        const block = buffers[cur] as Buffer;
+        const n = Math.min(buf.length - off, ec.blockSize - fill);
+        buf.copy(block, fill, off, off + n);
+        fill += n;
+        off += n;
+        if (fill === ec.blockSize) {
+          await writeBlock(block);
+          cur ^= 1;
+          fill = 0;
+        }
+      }
+    }
+    if (p.declaredSize >= 0 && total !== p.declaredSize) throw s3Error('IncompleteBody');
+    if (!opened && total <= p.inlineLimit) {
+      const blob = total > 0 ? encodeBlock((buffers[cur] as Buffer).subarray(0, fill)) : [];
+      const inline = drives.map((d, i) => {
+        if (!d.online) return null;
+        const shard = blob[ec.dist[i] as number];
+        return shard ? Buffer.concat([bitrotSum(shard), shard]) : Buffer.alloc(0);
+      });
+      return { size: total, md5: md5.digest(), inline, written: drives.map(() => false) };
+    }
+    if (fill > 0) await writeBlock((buffers[cur] as Buffer).subarray(0, fill));
+    else if (!opened) await openFiles();
+    if (pendingWrites) await pendingWrites;
+    await closeAll(p.fsync);
+    checkQuorum();
+    return { size: total, md5: md5.digest(), inline: null, written: failed.map((f) => !f) };
+  } catch (err) {
+    if (pendingWrites) await (pendingWrites as Promise<void>).catch(() => undefined);
+    await closeAll(false);
+    throw err;
+  }
+}
+
+/** Where shard data is read from: a shard file or an inline blob. */
+export interface ShardSource {
+  read(pos: number, len: number): Promise<Buffer | null>;
+  close(): Promise<void>;
+}
+
+export function bufferSource(buf: Buffer): ShardSource {
+  return {
+    read: async (pos, len) => (pos + len <= buf.length ? buf.subarray(pos, pos + len) : null),
+    close: async () => undefined,
+  };
+}
+
+export async function openFileSource(file: string): Promise<ShardSource | null> {
+  let fh: fsp.FileHandle;
+  try {
+    fh = await fsp.open(file, 'r');
+  } catch {
+    return null;
+  }
+  return {
+    read: async (pos, len) => {
+      const buf = Buffer.allocUnsafe(len);
+      let got = 0;
+      while (got < len) {
+        const { bytesRead } = await fh.read(buf, got, len - got, pos + got);
+        if (bytesRead === 0) return null;
+        got += bytesRead;
+      }
+      return buf;
+    },
+    close: () => fh.close().catch(() => undefined),
+  };
+}
+
+/**
+ * Reads blocks of one part, verifying every shard block against its checksum. A missing, short or
+ * corrupted shard is skipped from then on and the block rebuilt from the others; fewer than k good
+ * shards is InsufficientReadQuorum — never wrong bytes.
+ */
+export class PartReader {
+  private readonly bad: boolean[];
+
+  constructor(
+    private readonly sources: (ShardSource | null)[],
+    readonly ec: ErasureGeometry,
+    private readonly rs: ReedSolomon,
+    readonly size: number,
+  ) {
+    this.bad = sources.map((s) => s === null);
+  }
+
+  get blocks(): number {
+    return Math.ceil(this.size / this.ec.blockSize);
+  }
+
+  /** The k data shards (payload only) of block b; the block's bytes are their concatenation. */
+  async readBlock(b: number): Promise<{ shards: Buffer[]; len: number; shardLen: number }> {
+    const { k, m, blockSize } = this.ec;
+    const len = Math.min(blockSize, this.size - b * blockSize);
+    const shardLen = Math.ceil(len / k);
+    const pos = b * (BITROT_SIZE + blockSize / k);
+    const got: (Buffer | null)[] = new Array(k + m).fill(null);
+    const fetch = async (i: number): Promise<void> => {
+      const src = this.sources[i];
+      if (!src || this.bad[i]) return;
+      let buf: Buffer | null = null;
+      try {
+        buf = await src.read(pos, BITROT_SIZE + shardLen);
+      } catch {
+        buf = null;
+      }
+      const payload = buf?.subarray(BITROT_SIZE);
+      if (buf && payload && bitrotSum(payload).equals(buf.subarray(0, BITROT_SIZE))) got[i] = payload;
+      else this.bad[i] = true;
+    };
+    await Promise.all(Array.from({ length: k }, (_, i) => fetch(i)));
+    let good = got.filter(Boolean).length;
+    if (good < k) {
+      await Promise.all(Array.from({ length: m }, (_, i) => fetch(k + i)));
+      good = got.filter(Boolean).length;
+      if (good < k) {
+        throw s3Error(
+          'InsufficientReadQuorum',
+          {},
+          'Too many shards are missing or corrupted to read the object.',
+        );
+      }
+      this.rs.reconstructData(got, shardLen);
+    }
+    const shards = got.slice(0, k).map((s) => {
+      const u = s as Uint8Array;
+      return Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+    });
+    return { shards, len, shardLen };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.sources.map((s) => s?.close()));
+  }
+}
+
+/** Yield bytes [start, end] (inclusive, within the part) block by block, prefetching one block ahead. */
+export async function* readPartRange(reader: PartReader, start: number, end: number): AsyncGenerator<Buffer> {
+  if (end < start || reader.size === 0) return;
+  const blockSize = reader.ec.blockSize;
+  const first = Math.floor(start / blockSize);
+  const last = Math.floor(end / blockSize);
+  let next = reader.readBlock(first);
+  next.catch(() => undefined);
+  for (let b = first; b <= last; b++) {
+    const cur = await next;
+    if (b < last) {
+      next = reader.readBlock(b + 1);
+      next.catch(() => undefined);
+    }
+    const base = b * blockSize;
+    const from = Math.max(start - base, 0);
+    const to = Math.min(end - base + 1, cur.len);
+    for (let i = 0; i < cur.shards.length; i++) {
+      const s0 = i * cur.shardLen;
+      const a = Math.max(from, s0);
+      const z = Math.min(to, s0 + cur.shardLen);
+      if (z > a) yield (cur.shards[i] as Buffer).subarray(a - s0, z - s0);
+    }
+  }
+}

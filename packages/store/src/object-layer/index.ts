@@ -1,0 +1,13 @@
+import { ErasureObjectLayer, type ObjectLayerOptions } from './erasure-object-layer.js';
+
+export { DeleteMarkerError, isDeleteMarkerError } from './delete-marker-error.js';
+export { defaultParity, ErasureObjectLayer, type ObjectLayerOptions } from './erasure-object-layer.js';
+export type * from './types.js';
+
+/**
+ * Open (creating as needed) the drive folders `dataDir/drive1..driveN` and return the object layer.
+ * N = 1 is plain mode (no parity); N ≥ 2 erasure-codes every version (see docs/erasure.md).
+ */
+export function openObjectLayer(opts: ObjectLayerOptions): Promise<ErasureObjectLayer> {
+  return ErasureObjectLayer.open(opts);
+}

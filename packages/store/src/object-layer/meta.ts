@@ -1,0 +1,99 @@
+import { BITROT_SIZE, bitrotSum } from './codec/bitrot.js';
+
+/**
+ * The per-object metadata file (`meta` inside the object folder), one copy per drive, holding every
+ * version of the key. Layout: 'SWM1' | xxh64(rest) | json length (4) | json | inline shard blobs.
+ * The JSON is the same on every drive except for `inline`, which lists this drive's own shard of each
+ * small version stored inline. `gen` changes on every write; drives agree when their `gen` matches.
+ */
+
+export interface ErasureGeometry {
+  /** Data shards. */
+  k: number;
+  /** Parity shards. */
+  m: number;
+  /** Bytes of object data per block (a multiple of k). */
+  blockSize: number;
+  /** dist[driveIndex] = shard index stored on that drive. */
+  dist: number[];
+}
+
+export interface PartRecord {
+  number: number;
+  size: number;
+  etag: string;
+}
+
+export interface VersionRecord {
+  versionId: string;
+  deleteMarker: boolean;
+  size: number;
+  etag: string;
+  /** ms since epoch. */
+  mtime: number;
+  contentType: string;
+  sys: Record<string, string>;
+  user: Record<string, string>;
+  tags: Record<string, string>;
+  retention: { mode: 'GOVERNANCE' | 'COMPLIANCE'; until: number } | null;
+  legalHold: boolean;
+  /** Multipart objects list their parts; single PUTs are one part numbered 1 with parts = null. */
+  parts: PartRecord[] | null;
+  /** Folder with the shard files (`part.<n>`), or the inline blob id; null for delete markers. */
+  dataDir: string | null;
+  inline: boolean;
+  ec: ErasureGeometry | null;
+}
+
+export interface MetaDoc {
+  gen: string;
+  updated: number;
+  versions: VersionRecord[];
+}
+
+export interface DriveMeta {
+  doc: MetaDoc;
+  /** This drive's inline shard blob per dataDir id. */
+  inline: Map<string, Buffer>;
+}
+
+const MAGIC = Buffer.from('SWM1');
+
+export function encodeMeta(doc: MetaDoc, inline: Map<string, Buffer>): Buffer {
+  const blobs: Buffer[] = [];
+  const index: [string, number][] = [];
+  for (const v of doc.versions) {
+    if (!v.inline || !v.dataDir) continue;
+    const b = inline.get(v.dataDir);
+    if (!b) continue;
+    index.push([v.dataDir, b.length]);
+    blobs.push(b);
+  }
+  const json = Buffer.from(JSON.stringify({ ...doc, inline: index }));
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(json.length);
+  const body = Buffer.concat([len, json, ...blobs]);
+  return Buffer.concat([MAGIC, bitrotSum(body), body]);
+}
+
+/** null when the file is damaged (bad magic, checksum or JSON): the drive's copy counts as missing. */
+export function decodeMeta(buf: Buffer): DriveMeta | null {
+  if (buf.length < 4 + BITROT_SIZE + 4 || !buf.subarray(0, 4).equals(MAGIC)) return null;
+  const body = buf.subarray(4 + BITROT_SIZE);
+  if (!bitrotSum(body).equals(buf.subarray(4, 4 + BITROT_SIZE))) return null;
+  const len = body.readUInt32BE(0);
+  try {
+    const parsed = JSON.parse(body.subarray(4, 4 + len).toString('utf8')) as MetaDoc & {
+      inline: [string, number][];
+    };
+    const inline = new Map<string, Buffer>();
+    let off = 4 + len;
+    for (const [id, n] of parsed.inline) {
+      inline.set(id, body.subarray(off, off + n));
+      off += n;
+    }
+    return { doc: { gen: parsed.gen, updated: parsed.updated, versions: parsed.versions }, inline };
+  } catch {
+    return null;
+  }
+}
