@@ -1,41 +1,36 @@
 import type { SystemStore } from '../object-layer/types.js';
-import type { AuthorizationRequest, Authorizer, CredentialStore, ResolvedCredentials } from './types.js';
+import { type IamOptions, IamSystem, type RootCredentials } from './iam-system.js';
 
-/** Root credentials from MINIO_ROOT_USER / MINIO_ROOT_PASSWORD. */
-export interface RootCredentials {
-  accessKey: string;
-  secretKey: string;
-}
+export type {
+  BucketPolicySource,
+  GroupDescription,
+  IamOptions,
+  IssuedCredentials,
+  NewServiceAccount,
+  NewStsSession,
+  PolicyEntities,
+  PolicyInfo,
+  RootCredentials,
+  ServiceAccountUpdate,
+  UserInfo,
+} from './iam-system.js';
+export { IamSystem, parseIamPolicy, splitPolicyNames } from './iam-system.js';
+export { generateAccessKey, generateSecretKey } from './keys.js';
+export * as policy from './policy/index.js';
+export type * from './records.js';
+export type * from './types.js';
 
 /**
- * The store's identity and access management: resolves access keys to identities and decides whether a
- * caller may perform an action. First cut: root only (root may do everything, everyone else nothing).
+ * Opens IAM on the store's system documents: loads users, groups, policies, mappings, service accounts
+ * and unexpired STS sessions. Pass `options.bucketPolicies` (or call `iam.useBucketPolicies`) so
+ * anonymous requests are judged by bucket policies.
  */
-export class IamSystem implements CredentialStore, Authorizer {
-  readonly #root: RootCredentials;
-
-  constructor(_system: SystemStore, root: RootCredentials) {
-    this.#root = root;
-  }
-
-  async lookup(accessKey: string): Promise<ResolvedCredentials | null> {
-    if (accessKey === this.#root.accessKey) {
-      return {
-        secretKey: this.#root.secretKey,
-        identity: { kind: 'root', accessKey, parentUser: accessKey },
-      };
-    }
-    return null;
-  }
-
-  async isAllowed(req: AuthorizationRequest): Promise<boolean> {
-    return req.identity.kind === 'root';
-  }
+export async function openIam(
+  system: SystemStore,
+  root: RootCredentials,
+  options: IamOptions = {},
+): Promise<IamSystem> {
+  const iam = new IamSystem(system, root, options);
+  await iam.load();
+  return iam;
 }
-
-/** Opens IAM on the store's system documents (loads users, groups, policies, sessions). */
-export async function openIam(system: SystemStore, root: RootCredentials): Promise<IamSystem> {
-  return new IamSystem(system, root);
-}
-
-export type * from './types.js';

@@ -1,0 +1,70 @@
+import type { SystemStore } from '../object-layer/types.js';
+
+/**
+ * Where IAM state lives in the system store (replicated to every drive, quorum-read). One small JSON
+ * document per entity, so a change rewrites only that entity — write-through on every mutation.
+ */
+export const IAM_PATHS = {
+  users: 'iam/users',
+  groups: 'iam/groups',
+  policies: 'iam/policies',
+  userPolicies: 'iam/policydb/users',
+  groupPolicies: 'iam/policydb/groups',
+  serviceAccounts: 'iam/service-accounts',
+  sts: 'iam/sts',
+} as const;
+
+export type IamCollection = keyof typeof IAM_PATHS;
+
+const SAFE_SEGMENT = /^[A-Za-z0-9._=@+,-]+$/;
+
+/**
+ * Encodes an entity name as one path segment. Document paths allow only [A-Za-z0-9._=@+,~-]; names that
+ * fit are kept readable, anything else (spaces, unicode, slashes) becomes `~` + base64url.
+ */
+export function encodeName(name: string): string {
+  if (SAFE_SEGMENT.test(name) && name !== '.' && name !== '..' && name.length <= 150) return `${name}.json`;
+  return `~${Buffer.from(name, 'utf8').toString('base64url')}.json`;
+}
+
+export function decodeName(segment: string): string | null {
+  if (!segment.endsWith('.json')) return null;
+  const base = segment.slice(0, -'.json'.length);
+  if (base.startsWith('~')) return Buffer.from(base.slice(1), 'base64url').toString('utf8');
+  return base;
+}
+
+/** Typed JSON documents per collection on top of the system store. */
+export class IamPersistence {
+  constructor(private readonly system: SystemStore) {}
+
+  async save(collection: IamCollection, name: string, record: object): Promise<void> {
+    await this.system.write(
+      `${IAM_PATHS[collection]}/${encodeName(name)}`,
+      Buffer.from(JSON.stringify(record)),
+    );
+  }
+
+  async remove(collection: IamCollection, name: string): Promise<void> {
+    await this.system.delete(`${IAM_PATHS[collection]}/${encodeName(name)}`);
+  }
+
+  /** All records of a collection; unreadable documents are skipped (reported through `onBad`). */
+  async loadAll<T>(collection: IamCollection, onBad: (path: string, err: unknown) => void): Promise<T[]> {
+    const dir = IAM_PATHS[collection];
+    const paths = await this.system.list(dir);
+    const out: T[] = [];
+    for (const p of paths) {
+      const seg = p.slice(p.lastIndexOf('/') + 1);
+      if (decodeName(seg) === null) continue;
+      const full = `${dir}/${seg}`;
+      try {
+        const buf = await this.system.read(full);
+        if (buf) out.push(JSON.parse(buf.toString('utf8')) as T);
+      } catch (err) {
+        onBad(full, err);
+      }
+    }
+    return out;
+  }
+}
