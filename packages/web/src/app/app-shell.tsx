@@ -5,13 +5,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLocalStorageState } from '@/shared/hooks/use-local-storage-state';
 import { useLogout } from '@/shared/session/logout';
 import { LoadingMessage } from '@/shared/ui/loading-message';
+import { hidesSideMenu } from './shell-rules';
 import { SideMenu } from './side-menu';
-
-/** Spec 1 §2.2: no side menu on /metrics and on paths ending in /hop (full-width embedded views). */
-export function hidesSideMenu(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '');
-  return path === '/metrics' || path.endsWith('/hop');
-}
 
 export const menuCollapsedStorageKey = 'stowage-menu-collapsed';
 

@@ -17,8 +17,7 @@ import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { type PagePath, pagePaths } from '@stowage/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactElement } from 'react';
-
-export type MenuGroup = 'common' | 'tools' | 'operator';
+import { type MenuGroup, reachablePages } from './shell-rules';
 
 /** One page of the signed-in shell: its pattern (also the key in the session's `pages`) and how it shows. */
 export interface ShellPage {
@@ -83,22 +82,7 @@ export const shellPages: readonly ShellPage[] = [
 export const documentationIcon = <DescriptionOutlined />;
 export const toolsIcon = <BuildOutlined />;
 
-/** The pages this build can render, for the given session. */
-export function reachablePages(pages: readonly string[], distributedMode: boolean): ShellPage[] {
-  const allowed = new Set(pages);
-  return shellPages.filter(
-    (p) => p.component !== undefined && allowed.has(p.path) && (!p.distributedOnly || distributedMode),
-  );
-}
-
-/**
- * The fallback page: the first entry of the session's `pages` that this build can render (spec 1 §2.2).
- * Null when none can be, e.g. an identity allowed only pages of later issues.
- */
-export function fallbackPage(pages: readonly string[], reachable: readonly ShellPage[]): string | null {
-  const renderable = new Set<string>(reachable.map((p) => p.path));
-  for (const page of pages) {
-    if (renderable.has(page) && !page.includes(':') && !page.includes('*')) return page;
-  }
-  return null;
+/** The pages of the route table this build can render for the session. */
+export function reachableShellPages(pages: readonly string[], distributedMode: boolean): ShellPage[] {
+  return reachablePages(shellPages, pages, distributedMode);
 }

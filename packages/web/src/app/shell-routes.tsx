@@ -3,14 +3,15 @@ import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from './app-shell';
 import { NoPagesPage, NotFoundPage } from './not-found-page';
-import { fallbackPage, reachablePages, shellPages } from './route-table';
+import { reachableShellPages, shellPages } from './route-table';
+import { fallbackPage } from './shell-rules';
 
 /**
  * The shell's routes for one session (spec 1 §2.2): allowed pages render, known pages the session does not
  * allow redirect to the first allowed page, '/' goes there too, anything else is '404 Not Found'.
  */
 export function ShellRoutes({ session }: { session: Session }): ReactElement {
-  const reachable = reachablePages(session.pages, session.distributedMode);
+  const reachable = reachableShellPages(session.pages, session.distributedMode);
   const fallback = fallbackPage(session.pages, reachable);
   const toFallback = fallback ? <Navigate to={fallback} replace /> : <NoPagesPage />;
   const reachablePaths = new Set(reachable.map((p) => p.path));

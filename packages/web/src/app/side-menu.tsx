@@ -14,24 +14,17 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { pagePaths, type Session } from '@stowage/contracts';
+import type { Session } from '@stowage/contracts';
 import type { ReactElement, ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { ColorModeToggle } from '@/shared/ui/color-mode-toggle';
 import { StowageLogo } from '@/shared/ui/stowage-logo';
-import { documentationIcon, type MenuGroup, reachablePages, type ShellPage } from './route-table';
+import { documentationIcon, reachableShellPages, type ShellPage } from './route-table';
+import { documentationUrl, groupMenu, type MenuSection } from './shell-rules';
 
 /** Spec 1 §9 / spec 2 §9: the side menu is 245 px wide open and 115 px collapsed. */
 export const menuWidthOpen = 245;
 export const menuWidthCollapsed = 115;
-
-/**
- * Product documentation. Stowage manages S3/MinIO-style storage with MinIO's concepts, so the menu points at
- * MinIO's documentation; `ref` tells it which console sent the reader (spec 2 "Side menu").
- */
-export function documentationUrl(operator: boolean): string {
-  return `https://min.io/docs/minio/linux/index.html?ref=${operator ? 'op' : 'con'}`;
-}
 
 interface MenuEntry {
   key: string;
@@ -41,40 +34,20 @@ interface MenuEntry {
   href?: string;
 }
 
-/** Groups the entries the session may open (spec 2 "Side menu"); empty groups are dropped. */
-export function menuSections(
-  session: Session,
-): { group: MenuGroup; title: string | null; entries: MenuEntry[] }[] {
-  const reachable = reachablePages(session.pages, session.distributedMode).filter(
+/** The side-menu sections of a session: allowed, built pages with a menu entry (spec 2 "Side menu"). */
+export function menuSections(session: Session): MenuSection<MenuEntry>[] {
+  const withMenu = reachableShellPages(session.pages, session.distributedMode).filter(
     (p): p is ShellPage & { menu: NonNullable<ShellPage['menu']> } => p.menu !== undefined,
   );
-  const tenantsAllowed = session.pages.includes(pagePaths.tenants);
-  const groupOf = (p: (typeof reachable)[number]): MenuGroup =>
-    p.path === pagePaths.license && tenantsAllowed ? 'operator' : p.menu.group;
-  const toEntry = (p: (typeof reachable)[number]): MenuEntry => ({
-    key: p.path,
-    label: p.menu.label,
-    icon: p.menu.icon,
-    to: p.path,
-  });
-  const sections = [
-    {
-      group: 'common' as const,
-      title: null,
-      entries: reachable.filter((p) => groupOf(p) === 'common').map(toEntry),
-    },
-    {
-      group: 'tools' as const,
-      title: 'Tools',
-      entries: reachable.filter((p) => groupOf(p) === 'tools').map(toEntry),
-    },
-    {
-      group: 'operator' as const,
-      title: 'Operator',
-      entries: reachable.filter((p) => groupOf(p) === 'operator').map(toEntry),
-    },
-  ];
-  return sections.filter((s) => s.entries.length > 0);
+  return groupMenu(withMenu, session.pages).map((section) => ({
+    ...section,
+    entries: section.entries.map((p) => ({
+      key: p.path,
+      label: p.menu.label,
+      icon: p.menu.icon,
+      to: p.path,
+    })),
+  }));
 }
 
 function EntryButton({ entry, collapsed }: { entry: MenuEntry; collapsed: boolean }): ReactElement {

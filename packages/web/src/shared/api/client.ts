@@ -85,7 +85,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetch(new URL(buildUrl(path, query), window.location.href), {
       method,
       headers,
       body: body === undefined ? null : JSON.stringify(body),

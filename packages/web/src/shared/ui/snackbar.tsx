@@ -9,8 +9,7 @@ import {
   useState,
 } from 'react';
 import { toApiError } from '../api/api-error';
-
-export type SnackbarKind = 'message' | 'error';
+import { autoHideMs, modalSnackbarText, type SnackbarKind } from './snackbar-rules';
 
 export interface SnackbarMessage {
   message: string;
@@ -39,11 +38,6 @@ interface SnackbarState {
 
 const ApiContext = createContext<SnackbarApi | null>(null);
 const StateContext = createContext<SnackbarState | null>(null);
-
-/** Spec 1 §4/§9: 5 s for messages, 10 s for errors. */
-export function autoHideMs(type: SnackbarKind): number {
-  return type === 'error' ? 10_000 : 5_000;
-}
 
 let nextId = 1;
 
@@ -116,14 +110,6 @@ function ScreenSnackbar(): ReactElement {
       </Alert>
     </Snackbar>
   );
-}
-
-/**
- * What the modal snackbar shows: the detailed message when it has at least 5 characters, else the short one
- * (spec 1 §8).
- */
-export function modalSnackbarText(m: Pick<SnackbarMessage, 'message' | 'detailedErrorMsg'>): string {
-  return m.detailedErrorMsg && m.detailedErrorMsg.length >= 5 ? m.detailedErrorMsg : m.message;
 }
 
 /** Place inside a dialog; shows what {@link SnackbarApi.showModalError} reported, above the dialog content. */
