@@ -49,11 +49,15 @@ export function validateDocPath(p: string): string[] {
 }
 
 export class DocStore {
-  constructor(
-    private readonly drives: Drive[],
-    private readonly quorum: Quorum,
-    private readonly base: string,
-  ) {}
+  private readonly drives: Drive[];
+  private readonly quorum: Quorum;
+  private readonly base: string;
+
+  constructor(drives: Drive[], quorum: Quorum, base: string) {
+    this.drives = drives;
+    this.quorum = quorum;
+    this.base = base;
+  }
 
   private file(d: Drive, segs: string[]): string {
     return d.sys(this.base, ...segs);

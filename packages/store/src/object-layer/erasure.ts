@@ -226,14 +226,17 @@ export async function openFileSource(file: string): Promise<ShardSource | null> 
  * shards is InsufficientReadQuorum — never wrong bytes.
  */
 export class PartReader {
+  readonly ec: ErasureGeometry;
+  readonly size: number;
+  private readonly sources: (ShardSource | null)[];
+  private readonly rs: ReedSolomon;
   private readonly bad: boolean[];
 
-  constructor(
-    private readonly sources: (ShardSource | null)[],
-    readonly ec: ErasureGeometry,
-    private readonly rs: ReedSolomon,
-    readonly size: number,
-  ) {
+  constructor(sources: (ShardSource | null)[], ec: ErasureGeometry, rs: ReedSolomon, size: number) {
+    this.sources = sources;
+    this.ec = ec;
+    this.rs = rs;
+    this.size = size;
     this.bad = sources.map((s) => s === null);
   }
 
