@@ -1,0 +1,54 @@
+// Admin API: configuration key/values (PROTOCOL-NOTES §2; madmin-go config-kv-commands.go,
+// config-help-commands.go).
+import { type AdminTransport, requireArg } from '../transport.js';
+import type { ConfigHelp, ConfigSetResult } from '../types/config.js';
+
+const CONFIG_APPLIED_HEADER = 'x-minio-config-applied';
+
+/**
+ * `GET /get-config-kv?key=subsys[:target]` → **E** text, e.g. `identity_openid client_id=x` with env
+ * overrides as preceding `# MINIO_...=...` comment lines.
+ */
+export async function getConfigKV(t: AdminTransport, key: string): Promise<string> {
+  const raw = await t.bytes(
+    { method: 'GET', path: '/get-config-kv', query: { key: requireArg(key, 'key') } },
+    { decrypt: true },
+  );
+  return raw.toString('utf8');
+}
+
+/** `PUT /set-config-kv` with **E** text `subsys[:target] k=v k2="a b"`. */
+export async function setConfigKV(t: AdminTransport, kv: string): Promise<ConfigSetResult> {
+  const res = await t.empty({
+    method: 'PUT',
+    path: '/set-config-kv',
+    body: requireArg(kv, 'kv'),
+    encrypt: true,
+  });
+  return { restartRequired: res.headers.get(CONFIG_APPLIED_HEADER) !== 'true' };
+}
+
+/** `DELETE /del-config-kv` with **E** text `subsys[:target]` (resets it to defaults). */
+export async function delConfigKV(t: AdminTransport, key: string): Promise<ConfigSetResult> {
+  const res = await t.empty({
+    method: 'DELETE',
+    path: '/del-config-kv',
+    body: requireArg(key, 'key'),
+    encrypt: true,
+  });
+  return { restartRequired: res.headers.get(CONFIG_APPLIED_HEADER) !== 'true' };
+}
+
+/** `GET /help-config-kv?subSys=&key=[&env]`. */
+export function helpConfigKV(
+  t: AdminTransport,
+  subSys: string,
+  key = '',
+  envOnly = false,
+): Promise<ConfigHelp> {
+  return t.json<ConfigHelp>({
+    method: 'GET',
+    path: '/help-config-kv',
+    query: { subSys: requireArg(subSys, 'subSys'), key, ...(envOnly ? { env: '' } : {}) },
+  });
+}

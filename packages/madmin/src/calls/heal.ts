@@ -1,0 +1,61 @@
+// Admin API: healing (PROTOCOL-NOTES §2, §7; madmin-go heal-commands.go).
+import { MadminError } from '../errors.js';
+import { JsonStreamParser } from '../json-stream.js';
+import type { AdminTransport } from '../transport.js';
+import type { BgHealState, HealOpts, HealRequest, HealStartSuccess, HealTaskStatus } from '../types/heal.js';
+
+const DEFAULT_OPTS: HealOpts = { recursive: false, dryRun: false, remove: false, scanMode: 1 };
+
+/**
+ * The heal answer is one JSON value, possibly after keep-alive spaces; MinIO may also send 200
+ * followed by an error JSON, which becomes a MadminError here.
+ */
+function lastValue(raw: Uint8Array): Record<string, unknown> {
+  const parser = new JsonStreamParser();
+  const values = [...parser.push(raw), ...parser.end()];
+  const value = values.at(-1) as Record<string, unknown> | undefined;
+  if (!value || typeof value !== 'object') {
+    throw new MadminError({ code: 'XMinioAdminBadResponse', message: 'empty heal answer', status: 200 });
+  }
+  if (typeof value.Code === 'string' && typeof value.Message === 'string') {
+    throw new MadminError({ code: value.Code, message: value.Message, status: 200 });
+  }
+  return value;
+}
+
+async function heal(t: AdminTransport, req: HealRequest): Promise<Record<string, unknown>> {
+  if (req.forceStart && req.forceStop) throw new TypeError('forceStart and forceStop cannot both be set');
+  if (req.prefix && !req.bucket) throw new TypeError('a prefix needs a bucket');
+  let path = `/heal/${req.bucket ?? ''}`;
+  if (req.bucket && req.prefix) path += `/${req.prefix}`;
+  const query: Record<string, string> = {};
+  if (req.clientToken) query.clientToken = req.clientToken;
+  if (req.forceStart) query.forceStart = 'true';
+  else if (req.forceStop) query.forceStop = 'true';
+  const body = req.clientToken ? '' : JSON.stringify(req.opts ?? DEFAULT_OPTS);
+  return lastValue(await t.bytes({ method: 'POST', path, query, body }));
+}
+
+/** Starts a heal sequence on everything, a bucket, or a prefix: `POST /heal/[bucket[/prefix]]`. */
+export async function healStart(
+  t: AdminTransport,
+  req: Omit<HealRequest, 'clientToken'> = {},
+): Promise<HealStartSuccess> {
+  return (await heal(t, { ...req, clientToken: undefined })) as unknown as HealStartSuccess;
+}
+
+/** Polls a running heal sequence: `POST /heal/[bucket[/prefix]]?clientToken=` with an empty body. */
+export async function healStatus(
+  t: AdminTransport,
+  req: { bucket?: string; prefix?: string; clientToken: string },
+): Promise<HealTaskStatus> {
+  if (!req.clientToken) throw new TypeError('clientToken is required');
+  return (await heal(t, req)) as unknown as HealTaskStatus;
+}
+
+/** `POST /background-heal/status`. */
+export async function backgroundHealStatus(t: AdminTransport): Promise<BgHealState> {
+  return lastValue(
+    await t.bytes({ method: 'POST', path: '/background-heal/status' }),
+  ) as unknown as BgHealState;
+}

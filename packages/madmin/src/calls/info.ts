@@ -1,0 +1,32 @@
+// Admin API: server state (PROTOCOL-NOTES §2; madmin-go info-commands.go, user-commands.go).
+import type { AdminTransport } from '../transport.js';
+import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo } from '../types/info.js';
+
+/** `GET /accountinfo[?prefix-usage=true]`: what the caller may see, bucket by bucket. */
+export function accountInfo(
+  t: AdminTransport,
+  opts: { prefixUsage?: boolean } = {},
+  signal?: AbortSignal,
+): Promise<AccountInfo> {
+  return t.json<AccountInfo>({
+    method: 'GET',
+    path: '/accountinfo',
+    query: opts.prefixUsage ? { 'prefix-usage': 'true' } : {},
+    signal,
+  });
+}
+
+/** `GET /info`. */
+export function serverInfo(t: AdminTransport, signal?: AbortSignal): Promise<InfoMessage> {
+  return t.json<InfoMessage>({ method: 'GET', path: '/info', signal });
+}
+
+/** `GET /storageinfo`. */
+export function storageInfo(t: AdminTransport, signal?: AbortSignal): Promise<StorageInfo> {
+  return t.json<StorageInfo>({ method: 'GET', path: '/storageinfo', signal });
+}
+
+/** `GET /datausageinfo`. */
+export function dataUsageInfo(t: AdminTransport, signal?: AbortSignal): Promise<DataUsageInfo> {
+  return t.json<DataUsageInfo>({ method: 'GET', path: '/datausageinfo', signal });
+}

@@ -1,0 +1,24 @@
+// Admin API: console log stream (PROTOCOL-NOTES §2, §7; madmin-go api-log.go).
+import type { AdminTransport } from '../transport.js';
+import type { LogInfo, LogOpts } from '../types/logs.js';
+
+/**
+ * `GET /log?node=&limit=&logType=` as an async iterator: the last `limit` entries first, then live
+ * ones until the caller stops (break or `signal`).
+ */
+export function getLogs(
+  t: AdminTransport,
+  opts: LogOpts = {},
+  signal?: AbortSignal,
+): AsyncGenerator<LogInfo, void, undefined> {
+  const limit = opts.limit ?? 10;
+  if (!Number.isInteger(limit) || limit < 0) throw new RangeError('limit must be a non-negative integer');
+  const logType = opts.logType ?? 'ALL';
+  if (!['MINIO', 'APPLICATION', 'ALL'].includes(logType)) throw new TypeError(`unknown logType ${logType}`);
+  return t.stream<LogInfo>({
+    method: 'GET',
+    path: '/log',
+    query: { node: opts.node ?? '', limit: String(limit), logType },
+    signal,
+  });
+}

@@ -1,0 +1,65 @@
+// Admin API: users (PROTOCOL-NOTES §2; madmin-go user-commands.go).
+import { type AdminTransport, requireArg } from '../transport.js';
+import type { AccountStatus, AddOrUpdateUserRequest, ListUsersResponse, UserInfo } from '../types/users.js';
+
+function requireStatus(status: string): AccountStatus {
+  if (status !== 'enabled' && status !== 'disabled') {
+    throw new TypeError(`status must be "enabled" or "disabled", got ${JSON.stringify(status)}`);
+  }
+  return status;
+}
+
+/** `GET /list-users` → **E** map of access key to info. */
+export function listUsers(t: AdminTransport, signal?: AbortSignal): Promise<ListUsersResponse> {
+  return t.json<ListUsersResponse>({ method: 'GET', path: '/list-users', signal }, { decrypt: true });
+}
+
+/** `PUT /add-user?accessKey=` with **E** `{secretKey,status}`; also updates an existing user. */
+export async function addUser(
+  t: AdminTransport,
+  accessKey: string,
+  secretKey: string,
+  status: AccountStatus = 'enabled',
+): Promise<void> {
+  requireArg(accessKey, 'accessKey');
+  requireArg(secretKey, 'secretKey');
+  const body: AddOrUpdateUserRequest = { secretKey, status: requireStatus(status) };
+  await t.empty({
+    method: 'PUT',
+    path: '/add-user',
+    query: { accessKey },
+    body: JSON.stringify(body),
+    encrypt: true,
+  });
+}
+
+/** `DELETE /remove-user?accessKey=`. */
+export async function removeUser(t: AdminTransport, accessKey: string): Promise<void> {
+  await t.empty({
+    method: 'DELETE',
+    path: '/remove-user',
+    query: { accessKey: requireArg(accessKey, 'accessKey') },
+  });
+}
+
+/** `GET /user-info?accessKey=` (a user may ask about themself). */
+export function getUserInfo(t: AdminTransport, accessKey: string): Promise<UserInfo> {
+  return t.json<UserInfo>({
+    method: 'GET',
+    path: '/user-info',
+    query: { accessKey: requireArg(accessKey, 'accessKey') },
+  });
+}
+
+/** `PUT /set-user-status?accessKey=&status=`. */
+export async function setUserStatus(
+  t: AdminTransport,
+  accessKey: string,
+  status: AccountStatus,
+): Promise<void> {
+  await t.empty({
+    method: 'PUT',
+    path: '/set-user-status',
+    query: { accessKey: requireArg(accessKey, 'accessKey'), status: requireStatus(status) },
+  });
+}

@@ -1,0 +1,186 @@
+/**
+ * MadminClient: a typed client of MinIO's admin API v3, wire-compatible with madmin-go. Each method
+ * is one call of PROTOCOL-NOTES §2, implemented in `calls/<area>.ts`; the class only binds them to
+ * one set of credentials. New areas (tiers, remote targets, ...) add a file in `calls/` and a method
+ * here.
+ */
+import * as config from './calls/config.js';
+import * as groups from './calls/groups.js';
+import * as heal from './calls/heal.js';
+import * as info from './calls/info.js';
+import * as logs from './calls/logs.js';
+import * as policies from './calls/policies.js';
+import * as quota from './calls/quota.js';
+import * as service from './calls/service.js';
+import * as serviceAccounts from './calls/service-accounts.js';
+import * as trace from './calls/trace.js';
+import * as users from './calls/users.js';
+import { AdminTransport, type AdminTransportOptions } from './transport.js';
+import type { ConfigHelp, ConfigSetResult } from './types/config.js';
+import type { GroupAddRemove, GroupDesc, GroupStatus } from './types/groups.js';
+import type { BgHealState, HealRequest, HealStartSuccess, HealTaskStatus } from './types/heal.js';
+import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo } from './types/info.js';
+import type { LogInfo, LogOpts } from './types/logs.js';
+import type {
+  ListCannedPoliciesResponse,
+  PolicyAssociationRequest,
+  PolicyAssociationResponse,
+  PolicyDocument,
+  PolicyEntitiesQuery,
+  PolicyEntitiesResult,
+  PolicyInfo,
+} from './types/policies.js';
+import type { BucketQuota } from './types/quota.js';
+import type { ServiceAction } from './types/service.js';
+import type {
+  AddServiceAccountRequest,
+  Credentials,
+  InfoServiceAccountResponse,
+  ListServiceAccountsResponse,
+  UpdateServiceAccountRequest,
+} from './types/service-accounts.js';
+import type { ServiceTraceOpts, TraceInfo } from './types/trace.js';
+import type { AccountStatus, ListUsersResponse, UserInfo } from './types/users.js';
+
+/** Options of a {@link MadminClient}. */
+export type MadminClientOptions = AdminTransportOptions;
+
+/** A client of one server with one set of credentials. */
+export class MadminClient extends AdminTransport {
+  // Users
+  listUsers(signal?: AbortSignal): Promise<ListUsersResponse> {
+    return users.listUsers(this, signal);
+  }
+  addUser(accessKey: string, secretKey: string, status?: AccountStatus): Promise<void> {
+    return users.addUser(this, accessKey, secretKey, status);
+  }
+  removeUser(accessKey: string): Promise<void> {
+    return users.removeUser(this, accessKey);
+  }
+  getUserInfo(accessKey: string): Promise<UserInfo> {
+    return users.getUserInfo(this, accessKey);
+  }
+  setUserStatus(accessKey: string, status: AccountStatus): Promise<void> {
+    return users.setUserStatus(this, accessKey, status);
+  }
+
+  // Groups
+  updateGroupMembers(req: GroupAddRemove): Promise<void> {
+    return groups.updateGroupMembers(this, req);
+  }
+  getGroupDescription(group: string): Promise<GroupDesc> {
+    return groups.getGroupDescription(this, group);
+  }
+  listGroups(signal?: AbortSignal): Promise<string[]> {
+    return groups.listGroups(this, signal);
+  }
+  setGroupStatus(group: string, status: GroupStatus): Promise<void> {
+    return groups.setGroupStatus(this, group, status);
+  }
+
+  // Policies
+  listCannedPolicies(signal?: AbortSignal): Promise<ListCannedPoliciesResponse> {
+    return policies.listCannedPolicies(this, signal);
+  }
+  addCannedPolicy(name: string, policy: PolicyDocument | string): Promise<void> {
+    return policies.addCannedPolicy(this, name, policy);
+  }
+  removeCannedPolicy(name: string): Promise<void> {
+    return policies.removeCannedPolicy(this, name);
+  }
+  infoCannedPolicy(name: string): Promise<PolicyInfo> {
+    return policies.infoCannedPolicy(this, name);
+  }
+  setPolicy(policyNames: string | readonly string[], entityName: string, isGroup: boolean): Promise<void> {
+    return policies.setPolicy(this, policyNames, entityName, isGroup);
+  }
+  attachPolicy(req: PolicyAssociationRequest): Promise<PolicyAssociationResponse | undefined> {
+    return policies.attachPolicy(this, req);
+  }
+  detachPolicy(req: PolicyAssociationRequest): Promise<PolicyAssociationResponse | undefined> {
+    return policies.detachPolicy(this, req);
+  }
+  getPolicyEntities(query?: PolicyEntitiesQuery): Promise<PolicyEntitiesResult> {
+    return policies.getPolicyEntities(this, query);
+  }
+
+  // Service accounts
+  addServiceAccount(req?: AddServiceAccountRequest): Promise<Credentials> {
+    return serviceAccounts.addServiceAccount(this, req);
+  }
+  updateServiceAccount(accessKey: string, req: UpdateServiceAccountRequest): Promise<void> {
+    return serviceAccounts.updateServiceAccount(this, accessKey, req);
+  }
+  listServiceAccounts(user?: string): Promise<ListServiceAccountsResponse> {
+    return serviceAccounts.listServiceAccounts(this, user);
+  }
+  infoServiceAccount(accessKey: string): Promise<InfoServiceAccountResponse> {
+    return serviceAccounts.infoServiceAccount(this, accessKey);
+  }
+  deleteServiceAccount(accessKey: string): Promise<void> {
+    return serviceAccounts.deleteServiceAccount(this, accessKey);
+  }
+
+  // Server state
+  accountInfo(opts?: { prefixUsage?: boolean }, signal?: AbortSignal): Promise<AccountInfo> {
+    return info.accountInfo(this, opts, signal);
+  }
+  serverInfo(signal?: AbortSignal): Promise<InfoMessage> {
+    return info.serverInfo(this, signal);
+  }
+  storageInfo(signal?: AbortSignal): Promise<StorageInfo> {
+    return info.storageInfo(this, signal);
+  }
+  dataUsageInfo(signal?: AbortSignal): Promise<DataUsageInfo> {
+    return info.dataUsageInfo(this, signal);
+  }
+
+  // Quotas
+  getBucketQuota(bucket: string): Promise<BucketQuota> {
+    return quota.getBucketQuota(this, bucket);
+  }
+  setBucketQuota(bucket: string, q: BucketQuota): Promise<void> {
+    return quota.setBucketQuota(this, bucket, q);
+  }
+
+  // Service
+  serviceRestart(): Promise<void> {
+    return service.serviceRestart(this);
+  }
+  serviceAction(action: ServiceAction): Promise<void> {
+    return service.serviceAction(this, action);
+  }
+
+  // Configuration
+  getConfigKV(key: string): Promise<string> {
+    return config.getConfigKV(this, key);
+  }
+  setConfigKV(kv: string): Promise<ConfigSetResult> {
+    return config.setConfigKV(this, kv);
+  }
+  delConfigKV(key: string): Promise<ConfigSetResult> {
+    return config.delConfigKV(this, key);
+  }
+  helpConfigKV(subSys: string, key?: string, envOnly?: boolean): Promise<ConfigHelp> {
+    return config.helpConfigKV(this, subSys, key, envOnly);
+  }
+
+  // Healing
+  healStart(req?: Omit<HealRequest, 'clientToken'>): Promise<HealStartSuccess> {
+    return heal.healStart(this, req);
+  }
+  healStatus(req: { bucket?: string; prefix?: string; clientToken: string }): Promise<HealTaskStatus> {
+    return heal.healStatus(this, req);
+  }
+  backgroundHealStatus(): Promise<BgHealState> {
+    return heal.backgroundHealStatus(this);
+  }
+
+  // Streams
+  serverTrace(opts?: ServiceTraceOpts, signal?: AbortSignal): AsyncGenerator<TraceInfo, void, undefined> {
+    return trace.serverTrace(this, opts, signal);
+  }
+  getLogs(opts?: LogOpts, signal?: AbortSignal): AsyncGenerator<LogInfo, void, undefined> {
+    return logs.getLogs(this, opts, signal);
+  }
+}

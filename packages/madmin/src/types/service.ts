@@ -1,0 +1,4 @@
+// Wire types of the service calls (madmin-go service-commands.go).
+
+/** `POST /service?action=`. */
+export type ServiceAction = 'restart' | 'stop' | 'freeze' | 'unfreeze';
