@@ -6,23 +6,32 @@
 //	madmin-crypto encrypt <password> auto     # madmin.EncryptData: the algorithm madmin-go picks itself
 //	madmin-crypto encrypt <password> <id>     # id 0, 1 or 2, built from the same primitives madmin-go uses
 //	madmin-crypto decrypt <password>          # madmin.DecryptData
+//	madmin-crypto sign                        # JSON cases in, requests signed by minio-go's signer out
 //
 // madmin-go's EncryptData does not let the caller choose the algorithm (it picks Argon2id+AES-GCM when
 // the CPU has AES instructions, ChaCha20-Poly1305 otherwise, PBKDF2 in FIPS builds), so the explicit ids
 // are produced with sio-go, argon2 and pbkdf2 exactly as its encrypt.go lays them out; every id is
 // decrypted with madmin.DecryptData itself.
+//
+// `sign` signs requests with minio-go's SigV4 signer, the one madmin-go signs every admin call with
+// (header auth with the empty region) and minio-go presigns URLs with, so the TypeScript verifier the
+// store uses can be checked against what MinIO's own clients put on the wire.
 package main
 
 import (
 	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strconv"
 
 	"github.com/minio/madmin-go/v2"
+	"github.com/minio/minio-go/v7/pkg/signer"
 	"github.com/secure-io/sio-go"
 	"golang.org/x/crypto/argon2"
 	"golang.org/x/crypto/pbkdf2"
@@ -36,6 +45,9 @@ func main() {
 }
 
 func run(args []string) error {
+	if len(args) == 1 && args[0] == "sign" {
+		return sign(os.Stdin, os.Stdout)
+	}
 	if len(args) < 2 {
 		return fmt.Errorf("usage: madmin-crypto encrypt <password> <auto|0|1|2> | decrypt <password>")
 	}
@@ -111,4 +123,56 @@ func encryptWithID(password string, id byte, data []byte) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// signCase is one request to sign.
+type signCase struct {
+	Method       string            `json:"method"`
+	URL          string            `json:"url"`
+	Headers      map[string]string `json:"headers"`
+	Body         string            `json:"body"`
+	AccessKey    string            `json:"accessKey"`
+	SecretKey    string            `json:"secretKey"`
+	SessionToken string            `json:"sessionToken"`
+	Region       string            `json:"region"`
+	// PresignExpires > 0 presigns the URL instead of signing headers.
+	PresignExpires int64 `json:"presignExpires"`
+}
+
+// signedRequest is what the client would send: the request target and the headers.
+type signedRequest struct {
+	RequestURI string            `json:"requestURI"`
+	Host       string            `json:"host"`
+	Headers    map[string]string `json:"headers"`
+}
+
+func sign(in io.Reader, out io.Writer) error {
+	var cases []signCase
+	if err := json.NewDecoder(in).Decode(&cases); err != nil {
+		return err
+	}
+	results := make([]signedRequest, 0, len(cases))
+	for _, c := range cases {
+		req, err := http.NewRequest(c.Method, c.URL, bytes.NewReader([]byte(c.Body)))
+		if err != nil {
+			return err
+		}
+		for k, v := range c.Headers {
+			req.Header.Set(k, v)
+		}
+		var signed *http.Request
+		if c.PresignExpires > 0 {
+			signed = signer.PreSignV4(*req, c.AccessKey, c.SecretKey, c.SessionToken, c.Region, c.PresignExpires)
+		} else {
+			sum := sha256.Sum256([]byte(c.Body))
+			req.Header.Set("X-Amz-Content-Sha256", hex.EncodeToString(sum[:]))
+			signed = signer.SignV4(*req, c.AccessKey, c.SecretKey, c.SessionToken, c.Region)
+		}
+		headers := map[string]string{}
+		for k := range signed.Header {
+			headers[k] = signed.Header.Get(k)
+		}
+		results = append(results, signedRequest{RequestURI: signed.URL.RequestURI(), Host: signed.URL.Host, Headers: headers})
+	}
+	return json.NewEncoder(out).Encode(results)
 }
