@@ -1,1 +1,2 @@
-export {};
+export { buildApp } from './app.js';
+export type { AppOptions } from './app-options.js';

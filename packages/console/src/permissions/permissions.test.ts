@@ -22,6 +22,8 @@ const readonly = parsePolicyDocument(
     ],
   }),
 );
+// biome-ignore lint/suspicious/noTemplateCurlyInString: an IAM policy variable, not a JS template
+const USERNAME_VAR = '${aws:username}';
 const prefixOnly = parsePolicyDocument({
   Version: '2012-10-17',
   Statement: [
@@ -30,12 +32,12 @@ const prefixOnly = parsePolicyDocument({
       Effect: 'Allow',
       Action: 's3:ListBucket',
       Resource: 'arn:aws:s3:::team',
-      Condition: { StringLike: { 's3:prefix': ['home/${aws:username}/*'] } },
+      Condition: { StringLike: { 's3:prefix': [`home/${USERNAME_VAR}/*`] } },
     },
     {
       Effect: 'Allow',
       Action: ['s3:GetObject', 's3:PutObject'],
-      Resource: 'arn:aws:s3:::team/home/${aws:username}/*',
+      Resource: `arn:aws:s3:::team/home/${USERNAME_VAR}/*`,
     },
   ],
 });
@@ -77,7 +79,7 @@ describe('policy evaluation', () => {
     expect(consoleActions(denied)).not.toContain('admin:CreateUser');
   });
 
-  it('evaluates prefix conditions and ${aws:username}', () => {
+  it('evaluates prefix conditions and the aws:username variable', () => {
     const vars = { 'aws:username': 'alice' };
     const ask = (prefix: string): boolean =>
       isAllowed(prefixOnly, {

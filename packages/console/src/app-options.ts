@@ -1,0 +1,22 @@
+/** What `buildApp` needs; `main.ts` derives it from the validated environment (config/env.ts). */
+export interface AppOptions {
+  /** `http(s)://host:port` of the embedded store or a MinIO server. */
+  s3Endpoint: string;
+  /** Region the console signs S3 requests with; '' or unset = us-east-1 (the store's default). */
+  region?: string;
+  /** 32-byte key sealing the session cookie (derived by main.ts from CONSOLE_PBKDF_PASSPHRASE/SALT). */
+  sessionKey: Buffer;
+  /** Lifetime of a session and of the STS credentials behind it. */
+  sessionDurationSeconds: number;
+  /** Folder of the built SPA; omit to serve the API only (tests). */
+  webDist?: string;
+  /** Mark the session cookie `Secure` and send HSTS (set when served over TLS). */
+  secureCookies?: boolean;
+  /** Login attempts allowed per client IP per window (default 10 per minute). */
+  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** OpenID Connect sign-in: when set the login strategy is `redirect` (issue 5; the exchange comes later). */
+  openId?: { redirect: string };
+  /** Operator mode (Kubernetes tenants): login strategy `service-account` (spec 3). */
+  operator?: boolean;
+  logger?: boolean;
+}

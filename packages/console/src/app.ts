@@ -1,0 +1,102 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { apiPaths } from '@stowage/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppOptions } from './app-options.js';
+import { parseStoreEndpoint } from './clients/store-endpoint.js';
+import { apiErrors } from './errors/api-http-error.js';
+import { registerErrorHandler } from './errors/error-handler.js';
+import { rewriteProxyUrl } from './http/base-path.js';
+import { refuseCrossSiteRequests } from './http/csrf.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSpa, sendIndex, wantsSpa } from './http/spa.js';
+import { registerListBuckets } from './routes/buckets/list-buckets.js';
+import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
+import { registerLogin } from './routes/login/login.js';
+import { registerLogout } from './routes/login/logout.js';
+import { registerHasPermission } from './routes/permissions/has-permission.js';
+import type { RouteContext, ZodApp } from './routes/route-context.js';
+import { registerGetSession } from './routes/session/get-session.js';
+import { IdentitySnapshots } from './session/session-info.js';
+import { registerSession, requireSession } from './session/session-plugin.js';
+
+export type { AppOptions } from './app-options.js';
+
+/**
+ * Builds the console backend: REST API under /api/v1, the SPA, security headers, session handling.
+ * Never listens (CONVENTIONS "build the app without listening"): main.ts does, tests use `inject`.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  if (options.sessionKey.length !== 32) throw new Error('sessionKey must be 32 bytes');
+  const endpoint = parseStoreEndpoint(options.s3Endpoint, options.region);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    rewriteUrl: rewriteProxyUrl,
+    // Rate limiting keys on the client address; behind a reverse proxy set it up to pass X-Forwarded-For.
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app, options.secureCookies ?? false);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      apiErrors.tooManyRequests(`Too many attempts. Try again in ${context.after}.`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Stowage console API',
+        description: 'REST API of the Stowage console (spec 1 §7). Errors are {errorMessage, detailedError}.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.addHook('onRequest', refuseCrossSiteRequests);
+  registerSession(app, endpoint, options.sessionKey);
+
+  const ctx: RouteContext = { options, endpoint, identities: new IdentitySnapshots() };
+
+  // Open routes.
+  registerGetLoginStrategy(app, ctx);
+  registerLogin(app, ctx);
+  registerLogout(app, ctx);
+  app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
+
+  // Signed-in routes: 401 before anything else when the session is missing or expired.
+  await app.register(async (signedIn: ZodApp) => {
+    signedIn.addHook('onRequest', requireSession);
+    registerGetSession(signedIn, ctx);
+    registerHasPermission(signedIn, ctx);
+    registerListBuckets(signedIn, ctx);
+  });
+
+  const webDist = options.webDist;
+  if (webDist !== undefined) await registerSpa(app, webDist);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (webDist !== undefined && wantsSpa(request)) return sendIndex(request, reply, webDist);
+    const pathname = request.url.split('?', 1)[0];
+    throw apiErrors.notFound(`No such resource: ${request.method} ${pathname}`);
+  });
+
+  return app;
+}

@@ -1,0 +1,136 @@
+import { assumeRole, MadminClient } from '@stowage/madmin';
+import * as Minio from 'minio';
+import type { SessionPayload } from '../session/session-cookie.js';
+import type { StoreEndpoint } from './store-endpoint.js';
+
+/**
+ * The console reaches storage only over the wire (DESIGN "three parts"): S3 through the `minio` SDK, the
+ * admin API and STS through `@stowage/madmin`. This file is the one seam between the routes and those
+ * clients, so a change of either client's surface touches only here.
+ */
+
+export function createS3Client(endpoint: StoreEndpoint, creds: SessionPayload): Minio.Client {
+  return new Minio.Client({
+    endPoint: endpoint.host,
+    port: endpoint.port,
+    useSSL: endpoint.useSSL,
+    accessKey: creds.accessKey,
+    secretKey: creds.secretKey,
+    sessionToken: creds.sessionToken,
+    region: endpoint.s3Region,
+  });
+}
+
+export function createAdminClient(endpoint: StoreEndpoint, creds: SessionPayload): MadminClient {
+  return new MadminClient({
+    endpoint: endpoint.url,
+    accessKey: creds.accessKey,
+    secretKey: creds.secretKey,
+    sessionToken: creds.sessionToken,
+    region: endpoint.region,
+  });
+}
+
+/** Temporary credentials for a form login (PROTOCOL-NOTES §3 AssumeRole). */
+export interface IssuedCredentials {
+  accessKey: string;
+  secretKey: string;
+  sessionToken: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+export async function assumeRoleForLogin(
+  endpoint: StoreEndpoint,
+  accessKey: string,
+  secretKey: string,
+  durationSeconds: number,
+): Promise<IssuedCredentials> {
+  const issued = await assumeRole({
+    endpoint: endpoint.url,
+    accessKey,
+    secretKey,
+    region: endpoint.region,
+    durationSeconds,
+  });
+  const expiration = Date.parse(issued.Expiration);
+  return {
+    accessKey: issued.AccessKeyId,
+    secretKey: issued.SecretAccessKey,
+    sessionToken: issued.SessionToken,
+    expiresAt: Number.isFinite(expiration) ? expiration : Date.now() + durationSeconds * 1000,
+  };
+}
+
+/** One bucket of `accountinfo`, as the bucket list needs it. */
+export interface AccountBucket {
+  name: string;
+  created: string;
+  size: number;
+  objects: number;
+  read: boolean;
+  write: boolean;
+  details?: {
+    versioning: boolean;
+    versioningSuspended: boolean;
+    locking: boolean;
+    replication: boolean;
+    quota?: { quota: number; type: string };
+  };
+}
+
+export interface AccountSummary {
+  accountName: string;
+  /** The caller's effective policy document as the store sent it. */
+  policy: unknown;
+  /** BackendInfo.Type 2 = Erasure (PROTOCOL-NOTES §2 storageinfo/accountinfo). */
+  distributedMode: boolean;
+  buckets: AccountBucket[];
+  /** Claims usable as policy variables (jwt:*, ldap:*), when the store reports them. */
+  claims: Record<string, string>;
+}
+
+/** GET /minio/admin/v3/accountinfo with the caller's credentials: one call for policy and buckets. */
+export async function readAccountInfo(admin: MadminClient): Promise<AccountSummary> {
+  const info = await admin.accountInfo();
+  return {
+    accountName: info.AccountName,
+    policy: info.Policy,
+    distributedMode: info.Server?.Type === 2,
+    claims: {},
+    buckets: (info.Buckets ?? []).map((b) => ({
+      name: b.name,
+      created: typeof b.created === 'string' ? b.created : new Date(b.created).toISOString(),
+      size: b.size ?? 0,
+      objects: b.objects ?? 0,
+      read: b.access?.read ?? false,
+      write: b.access?.write ?? false,
+      ...(b.details === undefined || b.details === null
+        ? {}
+        : {
+            details: {
+              versioning: b.details.versioning ?? false,
+              versioningSuspended: b.details.versioningSuspended ?? false,
+              locking: b.details.locking ?? false,
+              replication: b.details.replication ?? false,
+              ...(b.details.quota?.quota
+                ? { quota: { quota: b.details.quota.quota, type: b.details.quota.quotatype ?? 'hard' } }
+                : {}),
+            },
+          }),
+    })),
+  };
+}
+
+/**
+ * Whether the identity is a user of the store's own IAM (GetUser on oneself is always allowed). Root and
+ * identities from SSO/LDAP are not, so they cannot change a password through the console.
+ */
+export async function isBuiltinUser(admin: MadminClient, accountName: string): Promise<boolean> {
+  try {
+    await admin.getUserInfo(accountName);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,80 @@
+import { apiErrorSchema, apiPaths, loginRequestSchema } from '@stowage/contracts';
+import { z } from 'zod';
+import { assumeRoleForLogin } from '../../clients/store-clients.js';
+import { apiErrors } from '../../errors/api-http-error.js';
+import { storeErrorToApiError } from '../../errors/store-errors.js';
+import { SESSION_COOKIE, sealSession } from '../../session/session-cookie.js';
+import { sessionCookieOptions } from '../../session/session-plugin.js';
+import type { RouteContext, ZodApp } from '../route-context.js';
+
+/** STS answers that mean "these credentials are wrong" (PROTOCOL-NOTES §1, §3). */
+const badCredentialCodes = new Set([
+  'AccessDenied',
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'InvalidClientTokenId',
+]);
+
+/**
+ * POST /api/v1/login (spec 1 §7, issue 5): trades the user's keys for temporary STS credentials through
+ * AssumeRole on the store, valid for the session's lifetime, and keeps them sealed in the session cookie.
+ * The user's own secret is never stored. Rate-limited per client IP.
+ */
+export function registerLogin(app: ZodApp, ctx: RouteContext): void {
+  const limit = ctx.options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
+  app.post(
+    apiPaths.login,
+    {
+      config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with an access key and secret key',
+        body: loginRequestSchema,
+        response: {
+          204: z.null().describe('Signed in; the session cookie `token` is set'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { accessKey, secretKey } = request.body;
+      let issued: Awaited<ReturnType<typeof assumeRoleForLogin>>;
+      try {
+        issued = await assumeRoleForLogin(
+          ctx.endpoint,
+          accessKey,
+          secretKey,
+          ctx.options.sessionDurationSeconds,
+        );
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        if (typeof code === 'string' && badCredentialCodes.has(code)) {
+          throw apiErrors.invalidLogin(
+            'The access key or secret key is wrong, or the account is disabled.',
+            err,
+          );
+        }
+        throw storeErrorToApiError(err) ?? err;
+      }
+      const token = sealSession(
+        {
+          accessKey: issued.accessKey,
+          secretKey: issued.secretKey,
+          sessionToken: issued.sessionToken,
+          expiresAt: issued.expiresAt,
+          accountName: accessKey,
+        },
+        ctx.options.sessionKey,
+      );
+      const maxAge = Math.max(1, Math.floor((issued.expiresAt - Date.now()) / 1000));
+      reply.setCookie(
+        SESSION_COOKIE,
+        token,
+        sessionCookieOptions(ctx.options.secureCookies ?? false, maxAge),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import type { Session } from '@stowage/contracts';
+import { isBuiltinUser, readAccountInfo } from '../clients/store-clients.js';
+import { sessionPermissions } from '../permissions/evaluate.js';
+import { allowedPages } from '../permissions/pages.js';
+import { type PolicyDocument, parsePolicyDocument } from '../permissions/policy-document.js';
+import type { ConsoleSession } from './session-plugin.js';
+
+/** What the console knows about the signed-in identity, derived from one `accountinfo` call. */
+export interface IdentitySnapshot {
+  session: Session;
+  policy: PolicyDocument;
+  /** Policy variables for this identity (`aws:username`, …). */
+  variables: Record<string, string>;
+}
+
+/** Short enough that a policy change shows up on the next page load, long enough to absorb bursts. */
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 1_000;
+
+/**
+ * Computes and briefly caches, per session, the identity's effective policy, permission map and pages
+ * (PROTOCOL-NOTES §5). The cache holds the promise, so concurrent requests of one page load share one
+ * round trip to the store. Failed lookups are not cached.
+ */
+export class IdentitySnapshots {
+  private readonly entries = new Map<string, { at: number; value: Promise<IdentitySnapshot> }>();
+
+  constructor(private readonly features: readonly string[] = []) {}
+
+  get(session: ConsoleSession): Promise<IdentitySnapshot> {
+    const key = session.credentials.accessKey;
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit !== undefined && now - hit.at < TTL_MS) return hit.value;
+    if (this.entries.size >= MAX_ENTRIES) {
+      for (const [k, v] of this.entries) if (now - v.at >= TTL_MS) this.entries.delete(k);
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    }
+    const value = this.load(session);
+    this.entries.set(key, { at: now, value });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  private async load(session: ConsoleSession): Promise<IdentitySnapshot> {
+    const [account, builtinUser] = await Promise.all([
+      readAccountInfo(session.admin),
+      isBuiltinUser(session.admin, session.accountName),
+    ]);
+    const accountName = account.accountName !== '' ? account.accountName : session.accountName;
+    const variables = { 'aws:username': accountName, ...account.claims };
+    const policy = parsePolicyDocument(account.policy);
+    const permissions = sessionPermissions(policy, variables);
+    return {
+      policy,
+      variables,
+      session: {
+        operator: false,
+        status: 'ok',
+        pages: allowedPages({ permissions, builtinUser }),
+        features: [...this.features],
+        distributedMode: account.distributedMode,
+        userName: session.accountName,
+        permissions,
+      },
+    };
+  }
+}
