@@ -83,8 +83,8 @@ export interface AccountSummary {
   accountName: string;
   /** The caller's effective policy document as the store sent it. */
   policy: unknown;
-  /** BackendInfo.Type 2 = Erasure (PROTOCOL-NOTES §2 storageinfo/accountinfo). */
-  distributedMode: boolean;
+  /** BackendInfo.Type: 1 = FS (single drive), 2 = Erasure; 0 when the server left it out. */
+  backendType: number;
   buckets: AccountBucket[];
   /** Claims usable as policy variables (jwt:*, ldap:*), when the store reports them. */
   claims: Record<string, string>;
@@ -96,7 +96,7 @@ export async function readAccountInfo(admin: MadminClient): Promise<AccountSumma
   return {
     accountName: info.AccountName,
     policy: info.Policy,
-    distributedMode: info.Server?.Type === 2,
+    backendType: info.Server?.Type ?? 0,
     claims: {},
     buckets: (info.Buckets ?? []).map((b) => ({
       name: b.name,
@@ -130,6 +130,27 @@ export async function isBuiltinUser(admin: MadminClient, accountName: string): P
   try {
     await admin.getUserInfo(accountName);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the server stores objects erasure-coded (the spec's "distributed mode"). `accountinfo` says so
+ * for every caller; when it does not, ask `/info` and then `/storageinfo`, which need admin:ServerInfo or
+ * admin:StorageInfo; a caller allowed neither is told "not distributed".
+ */
+export async function isDistributed(admin: MadminClient, account: AccountSummary): Promise<boolean> {
+  if (account.backendType === 2) return true;
+  if (account.backendType === 1) return false;
+  try {
+    const info = await admin.serverInfo();
+    if (info.backend?.backendType !== undefined) return info.backend.backendType.toLowerCase() === 'erasure';
+  } catch {
+    // Not allowed or not supported: try the next source.
+  }
+  try {
+    return (await admin.storageInfo()).Backend.Type === 2;
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
 import type { Session } from '@stowage/contracts';
-import { isBuiltinUser, readAccountInfo } from '../clients/store-clients.js';
+import { isBuiltinUser, isDistributed, readAccountInfo } from '../clients/store-clients.js';
 import { sessionPermissions } from '../permissions/evaluate.js';
 import { allowedPages } from '../permissions/pages.js';
 import { type PolicyDocument, parsePolicyDocument } from '../permissions/policy-document.js';
@@ -49,6 +49,7 @@ export class IdentitySnapshots {
       readAccountInfo(session.admin),
       isBuiltinUser(session.admin, session.accountName),
     ]);
+    const distributedMode = await isDistributed(session.admin, account);
     const accountName = account.accountName !== '' ? account.accountName : session.accountName;
     const variables = { 'aws:username': accountName, ...account.claims };
     const policy = parsePolicyDocument(account.policy);
@@ -61,7 +62,7 @@ export class IdentitySnapshots {
         status: 'ok',
         pages: allowedPages({ permissions, builtinUser }),
         features: [...this.features],
-        distributedMode: account.distributedMode,
+        distributedMode,
         userName: session.accountName,
         permissions,
       },

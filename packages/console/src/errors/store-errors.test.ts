@@ -1,0 +1,47 @@
+import { MadminError } from '@stowage/madmin';
+import { describe, expect, it } from 'vitest';
+import { storeErrorToApiError } from './store-errors.js';
+
+const madmin = (code: string, status: number): MadminError =>
+  new MadminError({ code, message: `${code} from the store`, status });
+
+describe('storeErrorToApiError', () => {
+  it('maps by error code, keeping the store message as the detail', () => {
+    const cases: Array<[string, number, number]> = [
+      ['AccessDenied', 403, 403],
+      ['XMinioIAMActionNotAllowed', 403, 403],
+      ['InvalidAccessKeyId', 403, 401],
+      ['ExpiredToken', 400, 401],
+      ['NoSuchBucket', 404, 404],
+      ['XMinioAdminNoSuchUser', 404, 404],
+      ['BucketNotEmpty', 409, 409],
+      ['XMinioMalformedIAMPolicy', 400, 400],
+      ['SlowDownRead', 503, 502],
+    ];
+    for (const [code, storeStatus, status] of cases) {
+      const mapped = storeErrorToApiError(madmin(code, storeStatus));
+      expect(mapped?.statusCode, code).toBe(status);
+      expect(mapped?.detailedError).toContain(`${code} from the store`);
+    }
+  });
+
+  it('ignores the message text: the same message with another code maps differently', () => {
+    const a = new MadminError({
+      code: 'AccessDenied',
+      message: 'The specified bucket does not exist',
+      status: 403,
+    });
+    expect(storeErrorToApiError(a)?.statusCode).toBe(403);
+  });
+
+  it('treats refused connections as an unreachable store and leaves programming errors alone', () => {
+    const refused = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+    });
+    expect(storeErrorToApiError(refused)?.statusCode).toBe(503);
+    expect(storeErrorToApiError(new TypeError('x is not a function'))).toBeNull();
+    expect(
+      storeErrorToApiError(Object.assign(new Error('bad arg'), { code: 'ERR_INVALID_ARG_TYPE' })),
+    ).toBeNull();
+  });
+});
