@@ -212,9 +212,12 @@ export class IamSystem implements CredentialStore, Authorizer {
     return this.#root.accessKey;
   }
 
-  /** Sets where anonymous requests find bucket policies (the object layer, once it is open). */
-  useBucketPolicies(source: BucketPolicySource): void {
-    this.#options.bucketPolicies = source;
+  /**
+   * Sets where anonymous requests find bucket policies (the object layer, once it is open); with
+   * `replace` false an already configured source is kept.
+   */
+  useBucketPolicies(source: BucketPolicySource, replace = true): void {
+    if (replace || !this.#options.bucketPolicies) this.#options.bucketPolicies = source;
   }
 
   // ---------------------------------------------------------------- loading
@@ -356,6 +359,15 @@ export class IamSystem implements CredentialStore, Authorizer {
         },
       };
     }
+    return null;
+  }
+
+  /** What kind of credential an access key names, without checking its status; null when unknown. */
+  credentialKind(accessKey: string): 'root' | 'user' | 'service-account' | 'sts' | null {
+    if (accessKey === this.#root.accessKey) return 'root';
+    if (this.#users.has(accessKey)) return 'user';
+    if (this.#serviceAccounts.has(accessKey)) return 'service-account';
+    if (this.#sessions.has(accessKey)) return 'sts';
     return null;
   }
 

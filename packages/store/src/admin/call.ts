@@ -1,0 +1,131 @@
+import { decryptData, encryptData, KeyCache, MadminCryptoError } from '@stowage/madmin';
+import { S3Error } from '../errors.js';
+import type { StoreContext } from '../http/context.js';
+import type { AuthenticatedRequest, HandlerResponse } from '../http/types.js';
+import type { Identity } from '../iam/types.js';
+
+/** madmin's limit for encrypted request bodies (maxEConfigJSONSize). */
+export const MAX_ENCRYPTED_BODY = 262_272;
+/** MinIO caps IAM policy documents at 20 KiB. */
+export const MAX_POLICY_BODY = 20 * 1024;
+/** Plain JSON bodies of the other calls. */
+export const MAX_JSON_BODY = 1024 * 1024;
+
+/**
+ * Derived Argon2id keys are expensive (64 MiB, ~100 ms): one cache per process lets the server reuse
+ * one salt per signing secret for its answers and derive each client salt once.
+ */
+const keyCache = new KeyCache({ maxEntries: 512, maxUses: 4096 });
+
+const JSON_TYPE = 'application/json';
+
+/** Everything one admin operation needs: the verified request, the store, and body/answer helpers. */
+export class AdminCall {
+  constructor(
+    readonly req: AuthenticatedRequest,
+    readonly ctx: StoreContext,
+    readonly requestId: string,
+  ) {}
+
+  get identity(): Identity {
+    return this.req.identity;
+  }
+
+  get query(): URLSearchParams {
+    return this.req.query;
+  }
+
+  /** The user a derived credential acts for (the caller itself for users and root). */
+  get requestorUser(): string {
+    const id = this.identity;
+    return id.kind === 'service-account' || id.kind === 'sts' ? id.parentUser : id.accessKey;
+  }
+
+  /** A query parameter; XMinioAdminInvalidArgument when required and missing. */
+  param(name: string, required = true): string {
+    const v = this.query.get(name);
+    if ((v === null || v === '') && required) {
+      throw new S3Error('XMinioAdminInvalidArgument', `query parameter '${name}' is required`);
+    }
+    return v ?? '';
+  }
+
+  /** Does the caller's policy allow `action` (admin actions have no resource)? */
+  allowed(action: string, opts: { denyOnly?: boolean; bucket?: string; key?: string } = {}): boolean {
+    const conditions: Record<string, string[]> = {
+      'aws:SourceIp': [this.req.sourceIp],
+      'aws:SecureTransport': [this.ctx.options.tls ? 'true' : 'false'],
+      'aws:UserAgent': [String(this.req.headers['user-agent'] ?? '')],
+    };
+    return (
+      this.ctx.iam.isAllowedSync({
+        identity: this.identity,
+        action,
+        ...(opts.bucket !== undefined ? { bucket: opts.bucket } : {}),
+        ...(opts.key !== undefined ? { key: opts.key } : {}),
+        conditions,
+        ...(opts.denyOnly ? { denyOnly: true } : {}),
+      }) ?? false
+    );
+  }
+
+  /** Throws AccessDenied unless {@link allowed}. */
+  require(action: string, opts: { denyOnly?: boolean } = {}): void {
+    if (!this.allowed(action, opts)) throw new S3Error('AccessDenied');
+  }
+
+  #checkSize(max: number): void {
+    if (this.req.body.length > max) throw new S3Error('XMinioAdminConfigTooLarge');
+  }
+
+  /** The plain JSON body; XMinioAdminConfigBadJSON when it does not parse. */
+  json<T>(max = MAX_JSON_BODY): T {
+    this.#checkSize(max);
+    try {
+      return JSON.parse(this.req.body.toString('utf8')) as T;
+    } catch (err) {
+      throw new S3Error('XMinioAdminConfigBadJSON', `invalid JSON: ${(err as Error).message}`);
+    }
+  }
+
+  /** The body decrypted with the signing secret (madmin DecryptData). */
+  async decrypted(): Promise<Buffer> {
+    this.#checkSize(MAX_ENCRYPTED_BODY);
+    try {
+      return await decryptData(this.req.secretKey, this.req.body, { keyCache });
+    } catch (err) {
+      if (err instanceof MadminCryptoError) {
+        throw new S3Error('XMinioAdminConfigBadJSON', `cannot decrypt the request body: ${err.message}`);
+      }
+      throw err;
+    }
+  }
+
+  /** The body decrypted and parsed as JSON. */
+  async decryptedJson<T>(): Promise<T> {
+    const plain = await this.decrypted();
+    try {
+      return JSON.parse(plain.toString('utf8')) as T;
+    } catch (err) {
+      throw new S3Error('XMinioAdminConfigBadJSON', `invalid JSON: ${(err as Error).message}`);
+    }
+  }
+
+  /** A JSON answer encrypted with the signing secret (labelled application/json, as MinIO does). */
+  async encrypted(value: unknown, status = 200): Promise<HandlerResponse> {
+    const body = await encryptData(this.req.secretKey, JSON.stringify(value), { keyCache });
+    return { status, headers: { 'content-type': JSON_TYPE }, body };
+  }
+
+  ok(value?: unknown, status = 200): HandlerResponse {
+    if (value === undefined) return { status };
+    return { status, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(value) };
+  }
+
+  noContent(): HandlerResponse {
+    return { status: 204 };
+  }
+}
+
+/** An admin operation: one file in ./operations, one row in the router table. */
+export type AdminOperation = (call: AdminCall) => Promise<HandlerResponse>;

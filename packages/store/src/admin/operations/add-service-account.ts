@@ -1,0 +1,52 @@
+import { S3Error } from '../../errors.js';
+import type { AdminOperation } from '../call.js';
+
+interface AddServiceAccountReq {
+  policy?: unknown;
+  targetUser?: unknown;
+  accessKey?: unknown;
+  secretKey?: unknown;
+  comment?: unknown;
+}
+
+function optionalString(v: unknown, name: string): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string') throw new S3Error('XMinioAdminInvalidArgument', `${name} must be a string`);
+  return v;
+}
+
+/**
+ * Admin API: AddServiceAccount — `PUT /add-service-account` **E** `{policy?, targetUser?, accessKey?,
+ * secretKey?, comment?}` → **E** `{credentials}`. For oneself (or one's parent, when signing with derived
+ * credentials) it is allowed unless explicitly denied; for someone else admin:CreateServiceAccount is
+ * needed. The optional policy can only narrow the parent's rights (it is intersected at evaluation).
+ */
+export const addServiceAccount: AdminOperation = async (call) => {
+  const body = await call.decryptedJson<AddServiceAccountReq>();
+  const iam = call.ctx.iam;
+  const accessKey = optionalString(body.accessKey, 'accessKey');
+  const secretKey = optionalString(body.secretKey, 'secretKey');
+  const comment = optionalString(body.comment, 'comment');
+  let targetUser = optionalString(body.targetUser, 'targetUser') ?? call.identity.accessKey;
+  const forSelf = targetUser === call.identity.accessKey || targetUser === call.requestorUser;
+  if (forSelf) {
+    call.require('admin:CreateServiceAccount', { denyOnly: true });
+    targetUser = call.requestorUser;
+  } else {
+    call.require('admin:CreateServiceAccount');
+    const kind = iam.credentialKind(targetUser);
+    if (kind !== 'user' && kind !== 'root') throw new S3Error('XMinioAdminNoSuchUser');
+  }
+  let policy: string | undefined;
+  if (body.policy !== undefined && body.policy !== null && body.policy !== '') {
+    policy = typeof body.policy === 'string' ? body.policy : JSON.stringify(body.policy);
+  }
+  const creds = await iam.addServiceAccount({
+    parentUser: targetUser,
+    ...(accessKey !== undefined ? { accessKey } : {}),
+    ...(secretKey !== undefined ? { secretKey } : {}),
+    ...(policy !== undefined ? { policy } : {}),
+    ...(comment !== undefined ? { comment } : {}),
+  });
+  return call.encrypted({ credentials: { accessKey: creds.accessKey, secretKey: creds.secretKey } });
+};

@@ -1,0 +1,4 @@
+import type { AdminOperation } from '../call.js';
+
+/** Admin API: GetGroupDescription — `GET /group?group=` → `{name, status, members, policy, updatedAt}`. */
+export const getGroup: AdminOperation = async (call) => call.ok(call.ctx.iam.getGroup(call.param('group')));

@@ -1,0 +1,4 @@
+import type { AdminOperation } from '../call.js';
+
+/** Admin API: ListGroups — `GET /groups` → `[name]`. */
+export const listGroups: AdminOperation = async (call) => call.ok(call.ctx.iam.listGroups());

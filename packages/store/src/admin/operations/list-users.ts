@@ -1,0 +1,4 @@
+import type { AdminOperation } from '../call.js';
+
+/** Admin API: ListUsers — `GET /list-users` → **E** `{accessKey: UserInfo}`. */
+export const listUsers: AdminOperation = async (call) => call.encrypted(call.ctx.iam.listUsers());

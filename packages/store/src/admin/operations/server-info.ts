@@ -1,0 +1,60 @@
+import { disksJson, serverEndpoint } from '../backend-info.js';
+import type { AdminOperation } from '../call.js';
+import { startAdminServices } from '../services.js';
+
+/** Version string reported in server info (the store's package version). */
+export const STORE_VERSION = '0.1.0';
+
+/**
+ * Admin API: ServerInfo — `GET /info` → InfoMessage: mode, region, deployment id, counts from the
+ * scanner, backend (Erasure with ≥ 4 drives, FS otherwise) and this one server with its drives.
+ */
+export const serverInfo: AdminOperation = async (call) => {
+  const ctx = call.ctx;
+  const info = await ctx.layer.storageInfo();
+  const usage = startAdminServices(ctx).scanner.snapshot();
+  let objects = 0;
+  let versions = 0;
+  let size = 0;
+  for (const u of usage.buckets.values()) {
+    objects += u.objectsCount;
+    versions += u.versionsCount;
+    size += u.size;
+  }
+  const buckets = await ctx.layer.listBuckets();
+  const online = info.drives.filter((d) => d.state === 'ok').length;
+  const endpoint = serverEndpoint(ctx);
+  return call.ok({
+    mode: 'online',
+    domain: ctx.domains,
+    region: ctx.region,
+    deploymentID: ctx.deploymentId,
+    buckets: { count: buckets.length },
+    objects: { count: objects },
+    versions: { count: versions },
+    usage: { size },
+    services: {},
+    backend: info.erasure
+      ? {
+          backendType: 'Erasure',
+          onlineDisks: online,
+          offlineDisks: info.drives.length - online,
+          standardSCParity: info.parity,
+          rrSCParity: info.parity,
+        }
+      : { backendType: 'FS' },
+    servers: [
+      {
+        state: 'online',
+        endpoint,
+        scheme: ctx.options.tls ? 'https' : 'http',
+        uptime: Math.floor((Date.now() - ctx.startedAt.getTime()) / 1000),
+        version: STORE_VERSION,
+        commitID: 'stowage',
+        network: { [endpoint]: 'online' },
+        drives: disksJson(info),
+        poolNumber: 1,
+      },
+    ],
+  });
+};

@@ -1,0 +1,36 @@
+import { S3Error } from '../../errors.js';
+import type { AdminOperation } from '../call.js';
+import { startAdminServices } from '../services.js';
+
+const ACTIONS = {
+  restart: 'admin:ServiceRestart',
+  stop: 'admin:ServiceStop',
+  freeze: 'admin:ServiceFreeze',
+  unfreeze: 'admin:ServiceFreeze',
+} as const;
+
+/**
+ * Admin API: Service — `POST /service?action=restart|stop|freeze|unfreeze`. The embedded store runs in
+ * the console's process, so "restart" re-reads its configuration instead of re-executing: IAM state is
+ * reloaded from the drives, bucket usage rescanned, and the process hook (`ctx.onServiceAction`) is told.
+ * stop/freeze/unfreeze need that hook (NotImplemented without it).
+ */
+export const serviceAction: AdminOperation = async (call) => {
+  const action = call.param('action');
+  if (!(action in ACTIONS))
+    throw new S3Error('XMinioAdminInvalidArgument', `unknown service action '${action}'`);
+  const a = action as keyof typeof ACTIONS;
+  call.require(ACTIONS[a]);
+  const hook = call.ctx.onServiceAction;
+  if (a === 'restart') {
+    await call.ctx.iam.load();
+    void startAdminServices(call.ctx)
+      .scanner.scanAll()
+      .catch(() => undefined);
+    if (hook) await hook('restart');
+    return call.ok();
+  }
+  if (!hook) throw new S3Error('NotImplemented', `service action '${a}' is not supported by this server`);
+  await hook(a);
+  return call.ok();
+};

@@ -1,0 +1,8 @@
+import { backendInfoJson, disksJson } from '../backend-info.js';
+import type { AdminOperation } from '../call.js';
+
+/** Admin API: StorageInfo — `GET /storageinfo` → `{Disks, Backend}`. */
+export const storageInfo: AdminOperation = async (call) => {
+  const info = await call.ctx.layer.storageInfo();
+  return call.ok({ Disks: disksJson(info), Backend: backendInfoJson(call.ctx, info) });
+};

@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import { S3Error } from '../errors.js';
+import type { StoreContext } from '../http/context.js';
+import type { AuthenticatedRequest, HandlerResponse } from '../http/types.js';
+import { AdminCall, type AdminOperation } from './call.js';
+import { accountInfo } from './operations/account-info.js';
+import { addCannedPolicy } from './operations/add-canned-policy.js';
+import { addServiceAccount } from './operations/add-service-account.js';
+import { addUser } from './operations/add-user.js';
+import { attachPolicy, detachPolicy } from './operations/attach-detach-policy.js';
+import { dataUsageInfo } from './operations/data-usage-info.js';
+import { deleteServiceAccount } from './operations/delete-service-account.js';
+import { getBucketQuota } from './operations/get-bucket-quota.js';
+import { getGroup } from './operations/get-group.js';
+import { getUserInfo } from './operations/get-user-info.js';
+import { infoCannedPolicy } from './operations/info-canned-policy.js';
+import { infoServiceAccount } from './operations/info-service-account.js';
+import { listCannedPolicies } from './operations/list-canned-policies.js';
+import { listGroups } from './operations/list-groups.js';
+import { listPolicyEntities } from './operations/list-policy-entities.js';
+import { listServiceAccounts } from './operations/list-service-accounts.js';
+import { listUsers } from './operations/list-users.js';
+import { removeCannedPolicy } from './operations/remove-canned-policy.js';
+import { removeUser } from './operations/remove-user.js';
+import { serverInfo } from './operations/server-info.js';
+import { serviceAction } from './operations/service-action.js';
+import { setBucketQuota } from './operations/set-bucket-quota.js';
+import { setGroupStatus } from './operations/set-group-status.js';
+import { setUserOrGroupPolicy } from './operations/set-user-or-group-policy.js';
+import { setUserStatus } from './operations/set-user-status.js';
+import { storageInfo } from './operations/storage-info.js';
+import { updateGroupMembers } from './operations/update-group-members.js';
+import { updateServiceAccount } from './operations/update-service-account.js';
+import { startAdminServices } from './services.js';
+
+export const ADMIN_PREFIX = '/minio/admin/v3';
+
+/** One admin API route (madmin-go path under /minio/admin/v3). */
+export interface AdminRoute {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  path: string;
+  /** Operation name for traces and logs (MinIO's handler name). */
+  name: string;
+  /**
+   * IAM action the caller needs before the operation runs; null when the operation decides itself
+   * (self-service calls such as user-info of oneself, service accounts of oneself, accountinfo).
+   */
+  action: string | null;
+  op: AdminOperation;
+}
+
+/** The admin routes this store serves (PROTOCOL-NOTES §2, minio cmd/admin-router.go). */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  // Users
+  { method: 'GET', path: '/list-users', name: 'ListUsers', action: 'admin:ListUsers', op: listUsers },
+  { method: 'PUT', path: '/add-user', name: 'AddUser', action: null, op: addUser },
+  { method: 'DELETE', path: '/remove-user', name: 'RemoveUser', action: 'admin:DeleteUser', op: removeUser },
+  { method: 'GET', path: '/user-info', name: 'GetUserInfo', action: null, op: getUserInfo },
+  {
+    method: 'PUT',
+    path: '/set-user-status',
+    name: 'SetUserStatus',
+    action: 'admin:EnableUser',
+    op: setUserStatus,
+  },
+  // Groups
+  {
+    method: 'PUT',
+    path: '/update-group-members',
+    name: 'UpdateGroupMembers',
+    action: 'admin:AddUserToGroup',
+    op: updateGroupMembers,
+  },
+  { method: 'GET', path: '/group', name: 'GetGroup', action: 'admin:GetGroup', op: getGroup },
+  { method: 'GET', path: '/groups', name: 'ListGroups', action: 'admin:ListGroups', op: listGroups },
+  {
+    method: 'PUT',
+    path: '/set-group-status',
+    name: 'SetGroupStatus',
+    action: 'admin:EnableGroup',
+    op: setGroupStatus,
+  },
+  // Policies
+  {
+    method: 'GET',
+    path: '/list-canned-policies',
+    name: 'ListCannedPolicies',
+    action: 'admin:ListUserPolicies',
+    op: listCannedPolicies,
+  },
+  {
+    method: 'PUT',
+    path: '/add-canned-policy',
+    name: 'AddCannedPolicy',
+    action: 'admin:CreatePolicy',
+    op: addCannedPolicy,
+  },
+  {
+    method: 'DELETE',
+    path: '/remove-canned-policy',
+    name: 'RemoveCannedPolicy',
+    action: 'admin:DeletePolicy',
+    op: removeCannedPolicy,
+  },
+  {
+    method: 'GET',
+    path: '/info-canned-policy',
+    name: 'InfoCannedPolicy',
+    action: 'admin:GetPolicy',
+    op: infoCannedPolicy,
+  },
+  {
+    method: 'PUT',
+    path: '/set-user-or-group-policy',
+    name: 'SetPolicyForUserOrGroup',
+    action: 'admin:AttachUserOrGroupPolicy',
+    op: setUserOrGroupPolicy,
+  },
+  {
+    method: 'POST',
+    path: '/idp/builtin/policy/attach',
+    name: 'AttachPolicyBuiltin',
+    action: 'admin:AttachUserOrGroupPolicy',
+    op: attachPolicy,
+  },
+  {
+    method: 'POST',
+    path: '/idp/builtin/policy/detach',
+    name: 'DetachPolicyBuiltin',
+    action: 'admin:AttachUserOrGroupPolicy',
+    op: detachPolicy,
+  },
+  {
+    method: 'GET',
+    path: '/idp/builtin/policy-entities',
+    name: 'ListPolicyMappingEntities',
+    action: 'admin:ListUserPolicies',
+    op: listPolicyEntities,
+  },
+  // Service accounts (access keys)
+  {
+    method: 'PUT',
+    path: '/add-service-account',
+    name: 'AddServiceAccount',
+    action: null,
+    op: addServiceAccount,
+  },
+  {
+    method: 'POST',
+    path: '/update-service-account',
+    name: 'UpdateServiceAccount',
+    action: null,
+    op: updateServiceAccount,
+  },
+  {
+    method: 'GET',
+    path: '/list-service-accounts',
+    name: 'ListServiceAccounts',
+    action: null,
+    op: listServiceAccounts,
+  },
+  {
+    method: 'GET',
+    path: '/info-service-account',
+    name: 'InfoServiceAccount',
+    action: null,
+    op: infoServiceAccount,
+  },
+  {
+    method: 'DELETE',
+    path: '/delete-service-account',
+    name: 'DeleteServiceAccount',
+    action: null,
+    op: deleteServiceAccount,
+  },
+  // Server state
+  { method: 'GET', path: '/accountinfo', name: 'AccountInfo', action: null, op: accountInfo },
+  { method: 'GET', path: '/info', name: 'ServerInfo', action: 'admin:ServerInfo', op: serverInfo },
+  { method: 'GET', path: '/storageinfo', name: 'StorageInfo', action: 'admin:StorageInfo', op: storageInfo },
+  {
+    method: 'GET',
+    path: '/datausageinfo',
+    name: 'DataUsageInfo',
+    action: 'admin:DataUsageInfo',
+    op: dataUsageInfo,
+  },
+  {
+    method: 'GET',
+    path: '/get-bucket-quota',
+    name: 'GetBucketQuota',
+    action: 'admin:GetBucketQuota',
+    op: getBucketQuota,
+  },
+  {
+    method: 'PUT',
+    path: '/set-bucket-quota',
+    name: 'PutBucketQuota',
+    action: 'admin:SetBucketQuota',
+    op: setBucketQuota,
+  },
+  { method: 'POST', path: '/service', name: 'Service', action: null, op: serviceAction },
+];
+
+const ROUTES = new Map(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
+
+/** The route for a request, or null (`path` is the full path including /minio/admin/v3). */
+export function matchAdminRoute(method: string, path: string): AdminRoute | null {
+  if (!path.startsWith(`${ADMIN_PREFIX}/`)) return null;
+  const rel = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
+  return ROUTES.get(`${method} ${rel}`) ?? null;
+}
+
+function requestIdOf(req: AuthenticatedRequest): string {
+  const h = req.headers['x-amz-request-id'];
+  if (typeof h === 'string' && h !== '') return h;
+  return randomBytes(8).toString('hex').toUpperCase();
+}
+
+/** MinIO's JSON error form of the admin API (PROTOCOL-NOTES §1). */
+export function adminError(err: S3Error, resource: string, requestId: string): HandlerResponse {
+  return {
+    status: err.status,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      Code: err.code,
+      Message: err.message,
+      ...err.extra,
+      Resource: resource,
+      RequestId: requestId,
+      HostId: requestId,
+    }),
+  };
+}
+
+/**
+ * Entry point for `/minio/admin/v3/*` (signature already verified by ../auth): finds the route, checks
+ * the caller's IAM action, runs the operation, and renders failures as MinIO's JSON errors.
+ */
+export async function handleAdminRequest(
+  req: AuthenticatedRequest,
+  ctx: StoreContext,
+): Promise<HandlerResponse> {
+  const requestId = requestIdOf(req);
+  try {
+    if (req.identity.kind === 'anonymous') throw new S3Error('AccessDenied');
+    // madmin always sends X-Amz-Content-Sha256; MinIO refuses admin calls without it.
+    if (req.headers['x-amz-content-sha256'] === undefined) throw new S3Error('AccessDenied');
+    const route = matchAdminRoute(req.method, req.path);
+    if (!route) {
+      throw new S3Error('NotImplemented', `unsupported admin API: ${req.method} ${req.path}`, {}, 400);
+    }
+    startAdminServices(ctx);
+    const call = new AdminCall(req, ctx, requestId);
+    if (route.action !== null) call.require(route.action);
+    const res = await route.op(call);
+    return { ...res, headers: { 'x-amz-request-id': requestId, ...(res.headers ?? {}) } };
+  } catch (err) {
+    const e = err instanceof S3Error ? err : new S3Error('InternalError');
+    if (!(err instanceof S3Error)) console.error('[store] admin API internal error:', err);
+    const res = adminError(e, req.path, requestId);
+    return { ...res, headers: { ...(res.headers ?? {}), 'x-amz-request-id': requestId } };
+  }
+}

@@ -1,0 +1,266 @@
+import type { TraceBus, TraceEvent, UsageProvider } from '../http/context.js';
+import type { ObjectLayer } from '../object-layer/types.js';
+
+/** Size histogram buckets, named as MinIO's data usage reports them (PROTOCOL-NOTES §7). */
+export const HISTOGRAM_BUCKETS: readonly { name: string; below: number }[] = [
+  { name: 'LESS_THAN_1024_B', below: 1024 },
+  { name: 'BETWEEN_1024_B_AND_1_MB', below: 1024 * 1024 },
+  { name: 'BETWEEN_1_MB_AND_10_MB', below: 10 * 1024 * 1024 },
+  { name: 'BETWEEN_10_MB_AND_64_MB', below: 64 * 1024 * 1024 },
+  { name: 'BETWEEN_64_MB_AND_128_MB', below: 128 * 1024 * 1024 },
+  { name: 'BETWEEN_128_MB_AND_512_MB', below: 512 * 1024 * 1024 },
+  { name: 'GREATER_THAN_512_MB', below: Number.POSITIVE_INFINITY },
+];
+
+export function emptyHistogram(): Record<string, number> {
+  return Object.fromEntries(HISTOGRAM_BUCKETS.map((b) => [b.name, 0]));
+}
+
+function histogramBucket(size: number): string {
+  for (const b of HISTOGRAM_BUCKETS) if (size < b.below) return b.name;
+  return 'GREATER_THAN_512_MB';
+}
+
+/** Usage of one bucket as last measured. */
+export interface BucketUsage {
+  /** Bytes of all stored versions (delete markers excluded). */
+  size: number;
+  /** Latest versions that are not delete markers. */
+  objectsCount: number;
+  /** All versions that are not delete markers. */
+  versionsCount: number;
+  deleteMarkersCount: number;
+  /** Latest objects by size. */
+  histogram: Record<string, number>;
+  lastUpdate: Date;
+}
+
+export interface DataUsageSnapshot {
+  /** When the last full scan finished (null before the first). */
+  lastUpdate: Date | null;
+  buckets: Map<string, BucketUsage>;
+}
+
+export interface ScannerOptions {
+  /** Full rescan period; default 60 s. The timer is unref'd so it never keeps the process alive. */
+  intervalMs?: number;
+  /** Delay before a bucket changed by a write is rescanned; default 1 s. */
+  dirtyDelayMs?: number;
+  /** Versions listed per page while scanning. */
+  pageSize?: number;
+  onError?: (err: unknown) => void;
+}
+
+const MUTATING_METHODS = new Set(['PUT', 'POST', 'DELETE']);
+
+/**
+ * The data-usage scanner: walks every bucket's versions and keeps per-bucket size, counts and size
+ * histograms current. It is the store's {@link UsageProvider} for hard-quota enforcement: between scans,
+ * successful S3 writes (seen on the trace bus) add their bytes to the bucket's figure at once — an upper
+ * bound for overwrites — and mark the bucket for an exact rescan shortly after.
+ */
+export class DataUsageScanner implements UsageProvider {
+  readonly #layer: ObjectLayer;
+  readonly #opts: Required<Omit<ScannerOptions, 'onError'>> & Pick<ScannerOptions, 'onError'>;
+  #usage = new Map<string, BucketUsage>();
+  /** Bytes written since the bucket's last scan started. */
+  #pending = new Map<string, number>();
+  #dirty = new Set<string>();
+  #lastUpdate: Date | null = null;
+  #fullScan: Promise<DataUsageSnapshot> | null = null;
+  #bucketScans = new Map<string, Promise<BucketUsage | null>>();
+  #timer: NodeJS.Timeout | null = null;
+  #dirtyTimer: NodeJS.Timeout | null = null;
+  #unsubscribe: (() => void) | null = null;
+  #stopped = false;
+
+  constructor(layer: ObjectLayer, options: ScannerOptions = {}) {
+    this.#layer = layer;
+    this.#opts = {
+      intervalMs: options.intervalMs ?? 60_000,
+      dirtyDelayMs: options.dirtyDelayMs ?? 1000,
+      pageSize: options.pageSize ?? 1000,
+      onError: options.onError,
+    };
+  }
+
+  /** Starts periodic scanning (first scan right away). */
+  start(): void {
+    this.#stopped = false;
+    void this.scanAll().catch((err) => this.#opts.onError?.(err));
+    this.#timer = setInterval(() => {
+      void this.scanAll().catch((err) => this.#opts.onError?.(err));
+    }, this.#opts.intervalMs);
+    this.#timer.unref();
+  }
+
+  /** Follows finished S3 requests so writes are reflected before the next full scan. */
+  observe(trace: TraceBus, domains: readonly string[] = []): void {
+    const listener = (e: TraceEvent): void => {
+      if (e.api !== 's3' || e.statusCode >= 300 || !MUTATING_METHODS.has(e.method)) return;
+      const bucket = bucketOf(e, domains);
+      if (!bucket) return;
+      if (e.method === 'PUT' && e.inputBytes > 0) this.noteWrite(bucket, e.inputBytes);
+      else this.noteChange(bucket);
+    };
+    trace.on('request', listener);
+    this.#unsubscribe = () => trace.off('request', listener);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    if (this.#dirtyTimer) clearTimeout(this.#dirtyTimer);
+    this.#timer = null;
+    this.#dirtyTimer = null;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    await Promise.allSettled([this.#fullScan, ...this.#bucketScans.values()]);
+  }
+
+  /** Records bytes just written to a bucket (counted until the bucket's next scan). */
+  noteWrite(bucket: string, bytes: number): void {
+    this.#pending.set(bucket, (this.#pending.get(bucket) ?? 0) + bytes);
+    this.noteChange(bucket);
+  }
+
+  /** Marks a bucket for a prompt rescan (after a delete, a copy, a multipart completion…). */
+  noteChange(bucket: string): void {
+    this.#dirty.add(bucket);
+    if (this.#dirtyTimer || this.#stopped) return;
+    this.#dirtyTimer = setTimeout(() => {
+      this.#dirtyTimer = null;
+      const buckets = [...this.#dirty];
+      this.#dirty.clear();
+      for (const b of buckets) void this.scanBucket(b).catch((err) => this.#opts.onError?.(err));
+    }, this.#opts.dirtyDelayMs);
+    this.#dirtyTimer.unref();
+  }
+
+  /** UsageProvider: the bucket's stored bytes as last measured plus writes since. */
+  async bucketSize(bucket: string): Promise<number> {
+    let u = this.#usage.get(bucket);
+    if (!u) u = (await this.scanBucket(bucket)) ?? undefined;
+    return (u?.size ?? 0) + (this.#pending.get(bucket) ?? 0);
+  }
+
+  /** Current figures (never waits for a scan). */
+  snapshot(): DataUsageSnapshot {
+    return { lastUpdate: this.#lastUpdate, buckets: new Map(this.#usage) };
+  }
+
+  /** Figures after at least one full scan has finished (runs one if none has). */
+  async ensureScanned(): Promise<DataUsageSnapshot> {
+    if (this.#lastUpdate === null) return this.scanAll();
+    return this.snapshot();
+  }
+
+  /** Scans every bucket now (joins a scan already running). */
+  scanAll(): Promise<DataUsageSnapshot> {
+    if (this.#fullScan) return this.#fullScan;
+    const run = (async () => {
+      try {
+        const buckets = await this.#layer.listBuckets();
+        const names = new Set(buckets.map((b) => b.name));
+        for (const b of buckets) await this.scanBucket(b.name);
+        for (const name of [...this.#usage.keys()]) {
+          if (!names.has(name)) {
+            this.#usage.delete(name);
+            this.#pending.delete(name);
+          }
+        }
+        this.#lastUpdate = new Date();
+        return this.snapshot();
+      } finally {
+        this.#fullScan = null;
+      }
+    })();
+    this.#fullScan = run;
+    return run;
+  }
+
+  /** Scans one bucket now; null when it does not exist (any stale figures are dropped). */
+  scanBucket(bucket: string): Promise<BucketUsage | null> {
+    const running = this.#bucketScans.get(bucket);
+    if (running) return running;
+    const run = (async () => {
+      const pendingAtStart = this.#pending.get(bucket) ?? 0;
+      try {
+        const u = await this.#measure(bucket);
+        if (u === null) {
+          this.#usage.delete(bucket);
+          this.#pending.delete(bucket);
+          return null;
+        }
+        this.#usage.set(bucket, u);
+        const left = (this.#pending.get(bucket) ?? 0) - pendingAtStart;
+        if (left > 0) this.#pending.set(bucket, left);
+        else this.#pending.delete(bucket);
+        return u;
+      } finally {
+        this.#bucketScans.delete(bucket);
+      }
+    })();
+    this.#bucketScans.set(bucket, run);
+    return run;
+  }
+
+  async #measure(bucket: string): Promise<BucketUsage | null> {
+    const u: BucketUsage = {
+      size: 0,
+      objectsCount: 0,
+      versionsCount: 0,
+      deleteMarkersCount: 0,
+      histogram: emptyHistogram(),
+      lastUpdate: new Date(),
+    };
+    let keyMarker: string | undefined;
+    let versionIdMarker: string | undefined;
+    for (;;) {
+      let page: Awaited<ReturnType<ObjectLayer['listObjectVersions']>>;
+      try {
+        page = await this.#layer.listObjectVersions(bucket, {
+          maxKeys: this.#opts.pageSize,
+          ...(keyMarker !== undefined ? { keyMarker } : {}),
+          ...(versionIdMarker !== undefined ? { versionIdMarker } : {}),
+        });
+      } catch (err) {
+        if ((err as { code?: string }).code === 'NoSuchBucket') return null;
+        throw err;
+      }
+      for (const v of page.versions) {
+        if (v.isDeleteMarker) {
+          u.deleteMarkersCount++;
+          continue;
+        }
+        u.size += v.size;
+        u.versionsCount++;
+        if (v.isLatest) {
+          u.objectsCount++;
+          const h = histogramBucket(v.size);
+          u.histogram[h] = (u.histogram[h] ?? 0) + 1;
+        }
+      }
+      if (!page.isTruncated || page.nextKeyMarker === null) break;
+      keyMarker = page.nextKeyMarker;
+      versionIdMarker = page.nextVersionIdMarker ?? undefined;
+    }
+    u.lastUpdate = new Date();
+    return u;
+  }
+}
+
+/** The bucket a finished S3 request touched: path style `/bucket/...` or virtual host `bucket.domain`. */
+function bucketOf(e: TraceEvent, domains: readonly string[]): string | null {
+  const host = (e.requestHeaders.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  for (const d of domains) {
+    if (host.endsWith(`.${d}`)) return host.slice(0, -(d.length + 1)) || null;
+  }
+  const seg = e.path.split('/')[1] ?? '';
+  if (seg === '') return null;
+  try {
+    return decodeURIComponent(seg);
+  } catch {
+    return seg;
+  }
+}

@@ -1,0 +1,10 @@
+import { assumeRole } from './assume-role.js';
+import type { StsAction } from './types.js';
+
+/**
+ * STS actions by their `Action` parameter. AssumeRoleWithWebIdentity (OpenID) and
+ * AssumeRoleWithLDAPIdentity plug in here with their own files.
+ */
+export const STS_ACTIONS: Readonly<Record<string, StsAction>> = {
+  AssumeRole: assumeRole,
+};

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { IssuedCredentials } from '../iam/index.js';
+
+/** STS responses and errors (PROTOCOL-NOTES §3; AWS STS 2011-06-15 wire format). */
+export const STS_NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
+export const STS_VERSION = '2011-06-15';
+
+export function escapeXml(s: string): string {
+  return s.replace(/[<>&'"]/g, (c) =>
+    c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : c === "'" ? '&apos;' : '&quot;',
+  );
+}
+
+export function newRequestId(): string {
+  return randomBytes(8).toString('hex').toUpperCase();
+}
+
+/** Go's time.Time RFC 3339 form without fractional seconds, as STS clients expect. */
+function stsTime(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export interface StsSuccess {
+  /** e.g. `AssumeRole`: the response is `<AssumeRoleResponse><AssumeRoleResult>…`. */
+  action: string;
+  credentials: IssuedCredentials;
+  assumedRoleUser?: { arn: string; assumeRoleId: string };
+  /** Extra result elements (already-escaped XML), e.g. `<SubjectFromWebIdentityToken>`. */
+  extraResultXml?: string;
+}
+
+export function stsSuccessXml(r: StsSuccess, requestId: string): string {
+  const c = r.credentials;
+  const user = r.assumedRoleUser
+    ? `<AssumedRoleUser><Arn>${escapeXml(r.assumedRoleUser.arn)}</Arn><AssumeRoleId>${escapeXml(r.assumedRoleUser.assumeRoleId)}</AssumeRoleId></AssumedRoleUser>`
+    : '<AssumedRoleUser><Arn></Arn><AssumeRoleId></AssumeRoleId></AssumedRoleUser>';
+  const creds =
+    `<Credentials><AccessKeyId>${escapeXml(c.accessKey)}</AccessKeyId>` +
+    `<SecretAccessKey>${escapeXml(c.secretKey)}</SecretAccessKey>` +
+    `<SessionToken>${escapeXml(c.sessionToken ?? '')}</SessionToken>` +
+    `<Expiration>${c.expiration ? stsTime(c.expiration) : ''}</Expiration></Credentials>`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<${r.action}Response xmlns="${STS_NAMESPACE}"><${r.action}Result>${user}${creds}${r.extraResultXml ?? ''}` +
+    `</${r.action}Result><ResponseMetadata><RequestId>${requestId}</RequestId></ResponseMetadata></${r.action}Response>`
+  );
+}
+
+export function stsErrorXml(code: string, message: string, requestId: string): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<ErrorResponse xmlns="${STS_NAMESPACE}"><Error><Type>Sender</Type><Code>${escapeXml(code)}</Code>` +
+    `<Message>${escapeXml(message)}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`
+  );
+}
