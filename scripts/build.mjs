@@ -49,7 +49,11 @@ const sources = [
 ];
 const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
 if (Math.max(...sources.map(newestMtime)) > built) {
-  run(bin('vite'), ['build', '--config', path.join(web, 'vite.config.ts'), '--logLevel', 'warn'], 'web bundle');
+  run(
+    bin('vite'),
+    ['build', '--config', path.join(web, 'vite.config.ts'), '--logLevel', 'warn'],
+    'web bundle',
+  );
 } else {
   console.log('build: web bundle is up to date');
 }

@@ -12,7 +12,9 @@ if (vitestFile && existsSync(vitestFile)) {
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   // A test file that failed before running any test (import or setup error) counts as one failure.
-  failed += (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  failed += (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 } else {
   failed += 1;
