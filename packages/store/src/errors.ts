@@ -156,6 +156,7 @@ export const S3ErrorCodes = {
     status: 404,
     message: 'The server side encryption configuration was not found',
   },
+  PolicyTooLarge: { status: 400, message: 'Policy exceeds the maximum allowed document size.' },
   // Admin API (PROTOCOL-NOTES §1).
   XMinioAdminNoSuchUser: { status: 404, message: 'The specified user does not exist.' },
   XMinioAdminNoSuchGroup: { status: 404, message: 'The specified group does not exist.' },
@@ -195,6 +196,8 @@ export class S3Error extends Error {
   readonly status: number;
   /** Extra elements of the XML error document (BucketName, Key, …). */
   readonly extra: Record<string, string>;
+  /** Extra response headers (x-amz-delete-marker on NoSuchKey, Content-Range on InvalidRange, …). */
+  readonly headers: Record<string, string> = {};
 
   /** `status` overrides the table's status where one code has several (XMinioInvalidIAMCredentials). */
   constructor(code: S3ErrorCode, message?: string, extra: Record<string, string> = {}, status?: number) {
@@ -209,6 +212,12 @@ export class S3Error extends Error {
 /** Factory: `s3Error('NoSuchBucket', { BucketName: b })`. */
 export function s3Error(code: S3ErrorCode, extra: Record<string, string> = {}, message?: string): S3Error {
   return new S3Error(code, message, extra);
+}
+
+/** Adds response headers to an error and returns it (for `throw withHeaders(err, {...})`). */
+export function withHeaders(err: S3Error, headers: Record<string, string>): S3Error {
+  Object.assign(err.headers, headers);
+  return err;
 }
 
 export function isS3Error(err: unknown, code?: S3ErrorCode): err is S3Error {

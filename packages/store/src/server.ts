@@ -1,3 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { createTraceBus, type StoreContext } from './http/context.js';
+import { createRequestListener, type InFlight } from './http/dispatch.js';
+import { openIam } from './iam/index.js';
+import { openObjectLayer } from './object-layer/index.js';
+
 /**
  * The store's process-level entry: opens the drives, builds IAM, and serves S3, STS and the admin API
  * on one HTTP(S) port. Dispatch: `/minio/admin/v3/...` → admin, `POST /` with an STS `Action` → STS,
@@ -15,6 +24,11 @@ export interface StoreOptions {
   /** Region reported by GetBucketLocation; '' means us-east-1 semantics. */
   region?: string;
   tls?: { cert: Buffer; key: Buffer };
+  /**
+   * Domains for virtual-host style requests (`bucket.<domain>`), like MinIO's MINIO_DOMAIN.
+   * `localhost` is always included.
+   */
+  domains?: string[];
 }
 
 export interface StoreHandle {
@@ -24,6 +38,103 @@ export interface StoreHandle {
   close(): Promise<void>;
 }
 
-export async function startStore(_opts: StoreOptions): Promise<StoreHandle> {
-  throw new Error('the store server is being built (issue 3)');
+/** How long close() lets in-flight requests finish before cutting connections. */
+const DRAIN_MS = 5000;
+
+const DEPLOYMENT_ID_PATH = 'config/deployment-id';
+
+async function deploymentId(system: StoreContext['layer']['system']): Promise<string> {
+  const existing = await system.read(DEPLOYMENT_ID_PATH);
+  if (existing && existing.length > 0) return existing.toString('utf8').trim();
+  const id = randomUUID();
+  await system.write(DEPLOYMENT_ID_PATH, Buffer.from(id));
+  return id;
+}
+
+/**
+ * Opens the object layer and IAM, then listens. Port 0 picks a free port (`url`/`port` report the
+ * real one). `close()` stops accepting, lets requests in flight finish (briefly), then closes the
+ * layer; the layer's atomic commits mean a request cut short leaves no partial object.
+ */
+export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
+  const layer = await openObjectLayer({ dataDir: opts.dataDir, drives: opts.drives });
+  let server: http.Server | https.Server | undefined;
+  try {
+    const iam = await openIam(
+      layer.system,
+      { accessKey: opts.rootUser, secretKey: opts.rootPassword },
+      {
+        bucketPolicies: async (bucket) => {
+          try {
+            return await layer.getBucketConfig(bucket, 'policy');
+          } catch {
+            return null;
+          }
+        },
+      },
+    );
+    const host = opts.host ?? '127.0.0.1';
+    const region = opts.region || 'us-east-1';
+    const domains = [...new Set(['localhost', ...(opts.domains ?? [])].map((d) => d.toLowerCase()))];
+    const ctx: StoreContext = {
+      layer,
+      iam,
+      options: opts,
+      startedAt: new Date(),
+      region,
+      url: '',
+      deploymentId: await deploymentId(layer.system),
+      domains,
+      trace: createTraceBus(),
+    };
+    const inFlight: InFlight = { count: 0, idle: [] };
+    const listener = createRequestListener(ctx, inFlight);
+    server = opts.tls
+      ? https.createServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
+      : http.createServer(listener);
+    // Large uploads may take longer than Node's default 5-minute request timeout.
+    server.requestTimeout = 0;
+    server.headersTimeout = 60_000;
+    server.keepAliveTimeout = 5_000;
+    const s = server;
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(opts.port, host, () => {
+        s.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (s.address() as AddressInfo).port;
+    const urlHost =
+      host === '0.0.0.0' || host === '::' || host === ''
+        ? '127.0.0.1'
+        : host.includes(':')
+          ? `[${host}]`
+          : host;
+    const url = `${opts.tls ? 'https' : 'http'}://${urlHost}:${port}`;
+    ctx.url = url;
+
+    let closing: Promise<void> | undefined;
+    const close = (): Promise<void> => {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => s.close(() => resolve()));
+        s.closeIdleConnections();
+        if (inFlight.count > 0) {
+          await Promise.race([
+            new Promise<void>((resolve) => inFlight.idle.push(resolve)),
+            new Promise<void>((resolve) => setTimeout(resolve, DRAIN_MS).unref()),
+          ]);
+        }
+        s.closeAllConnections();
+        await stopped;
+        await layer.close();
+      })();
+      return closing;
+    };
+    return { url, port, close };
+  } catch (err) {
+    server?.close();
+    await layer.close();
+    throw err;
+  }
 }

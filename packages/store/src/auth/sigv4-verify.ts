@@ -1,0 +1,319 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  computeSignature,
+  credentialScope,
+  deriveSigningKey,
+  EMPTY_PAYLOAD_HASH,
+  MAX_PRESIGN_EXPIRES,
+  type ParsedAuthorization,
+  parseAmzDate,
+  parseAuthorization,
+  parseCredential,
+  SIGV4_ALGORITHM,
+  STREAMING_PAYLOAD,
+  signaturesEqual,
+  UNSIGNED_PAYLOAD,
+} from '@stowage/madmin';
+import { S3Error } from '../errors.js';
+import type { CredentialStore, Identity } from '../iam/types.js';
+
+/** S3 accepts requests whose signing time is within 15 minutes of the server's clock. */
+export const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
+
+export const STREAMING_PAYLOAD_TRAILER = 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER';
+export const STREAMING_UNSIGNED_TRAILER = 'STREAMING-UNSIGNED-PAYLOAD-TRAILER';
+
+/** The identity of unsigned requests; the authorizer evaluates bucket policies for it. */
+export const ANONYMOUS: Identity = Object.freeze({ kind: 'anonymous', accessKey: '', parentUser: '' });
+
+/** How the request body is protected, decided by `x-amz-content-sha256` (or its absence). */
+export type PayloadMode =
+  /** The body's SHA-256 was signed: verify it while streaming. */
+  | { kind: 'sha256'; hash: string }
+  /** `UNSIGNED-PAYLOAD`, presigned URLs and anonymous requests. */
+  | { kind: 'unsigned' }
+  /** aws-chunked, each chunk signed, chained on the seed signature (optionally signed trailers). */
+  | {
+      kind: 'streaming-signed';
+      seedSignature: string;
+      signingKey: Buffer;
+      amzDate: string;
+      scope: string;
+      trailer: boolean;
+    }
+  /** aws-chunked without chunk signatures, checksums in trailers. */
+  | { kind: 'streaming-unsigned-trailer' };
+
+export interface AuthResult {
+  identity: Identity;
+  /** The signing secret ('' when anonymous). */
+  secretKey: string;
+  payload: PayloadMode;
+  via: 'header' | 'presigned' | 'anonymous';
+}
+
+export interface AuthInput {
+  method: string;
+  /** Decoded request path exactly as the client addressed it (virtual-host: without the bucket). */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** Expected scope service: `s3` for S3 and admin, `sts` for AssumeRole. */
+  service: 's3' | 'sts';
+  /** When the body was already read (admin, STS): its SHA-256, used when the header is absent. */
+  bodySha256?: string;
+  now?: Date;
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  if (v === undefined) return undefined;
+  return Array.isArray(v) ? v.join(',') : v;
+}
+
+/** True when the request carries any SigV4 (or older) credentials at all. */
+export function isSignedRequest(headers: IncomingHttpHeaders, query: URLSearchParams): boolean {
+  return (
+    headers.authorization !== undefined ||
+    query.has('X-Amz-Algorithm') ||
+    query.has('X-Amz-Credential') ||
+    query.has('AWSAccessKeyId')
+  );
+}
+
+/**
+ * Verifies a request's SigV4 signature (Authorization header or presigned query) and resolves the
+ * signer. Unsigned requests come back as the anonymous identity: whether they may do anything is
+ * the authorizer's decision (bucket policy).
+ *
+ * Protocol: AWS SigV4, "Authenticating Requests (AWS Signature Version 4)" in the S3 API reference;
+ * the 15-minute skew and 7-day presign limits are S3's.
+ */
+export async function authenticateRequest(input: AuthInput, creds: CredentialStore): Promise<AuthResult> {
+  const { headers, query } = input;
+  const now = input.now ?? new Date();
+  const authz = header(headers, 'authorization');
+  if (authz !== undefined) {
+    if (authz.startsWith('AWS ')) {
+      throw new S3Error(
+        'UnsupportedSignature',
+        'Signature Version 2 is not supported; use AWS Signature Version 4.',
+      );
+    }
+    return verifyHeaderAuth(input, authz, now, creds);
+  }
+  if (query.has('X-Amz-Algorithm') || query.has('X-Amz-Credential') || query.has('X-Amz-Signature')) {
+    return verifyPresigned(input, now, creds);
+  }
+  if (query.has('AWSAccessKeyId')) {
+    throw new S3Error(
+      'UnsupportedSignature',
+      'Signature Version 2 is not supported; use AWS Signature Version 4.',
+    );
+  }
+  return { identity: ANONYMOUS, secretKey: '', payload: { kind: 'unsigned' }, via: 'anonymous' };
+}
+
+async function resolveSigner(
+  parsed: ParsedAuthorization,
+  token: string | undefined,
+  creds: CredentialStore,
+): Promise<{ identity: Identity; secretKey: string }> {
+  const resolved = await creds.lookup(parsed.accessKey);
+  if (!resolved) throw new S3Error('InvalidAccessKeyId');
+  // STS credentials are bound to their session token; long-term keys must not carry one.
+  if (resolved.sessionToken !== undefined && resolved.sessionToken !== '') {
+    if (token === undefined || token !== resolved.sessionToken) throw new S3Error('InvalidTokenId');
+  } else if (token !== undefined && token !== '') {
+    throw new S3Error('InvalidTokenId');
+  }
+  return { identity: resolved.identity, secretKey: resolved.secretKey };
+}
+
+function checkService(
+  parsed: ParsedAuthorization,
+  service: string,
+  code: 'AuthorizationHeaderMalformed' | 'AuthorizationQueryParametersError',
+): void {
+  if (parsed.service !== service) {
+    throw new S3Error(code, `The credential scope's service must be "${service}", not "${parsed.service}".`);
+  }
+}
+
+function parseRequestDate(headers: IncomingHttpHeaders): { date: Date; amzDate: string } {
+  const amz = header(headers, 'x-amz-date');
+  if (amz !== undefined) {
+    const date = parseAmzDate(amz);
+    if (!date)
+      throw new S3Error('MalformedDate', 'X-Amz-Date must be in the ISO8601 basic format YYYYMMDDTHHMMSSZ.');
+    return { date, amzDate: amz };
+  }
+  const plain = header(headers, 'date');
+  if (plain !== undefined) {
+    const t = Date.parse(plain);
+    if (Number.isNaN(t)) throw new S3Error('MalformedDate');
+    const date = new Date(t);
+    return {
+      date,
+      amzDate: date
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, ''),
+    };
+  }
+  throw new S3Error('AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
+}
+
+function payloadFromHeader(
+  value: string | undefined,
+  fallback: string,
+): {
+  hashForSigning: string;
+  mode: 'sha256' | 'unsigned' | 'streaming' | 'streaming-trailer' | 'unsigned-trailer';
+} {
+  const v = value ?? fallback;
+  if (v === UNSIGNED_PAYLOAD) return { hashForSigning: v, mode: 'unsigned' };
+  if (v === STREAMING_PAYLOAD) return { hashForSigning: v, mode: 'streaming' };
+  if (v === STREAMING_PAYLOAD_TRAILER) return { hashForSigning: v, mode: 'streaming-trailer' };
+  if (v === STREAMING_UNSIGNED_TRAILER) return { hashForSigning: v, mode: 'unsigned-trailer' };
+  if (/^[0-9a-f]{64}$/.test(v)) return { hashForSigning: v, mode: 'sha256' };
+  throw new S3Error(
+    'InvalidArgument',
+    'x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, STREAMING-UNSIGNED-PAYLOAD-TRAILER or a lower-case hex SHA-256.',
+  );
+}
+
+async function verifyHeaderAuth(
+  input: AuthInput,
+  authz: string,
+  now: Date,
+  creds: CredentialStore,
+): Promise<AuthResult> {
+  const parsed = parseAuthorization(authz);
+  if (!parsed) throw new S3Error('AuthorizationHeaderMalformed');
+  checkService(parsed, input.service, 'AuthorizationHeaderMalformed');
+  if (!parsed.signedHeaders.includes('host')) {
+    throw new S3Error(
+      'AuthorizationHeaderMalformed',
+      'The SignedHeaders of the Authorization header must include "host".',
+    );
+  }
+  const { date, amzDate } = parseRequestDate(input.headers);
+  if (Math.abs(now.getTime() - date.getTime()) > MAX_CLOCK_SKEW_MS) throw new S3Error('RequestTimeTooSkewed');
+  if (parsed.date !== amzDate.slice(0, 8)) {
+    throw new S3Error(
+      'AuthorizationHeaderMalformed',
+      'The credential scope date does not match the request date.',
+    );
+  }
+  const signer = await resolveSigner(parsed, header(input.headers, 'x-amz-security-token'), creds);
+
+  const payload = payloadFromHeader(
+    header(input.headers, 'x-amz-content-sha256'),
+    input.bodySha256 ?? EMPTY_PAYLOAD_HASH,
+  );
+  let expected: string;
+  try {
+    expected = computeSignature({
+      method: input.method,
+      path: input.path,
+      query: input.query,
+      headers: input.headers as Record<string, string | string[] | undefined>,
+      signedHeaders: parsed.signedHeaders,
+      payloadHash: payload.hashForSigning,
+      amzDate,
+      region: parsed.region,
+      service: parsed.service,
+      secretKey: signer.secretKey,
+    });
+  } catch {
+    // A signed header is missing from the request.
+    throw new S3Error('SignatureDoesNotMatch');
+  }
+  if (!signaturesEqual(expected, parsed.signature)) throw new S3Error('SignatureDoesNotMatch');
+
+  let mode: PayloadMode;
+  switch (payload.mode) {
+    case 'sha256':
+      mode = { kind: 'sha256', hash: payload.hashForSigning };
+      break;
+    case 'unsigned':
+      mode = { kind: 'unsigned' };
+      break;
+    case 'unsigned-trailer':
+      mode = { kind: 'streaming-unsigned-trailer' };
+      break;
+    default:
+      mode = {
+        kind: 'streaming-signed',
+        seedSignature: parsed.signature,
+        signingKey: deriveSigningKey(signer.secretKey, parsed.date, parsed.region, parsed.service),
+        amzDate,
+        scope: credentialScope(parsed.date, parsed.region, parsed.service),
+        trailer: payload.mode === 'streaming-trailer',
+      };
+  }
+  return { ...signer, payload: mode, via: 'header' };
+}
+
+async function verifyPresigned(input: AuthInput, now: Date, creds: CredentialStore): Promise<AuthResult> {
+  const q = input.query;
+  const fail = (msg: string): S3Error => new S3Error('AuthorizationQueryParametersError', msg);
+  if (q.get('X-Amz-Algorithm') !== SIGV4_ALGORITHM)
+    throw fail('X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
+  const credential = q.get('X-Amz-Credential');
+  const amzDate = q.get('X-Amz-Date');
+  const expiresRaw = q.get('X-Amz-Expires');
+  const signedHeaders = q.get('X-Amz-SignedHeaders');
+  const sig = q.get('X-Amz-Signature');
+  if (!credential || !amzDate || !expiresRaw || !signedHeaders || !sig) {
+    throw fail(
+      'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
+    );
+  }
+  const parsed = parseCredential(credential, signedHeaders, sig);
+  if (!parsed) throw fail('Error parsing the X-Amz-Credential parameter; the Credential is mal-formed.');
+  checkService(parsed, input.service, 'AuthorizationQueryParametersError');
+  if (!/^\d+$/.test(expiresRaw)) throw fail('X-Amz-Expires should be a number');
+  const expires = Number(expiresRaw);
+  if (expires > MAX_PRESIGN_EXPIRES)
+    throw fail('X-Amz-Expires must be less than a week (in seconds) that is 604800');
+  const date = parseAmzDate(amzDate);
+  if (!date)
+    throw new S3Error('MalformedDate', 'X-Amz-Date must be in the ISO8601 basic format YYYYMMDDTHHMMSSZ.');
+  if (parsed.date !== amzDate.slice(0, 8)) throw fail('The credential scope date does not match X-Amz-Date.');
+  if (date.getTime() - now.getTime() > MAX_CLOCK_SKEW_MS)
+    throw new S3Error('AccessDenied', 'Request is not valid yet');
+  if (now.getTime() > date.getTime() + expires * 1000)
+    throw new S3Error('AccessDenied', 'Request has expired');
+  if (!parsed.signedHeaders.includes('host')) throw fail('X-Amz-SignedHeaders must include "host".');
+
+  const token = q.get('X-Amz-Security-Token') ?? header(input.headers, 'x-amz-security-token');
+  const signer = await resolveSigner(parsed, token ?? undefined, creds);
+
+  const signedQuery = new URLSearchParams();
+  for (const [k, v] of q) if (k !== 'X-Amz-Signature') signedQuery.append(k, v);
+  const payloadHash = q.get('X-Amz-Content-Sha256') ?? UNSIGNED_PAYLOAD;
+  let expected: string;
+  try {
+    expected = computeSignature({
+      method: input.method,
+      path: input.path,
+      query: signedQuery,
+      headers: input.headers as Record<string, string | string[] | undefined>,
+      signedHeaders: parsed.signedHeaders,
+      payloadHash,
+      amzDate,
+      region: parsed.region,
+      service: parsed.service,
+      secretKey: signer.secretKey,
+    });
+  } catch {
+    throw new S3Error('SignatureDoesNotMatch');
+  }
+  if (!signaturesEqual(expected, parsed.signature)) throw new S3Error('SignatureDoesNotMatch');
+  const payload: PayloadMode = /^[0-9a-f]{64}$/.test(payloadHash)
+    ? { kind: 'sha256', hash: payloadHash }
+    : { kind: 'unsigned' };
+  return { ...signer, payload, via: 'presigned' };
+}

@@ -1,0 +1,355 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import { handleAdminRequest } from '../admin/router.js';
+import { readAll, verifiedBody } from '../auth/payload-stream.js';
+import { ANONYMOUS, type AuthResult, authenticateRequest, isSignedRequest } from '../auth/sigv4-verify.js';
+import { S3Error } from '../errors.js';
+import { handleS3 } from '../s3/handle.js';
+import { handleStsRequest } from '../sts/handler.js';
+import type { StoreContext, TraceEvent } from './context.js';
+import { newRequestId } from './request-id.js';
+import {
+  adminErrorResponse,
+  s3ErrorResponse,
+  stsErrorResponse,
+  toS3Error,
+  writeResponse,
+} from './respond.js';
+import type { AuthenticatedRequest, HandlerResponse } from './types.js';
+import { bucketFromHost } from './virtual-host.js';
+
+/** Admin and STS bodies are small JSON/form documents (PROTOCOL-NOTES §1). */
+export const SMALL_BODY_LIMIT = 1024 * 1024;
+
+const ADMIN_PREFIX = '/minio/admin/v3/';
+const HEALTH_PATHS = new Set([
+  '/minio/health/live',
+  '/minio/health/ready',
+  '/minio/health/cluster',
+  '/minio/health/cluster/read',
+]);
+
+/** Counts requests in flight so close() can wait for them. */
+export interface InFlight {
+  count: number;
+  /** Resolves waiters when count drops to 0. */
+  idle: Array<() => void>;
+}
+
+interface Parsed {
+  rawPath: string;
+  path: string;
+  query: URLSearchParams;
+  rawQuery: string;
+}
+
+function parseUrl(url: string): Parsed {
+  let target = url;
+  if (/^https?:\/\//i.test(target)) {
+    const u = new URL(target);
+    target = u.pathname + u.search;
+  }
+  const qi = target.indexOf('?');
+  const rawPath = qi < 0 ? target : target.slice(0, qi);
+  const rawQuery = qi < 0 ? '' : target.slice(qi + 1);
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    throw new S3Error('InvalidArgument', "Couldn't parse the specified URI.");
+  }
+  if (!path.startsWith('/')) throw new S3Error('InvalidArgument', "Couldn't parse the specified URI.");
+  return { rawPath, path, query: new URLSearchParams(rawQuery), rawQuery };
+}
+
+function sourceIp(req: IncomingMessage): string {
+  return (req.socket as Socket).remoteAddress?.replace(/^::ffff:/, '') ?? '';
+}
+
+/** Reads a small body whole; EntityTooLarge (413) beyond the limit. */
+async function readSmallBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > limit)
+    throw new S3Error('EntityTooLarge', `The request body exceeds ${limit} bytes.`, {}, 413);
+  try {
+    return await readAll(req, limit);
+  } catch (err) {
+    if (err instanceof S3Error && err.code === 'EntityTooLarge') {
+      throw new S3Error('EntityTooLarge', `The request body exceeds ${limit} bytes.`, {}, 413);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Verifies a fully read body against the payload mode the signature announced (signed hash, or an
+ * aws-chunked encoding) and returns the payload.
+ */
+async function verifyBufferedBody(body: Buffer, auth: AuthResult, req: IncomingMessage): Promise<Buffer> {
+  if (auth.payload.kind === 'sha256') {
+    if (createHash('sha256').update(body).digest('hex') !== auth.payload.hash) {
+      throw new S3Error('XAmzContentSHA256Mismatch');
+    }
+    return body;
+  }
+  if (auth.payload.kind === 'unsigned') return body;
+  const { stream } = verifiedBody(Readable.from([body]), auth.payload, req.headers);
+  return readAll(stream, SMALL_BODY_LIMIT);
+}
+
+function headerRecord(
+  h: IncomingMessage['headers'] | Record<string, string | number | string[] | undefined>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) {
+    if (v === undefined || k === 'authorization') continue;
+    out[k] = Array.isArray(v) ? v.join(',') : String(v);
+  }
+  return out;
+}
+
+/** CORS as MinIO does by default: any origin, credentials, S3's headers exposed. */
+function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  res.setHeader('access-control-allow-origin', origin);
+  res.setHeader('access-control-allow-credentials', 'true');
+  res.setHeader(
+    'access-control-expose-headers',
+    'Date, ETag, Server, Connection, Accept-Ranges, Content-Range, Content-Encoding, Content-Length, Content-Type, Content-Disposition, Last-Modified, Content-Language, Cache-Control, Retry-After, X-Amz-Bucket-Region, Expires, X-Amz*, X-Minio*, Access-Control-*',
+  );
+  if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    res.setHeader('access-control-allow-methods', 'GET, PUT, HEAD, POST, DELETE, OPTIONS, PATCH');
+    const reqHeaders = req.headers['access-control-request-headers'];
+    if (reqHeaders) res.setHeader('access-control-allow-headers', reqHeaders);
+    res.setHeader('access-control-max-age', '3600');
+    res.writeHead(204);
+    res.end();
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The store's request listener: common headers, CORS, then dispatch —
+ * `/minio/health/*` → 200, `/minio/admin/v3/*` → admin (JSON errors), `POST /` with an STS `Action`
+ * → STS (STS XML errors), everything else → S3 (XML errors). Publishes each finished request on the
+ * trace bus.
+ */
+export function createRequestListener(
+  ctx: StoreContext,
+  inFlight: InFlight,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    inFlight.count++;
+    const requestId = newRequestId();
+    const started = process.hrtime.bigint();
+    const abort = new AbortController();
+    let api: TraceEvent['api'] = 's3';
+    let funcName = 's3.Unknown';
+    let errorCode: string | undefined;
+    // Counted from the header: a 'data' listener here would start the body flowing before the
+    // handler wires up its verifying pipeline.
+    const inputBytes = Number(req.headers['content-length'] ?? 0) || 0;
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort();
+      inFlight.count--;
+      if (inFlight.count === 0) for (const w of inFlight.idle.splice(0)) w();
+      if (ctx.trace.listenerCount('request') > 0) {
+        const path = (req.url ?? '/').split('?')[0] ?? '/';
+        const rawQuery = (req.url ?? '').includes('?')
+          ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1)
+          : '';
+        const event: TraceEvent = {
+          time: new Date(),
+          api,
+          funcName,
+          method: req.method ?? 'GET',
+          path,
+          rawQuery,
+          requestHeaders: headerRecord(req.headers),
+          responseHeaders: headerRecord(res.getHeaders()),
+          statusCode: res.statusCode,
+          clientIp: sourceIp(req),
+          durationNs: Number(process.hrtime.bigint() - started),
+          inputBytes,
+          outputBytes: Number(res.getHeader('content-length') ?? 0),
+          requestId,
+          ...(errorCode ? { error: errorCode } : {}),
+        };
+        ctx.trace.emit('request', event);
+      }
+    });
+
+    res.setHeader('x-amz-request-id', requestId);
+    res.setHeader('server', 'Stowage');
+    res.setHeader('accept-ranges', 'bytes');
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('x-xss-protection', '1; mode=block');
+    res.setHeader('vary', 'Origin, Accept-Encoding');
+    if (applyCors(req, res)) return;
+
+    const method = req.method ?? 'GET';
+    const head = method === 'HEAD';
+    let resource = (req.url ?? '/').split('?')[0] ?? '/';
+    let render: (err: S3Error) => HandlerResponse = (err) => s3ErrorResponse(err, resource, requestId);
+
+    const run = async (): Promise<void> => {
+      const parsed = parseUrl(req.url ?? '/');
+      resource = parsed.path;
+      const vhostBucket = bucketFromHost(req.headers.host, ctx.domains);
+
+      if (vhostBucket === null && HEALTH_PATHS.has(parsed.path) && (method === 'GET' || method === 'HEAD')) {
+        api = 'health';
+        funcName = 'health.Check';
+        await writeResponse(res, { status: 200 }, head);
+        return;
+      }
+
+      if (vhostBucket === null && parsed.path.startsWith(ADMIN_PREFIX)) {
+        api = 'admin';
+        funcName = `admin.${parsed.path.slice(ADMIN_PREFIX.length).split('/')[0] ?? ''}`;
+        render = (err) => adminErrorResponse(err, resource, requestId);
+        const areq = await authenticateSmall(req, parsed, ctx, 's3', abort.signal);
+        if (areq.identity.kind === 'anonymous') throw new S3Error('AccessDenied');
+        if (req.headers['x-amz-content-sha256'] === undefined && req.headers.authorization !== undefined) {
+          throw new S3Error('AccessDenied', 'x-amz-content-sha256 is required on admin requests.');
+        }
+        const r = await handleAdminRequest(areq, ctx);
+        await writeResponse(res, r, head);
+        return;
+      }
+
+      if (vhostBucket === null && parsed.path === '/' && method === 'POST') {
+        const body = await readSmallBody(req, SMALL_BODY_LIMIT);
+        const params = new URLSearchParams(parsed.query);
+        for (const [k, v] of new URLSearchParams(body.toString('utf8'))) params.set(k, v);
+        const action = params.get('Action');
+        if (action) {
+          api = 'sts';
+          funcName = `sts.${action}`;
+          render = (err) => stsErrorResponse(err, requestId);
+          const signed = isSignedRequest(req.headers, parsed.query);
+          let identityReq: AuthenticatedRequest;
+          if (signed) {
+            const auth = await authenticateRequest(
+              {
+                method,
+                path: parsed.path,
+                query: parsed.query,
+                headers: req.headers,
+                service: 'sts',
+                bodySha256: createHash('sha256').update(body).digest('hex'),
+              },
+              ctx.iam,
+            );
+            const payload = await verifyBufferedBody(body, auth, req);
+            identityReq = toAuthenticated(req, parsed, payload, auth.identity, auth.secretKey, abort.signal);
+          } else {
+            identityReq = toAuthenticated(req, parsed, body, ANONYMOUS, '', abort.signal);
+          }
+          const r = await handleStsRequest(identityReq, ctx);
+          await writeResponse(res, r, head);
+          return;
+        }
+        throw new S3Error('MethodNotAllowed');
+      }
+
+      let bucket: string;
+      let key: string;
+      if (vhostBucket !== null) {
+        bucket = vhostBucket;
+        key = parsed.path.slice(1);
+      } else {
+        const rest = parsed.path.slice(1);
+        const slash = rest.indexOf('/');
+        bucket = slash < 0 ? rest : rest.slice(0, slash);
+        key = slash < 0 ? '' : rest.slice(slash + 1);
+      }
+      const r = await handleS3(
+        req,
+        {
+          signedPath: parsed.path,
+          bucket,
+          key,
+          query: parsed.query,
+          resource: parsed.path,
+          requestId,
+          signal: abort.signal,
+        },
+        ctx,
+        (route) => {
+          funcName = `s3.${route.name}`;
+        },
+      );
+      await writeResponse(res, r, head);
+    };
+
+    run().catch(async (err: unknown) => {
+      const e = toS3Error(err);
+      errorCode = e.code;
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      try {
+        if (e.status === 304) {
+          await writeResponse(res, { status: 304, headers: e.headers }, true);
+          return;
+        }
+        const r = render(e);
+        r.headers = { ...r.headers, ...e.headers };
+        await writeResponse(res, r, head);
+      } catch {
+        res.destroy();
+      }
+    });
+  };
+}
+
+/** Reads, authenticates and verifies a small-bodied request (admin). */
+async function authenticateSmall(
+  req: IncomingMessage,
+  parsed: Parsed,
+  ctx: StoreContext,
+  service: 's3' | 'sts',
+  signal: AbortSignal,
+): Promise<AuthenticatedRequest> {
+  const body = await readSmallBody(req, SMALL_BODY_LIMIT);
+  const auth = await authenticateRequest(
+    {
+      method: req.method ?? 'GET',
+      path: parsed.path,
+      query: parsed.query,
+      headers: req.headers,
+      service,
+      bodySha256: createHash('sha256').update(body).digest('hex'),
+    },
+    ctx.iam,
+  );
+  const payload = await verifyBufferedBody(body, auth, req);
+  return toAuthenticated(req, parsed, payload, auth.identity, auth.secretKey, signal);
+}
+
+function toAuthenticated(
+  req: IncomingMessage,
+  parsed: Parsed,
+  body: Buffer,
+  identity: AuthenticatedRequest['identity'],
+  secretKey: string,
+  signal: AbortSignal,
+): AuthenticatedRequest {
+  return {
+    method: req.method ?? 'GET',
+    path: parsed.path,
+    query: parsed.query,
+    headers: req.headers,
+    body,
+    identity,
+    secretKey,
+    sourceIp: sourceIp(req),
+    signal,
+  };
+}

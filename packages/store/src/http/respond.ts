@@ -1,0 +1,91 @@
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { S3Error } from '../errors.js';
+import { xmlDocument } from '../s3/xml.js';
+import type { HandlerResponse } from './types.js';
+
+/** Turns anything thrown by a handler into an S3Error; unexpected errors become InternalError. */
+export function toS3Error(err: unknown, log: (msg: string, err: unknown) => void = defaultLog): S3Error {
+  if (err instanceof S3Error) return err;
+  log('internal error', err);
+  return new S3Error('InternalError');
+}
+
+function defaultLog(msg: string, err: unknown): void {
+  console.error(`[store] ${msg}:`, err);
+}
+
+/** S3's XML error document (`<Error><Code/><Message/>…<RequestId/></Error>`). */
+export function s3ErrorResponse(err: S3Error, resource: string, requestId: string): HandlerResponse {
+  const body = xmlDocument(
+    'Error',
+    {
+      Code: err.code,
+      Message: err.message,
+      ...err.extra,
+      Resource: resource,
+      RequestId: requestId,
+      HostId: requestId,
+    },
+    null,
+  );
+  return { status: err.status, headers: { 'content-type': 'application/xml' }, body };
+}
+
+/** MinIO's JSON error form of the admin API (PROTOCOL-NOTES §1). */
+export function adminErrorResponse(err: S3Error, resource: string, requestId: string): HandlerResponse {
+  const body = JSON.stringify({
+    Code: err.code,
+    Message: err.message,
+    ...err.extra,
+    Resource: resource,
+    RequestId: requestId,
+    HostId: requestId,
+  });
+  return { status: err.status, headers: { 'content-type': 'application/json' }, body };
+}
+
+/** STS error document (PROTOCOL-NOTES §3). */
+export function stsErrorResponse(err: S3Error, requestId: string): HandlerResponse {
+  const body = xmlDocument(
+    'ErrorResponse',
+    {
+      Error: { Type: err.status >= 500 ? 'Receiver' : 'Sender', Code: err.code, Message: err.message },
+      RequestId: requestId,
+    },
+    'https://sts.amazonaws.com/doc/2011-06-15/',
+  );
+  return { status: err.status, headers: { 'content-type': 'application/xml' }, body };
+}
+
+/**
+ * Writes a handler's response. Readable bodies are streamed with back-pressure; if the stream fails
+ * after the headers went out, the connection is cut so the client sees a truncated response rather
+ * than a silently short object.
+ */
+export async function writeResponse(res: ServerResponse, r: HandlerResponse, head: boolean): Promise<void> {
+  for (const [k, v] of Object.entries(r.headers ?? {})) res.setHeader(k, v);
+  const body = r.body;
+  if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) {
+    const buf = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body) : body;
+    if (buf && !res.hasHeader('content-length')) res.setHeader('content-length', buf.length);
+    else if (!buf && !res.hasHeader('content-length') && r.status !== 204 && r.status !== 304) {
+      res.setHeader('content-length', 0);
+    }
+    res.writeHead(r.status);
+    res.end(head ? undefined : buf);
+    return;
+  }
+  res.writeHead(r.status);
+  if (head) {
+    body.destroy();
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(body as Readable, res);
+  } catch {
+    if (!res.writableEnded) res.destroy();
+  }
+}

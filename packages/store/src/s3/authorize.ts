@@ -1,0 +1,42 @@
+import { S3Error } from '../errors.js';
+import type { StoreContext } from '../http/context.js';
+import type { S3Request } from './types.js';
+
+/**
+ * Asks IAM whether the requester may perform `action` on the bucket/key. Anonymous requests go
+ * through the same call with `identity.kind === 'anonymous'`; the authorizer answers from the bucket
+ * policy for them.
+ */
+export async function authorize(
+  req: S3Request,
+  ctx: StoreContext,
+  action: string,
+  target: { bucket?: string; key?: string; conditions?: Record<string, string[]> } = {},
+): Promise<void> {
+  const bucket = target.bucket ?? req.bucket;
+  const key = target.key ?? req.key;
+  const allowed = await ctx.iam.isAllowed({
+    identity: req.identity,
+    action,
+    ...(bucket ? { bucket } : {}),
+    ...(key ? { key } : {}),
+    conditions: { ...req.baseConditions(), ...target.conditions },
+  });
+  if (!allowed) throw new S3Error('AccessDenied');
+}
+
+/** Same question, answered as a boolean (ListBuckets filtering, DeleteObjects per key). */
+export async function isAllowed(
+  req: S3Request,
+  ctx: StoreContext,
+  action: string,
+  target: { bucket?: string; key?: string; conditions?: Record<string, string[]> } = {},
+): Promise<boolean> {
+  try {
+    await authorize(req, ctx, action, target);
+    return true;
+  } catch (err) {
+    if (err instanceof S3Error && err.code === 'AccessDenied') return false;
+    throw err;
+  }
+}

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { readAll, verifiedBody } from '../auth/payload-stream.js';
+import { authenticateRequest } from '../auth/sigv4-verify.js';
+import { S3Error } from '../errors.js';
+import type { StoreContext } from '../http/context.js';
+import type { HandlerResponse } from '../http/types.js';
+import { authorize } from './authorize.js';
+import { contentMd5 } from './metadata.js';
+import { matchRoute } from './router.js';
+import type { RouteLevel, S3Request, S3Route } from './types.js';
+import { validateBucketName, validateObjectKey } from './validate.js';
+
+/** Default cap for bodies S3 operations read whole (XML documents). */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface S3Target {
+  /** Decoded path as the client addressed it (for the signature). */
+  signedPath: string;
+  bucket: string;
+  key: string;
+  query: URLSearchParams;
+  /** Raw request path, for error `Resource`. */
+  resource: string;
+  requestId: string;
+  signal: AbortSignal;
+}
+
+function sourceIp(req: IncomingMessage): string {
+  return (req.socket as Socket).remoteAddress?.replace(/^::ffff:/, '') ?? '';
+}
+
+/** Builds the per-request view operations work with; the body is wired up only when asked for. */
+function buildRequest(
+  raw: IncomingMessage,
+  target: S3Target,
+  auth: Awaited<ReturnType<typeof authenticateRequest>>,
+): S3Request {
+  let body: { stream: import('node:stream').Readable; size: number } | undefined;
+  const secure = Boolean((raw.socket as { encrypted?: boolean }).encrypted);
+  const ip = sourceIp(raw);
+  const req: S3Request = {
+    method: raw.method ?? 'GET',
+    bucket: target.bucket,
+    key: target.key,
+    query: target.query,
+    headers: raw.headers,
+    identity: auth.identity,
+    resource: target.resource,
+    requestId: target.requestId,
+    sourceIp: ip,
+    secure,
+    signal: target.signal,
+    body() {
+      body ??= verifiedBody(raw, auth.payload, raw.headers);
+      return body;
+    },
+    async readBody(limit = DEFAULT_BODY_LIMIT) {
+      const md5 = contentMd5(raw.headers);
+      const buf = await readAll(req.body().stream, limit);
+      if (md5 && createHash('md5').update(buf).digest('base64') !== md5) throw new S3Error('BadDigest');
+      return buf;
+    },
+    baseConditions() {
+      const now = new Date();
+      const c: Record<string, string[]> = {
+        'aws:SourceIp': [ip],
+        'aws:SecureTransport': [String(secure)],
+        'aws:CurrentTime': [now.toISOString()],
+        'aws:EpochTime': [String(Math.floor(now.getTime() / 1000))],
+        'aws:principaltype': [
+          auth.identity.kind === 'anonymous'
+            ? 'Anonymous'
+            : auth.identity.kind === 'root'
+              ? 'Account'
+              : 'User',
+        ],
+      };
+      const ua = raw.headers['user-agent'];
+      if (ua) c['aws:UserAgent'] = [ua];
+      const referer = raw.headers.referer;
+      if (referer) c['aws:Referer'] = [referer];
+      if (auth.identity.kind !== 'anonymous') {
+        c['aws:username'] = [auth.identity.parentUser || auth.identity.accessKey];
+        c['aws:userid'] = [auth.identity.parentUser || auth.identity.accessKey];
+      }
+      return c;
+    },
+  };
+  return req;
+}
+
+/**
+ * Serves one S3 request: authenticate (SigV4 / presigned / anonymous), route, validate names,
+ * authorize the route's action, run the operation. Returns the route name for traces alongside the
+ * response; throws S3Error for the caller to render.
+ */
+export async function handleS3(
+  raw: IncomingMessage,
+  target: S3Target,
+  ctx: StoreContext,
+  onRoute: (route: S3Route) => void,
+): Promise<HandlerResponse> {
+  const method = raw.method ?? 'GET';
+  const level: RouteLevel = target.bucket === '' ? 'service' : target.key === '' ? 'bucket' : 'object';
+  const auth = await authenticateRequest(
+    { method, path: target.signedPath, query: target.query, headers: raw.headers, service: 's3' },
+    ctx.iam,
+  );
+  const route = matchRoute(method, level, target.query, raw.headers);
+  onRoute(route);
+  if (target.bucket) validateBucketName(target.bucket);
+  if (target.key) validateObjectKey(target.key);
+  const req = buildRequest(raw, target, auth);
+  if (route.action) {
+    await authorize(req, ctx, route.action, route.conditions ? { conditions: route.conditions(req) } : {});
+  }
+  return route.handler(req, ctx);
+}

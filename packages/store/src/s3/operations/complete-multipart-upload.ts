@@ -1,0 +1,38 @@
+import { S3Error } from '../../errors.js';
+import { quoteEtag, unquoteEtag, xmlResponse } from '../response.js';
+import type { S3Handler } from '../types.js';
+import { parseXml, xmlList, xmlText } from '../xml.js';
+import { uploadIdOf } from './upload-part.js';
+
+/**
+ * S3 API: CompleteMultipartUpload. The parts list must be in strictly ascending part-number order
+ * (InvalidPartOrder); the layer checks the ETags and sizes (InvalidPart, EntityTooSmall) and builds
+ * the `<md5 of md5s>-N` ETag.
+ */
+export const completeMultipartUpload: S3Handler = async (req, ctx) => {
+  const uploadId = uploadIdOf(req);
+  const doc = parseXml(await req.readBody(2 * 1024 * 1024), 'CompleteMultipartUpload', ['Part']);
+  const parts = xmlList(doc.Part).map((p) => {
+    const n = xmlText(p.PartNumber) ?? '';
+    const etag = xmlText(p.ETag);
+    if (!/^\d+$/.test(n) || etag === undefined) throw new S3Error('MalformedXML');
+    return { partNumber: Number(n), etag: unquoteEtag(etag) };
+  });
+  if (parts.length === 0) throw new S3Error('MalformedXML', 'You must specify at least one part');
+  for (let i = 1; i < parts.length; i++) {
+    if (
+      (parts[i] as { partNumber: number }).partNumber <= (parts[i - 1] as { partNumber: number }).partNumber
+    ) {
+      throw new S3Error('InvalidPartOrder');
+    }
+  }
+  const info = await ctx.layer.completeMultipartUpload(req.bucket, req.key, uploadId, parts);
+  const headers: Record<string, string> = {};
+  if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
+  const location = `${ctx.url}/${req.bucket}/${req.key.split('/').map(encodeURIComponent).join('/')}`;
+  return xmlResponse(
+    'CompleteMultipartUploadResult',
+    { Location: location, Bucket: req.bucket, Key: req.key, ETag: quoteEtag(info.etag) },
+    { headers },
+  );
+};

@@ -1,0 +1,106 @@
+import { S3Error } from '../../errors.js';
+import { resolveCopySource } from '../copy-source.js';
+import { enforceQuota } from '../quota.js';
+import { quoteEtag, xmlResponse } from '../response.js';
+import { parseTaggingHeader } from '../tags.js';
+import type { S3Handler } from '../types.js';
+import { newObjectOptions } from '../write-options.js';
+import { xmlDate } from '../xml.js';
+
+/** S3 refuses CopyObject sources above 5 GiB (multipart copy is the way there). */
+export const MAX_COPY_SIZE = 5 * 1024 ** 3;
+
+function directive(v: string | string[] | undefined, name: string): 'COPY' | 'REPLACE' {
+  const d = (Array.isArray(v) ? v[0] : v) ?? 'COPY';
+  if (d !== 'COPY' && d !== 'REPLACE') throw new S3Error('InvalidArgument', `Unknown ${name} directive.`);
+  return d;
+}
+
+/**
+ * S3 API: CopyObject. Metadata and tags come from the source (`COPY`, default) or from the request
+ * (`REPLACE`); a copy onto itself must change something. Retention is not copied: the destination
+ * gets the request's lock headers or its bucket's default, as in S3.
+ */
+export const copyObject: S3Handler = async (req, ctx) => {
+  const metaDirective = directive(req.headers['x-amz-metadata-directive'], 'metadata');
+  const tagDirective = directive(req.headers['x-amz-tagging-directive'], 'tagging');
+  const destBucket = await ctx.layer.getBucketInfo(req.bucket);
+  const { src, info } = await resolveCopySource(req, ctx);
+  if (info.size > MAX_COPY_SIZE) {
+    throw new S3Error(
+      'InvalidRequest',
+      `The specified copy source is larger than the maximum allowable size for a copy source: ${MAX_COPY_SIZE}`,
+    );
+  }
+  const fromHeaders = await newObjectOptions(req, ctx, destBucket);
+  const sameObject = src.bucket === req.bucket && src.key === req.key;
+  const changesSomething =
+    metaDirective === 'REPLACE' ||
+    tagDirective === 'REPLACE' ||
+    req.headers['x-amz-object-lock-mode'] !== undefined ||
+    req.headers['x-amz-object-lock-legal-hold'] !== undefined ||
+    req.headers['x-amz-storage-class'] !== undefined;
+  if (
+    sameObject &&
+    !changesSomething &&
+    (src.versionId === undefined || src.versionId === info.versionId) &&
+    info.isLatest
+  ) {
+    throw new S3Error(
+      'InvalidRequest',
+      "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
+    );
+  }
+  const meta =
+    metaDirective === 'REPLACE'
+      ? {
+          contentType: fromHeaders.contentType,
+          systemMetadata: fromHeaders.systemMetadata,
+          userMetadata: fromHeaders.userMetadata,
+        }
+      : {
+          contentType: info.contentType,
+          systemMetadata: info.systemMetadata,
+          userMetadata: info.userMetadata,
+        };
+  const tagHeader = req.headers['x-amz-tagging'];
+  const tags =
+    tagDirective === 'REPLACE'
+      ? (parseTaggingHeader(Array.isArray(tagHeader) ? tagHeader.join('&') : tagHeader) ?? {})
+      : info.tags;
+
+  let result: Awaited<ReturnType<typeof ctx.layer.putObject>>;
+  if (sameObject && destBucket.versioning !== 'Enabled' && info.versionId === 'null' && info.isLatest) {
+    // Rewriting an unversioned object's metadata in place: reading and replacing the same version's
+    // data at once would race with the layer's commit, and the bytes do not change.
+    result = await ctx.layer.updateObjectMetadata(req.bucket, req.key, 'null', {
+      ...meta,
+      tags,
+      retention: fromHeaders.retention,
+      legalHold: fromHeaders.legalHold,
+    });
+  } else {
+    await enforceQuota(ctx, req.bucket, info.size);
+    const { stream } = await ctx.layer.getObject(src.bucket, src.key, { versionId: info.versionId });
+    try {
+      result = await ctx.layer.putObject(req.bucket, req.key, stream, {
+        size: info.size,
+        ...meta,
+        tags,
+        retention: fromHeaders.retention,
+        legalHold: fromHeaders.legalHold,
+      });
+    } finally {
+      stream.destroy();
+    }
+  }
+  // MinIO also sends the new ETag as a header; the minio SDK reads it from there.
+  const headers: Record<string, string> = { etag: quoteEtag(result.etag) };
+  if (info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = info.versionId;
+  if (result.versionId !== 'null') headers['x-amz-version-id'] = result.versionId;
+  return xmlResponse(
+    'CopyObjectResult',
+    { LastModified: xmlDate(result.lastModified), ETag: quoteEtag(result.etag) },
+    { headers },
+  );
+};

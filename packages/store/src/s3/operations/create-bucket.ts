@@ -1,0 +1,36 @@
+import { S3Error } from '../../errors.js';
+import type { S3Handler } from '../types.js';
+import { parseXml, xmlText } from '../xml.js';
+
+/**
+ * S3 API: CreateBucket. An optional `CreateBucketConfiguration/LocationConstraint` must name the
+ * store's region; `x-amz-bucket-object-lock-enabled: true` creates the bucket with object lock (and
+ * therefore versioning) enabled.
+ */
+export const createBucket: S3Handler = async (req, ctx) => {
+  const body = await req.readBody(64 * 1024);
+  if (body.length > 0) {
+    const doc = parseXml(body, 'CreateBucketConfiguration');
+    const location = xmlText(doc.LocationConstraint) ?? '';
+    const region = ctx.region;
+    const same = location === '' || location === region || (location === 'us-east-1' && region === '');
+    if (!same) {
+      throw new S3Error(
+        'InvalidLocationConstraint',
+        `The specified location constraint "${location}" does not match this server's region "${region}".`,
+        { BucketName: req.bucket },
+      );
+    }
+  }
+  const lockHeader = String(req.headers['x-amz-bucket-object-lock-enabled'] ?? '').toLowerCase();
+  if (lockHeader !== '' && lockHeader !== 'true' && lockHeader !== 'false') {
+    throw new S3Error('InvalidArgument', 'x-amz-bucket-object-lock-enabled must be true or false.');
+  }
+  const objectLock = lockHeader === 'true';
+  await ctx.layer.makeBucket(req.bucket, { objectLock });
+  if (objectLock) {
+    const info = await ctx.layer.getBucketInfo(req.bucket);
+    if (info.versioning !== 'Enabled') await ctx.layer.setBucketVersioning(req.bucket, 'Enabled');
+  }
+  return { status: 200, headers: { location: `/${req.bucket}` } };
+};

@@ -1,0 +1,15 @@
+import { xmlResponse } from '../response.js';
+import type { S3Handler } from '../types.js';
+import { newObjectOptions } from '../write-options.js';
+
+/** S3 API: CreateMultipartUpload: metadata, tags and lock settings are fixed now, applied at Complete. */
+export const createMultipartUpload: S3Handler = async (req, ctx) => {
+  const bucket = await ctx.layer.getBucketInfo(req.bucket);
+  const opts = await newObjectOptions(req, ctx, bucket);
+  const uploadId = await ctx.layer.newMultipartUpload(req.bucket, req.key, opts);
+  return xmlResponse('InitiateMultipartUploadResult', {
+    Bucket: req.bucket,
+    Key: req.key,
+    UploadId: uploadId,
+  });
+};

@@ -1,0 +1,9 @@
+import type { S3Handler } from '../types.js';
+import { versionHeader, versionParam } from '../version-param.js';
+
+/** S3 API: DeleteObjectTagging. */
+export const deleteObjectTagging: S3Handler = async (req, ctx) => {
+  const versionId = versionParam(req);
+  const info = await ctx.layer.updateObjectMetadata(req.bucket, req.key, versionId, { tags: {} });
+  return { status: 204, headers: versionHeader(info.versionId) };
+};

@@ -1,0 +1,32 @@
+import { S3Error } from '../../errors.js';
+import { isAllowed } from '../authorize.js';
+import { OWNER, xmlResponse } from '../response.js';
+import type { S3Handler } from '../types.js';
+import { xmlDate } from '../xml.js';
+
+/**
+ * S3 API: ListBuckets. Identities without s3:ListAllMyBuckets see the buckets they may list or locate
+ * (as MinIO does), anonymous requests are refused.
+ */
+export const listBuckets: S3Handler = async (req, ctx) => {
+  if (req.identity.kind === 'anonymous') throw new S3Error('AccessDenied');
+  const all = await ctx.layer.listBuckets();
+  let visible = all;
+  if (!(await isAllowed(req, ctx, 's3:ListAllMyBuckets'))) {
+    visible = [];
+    for (const b of all) {
+      if (
+        (await isAllowed(req, ctx, 's3:ListBucket', { bucket: b.name })) ||
+        (await isAllowed(req, ctx, 's3:GetBucketLocation', { bucket: b.name }))
+      ) {
+        visible.push(b);
+      }
+    }
+    if (visible.length === 0) throw new S3Error('AccessDenied');
+  }
+  visible.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return xmlResponse('ListAllMyBucketsResult', {
+    Owner: OWNER,
+    Buckets: { Bucket: visible.map((b) => ({ Name: b.name, CreationDate: xmlDate(b.created) })) },
+  });
+};

@@ -1,0 +1,35 @@
+import { contentsEntry, listParams } from '../listing.js';
+import { encodeListValue, xmlResponse } from '../response.js';
+import type { S3Handler } from '../types.js';
+
+/** S3 API: ListObjects (V1): marker and NextMarker (sent whenever the page is truncated). */
+export const listObjectsV1: S3Handler = async (req, ctx) => {
+  const p = listParams(req);
+  const marker = req.query.get('marker') ?? '';
+  let objects: Awaited<ReturnType<typeof ctx.layer.listObjects>>['objects'] = [];
+  let commonPrefixes: string[] = [];
+  let isTruncated = false;
+  let nextAfter: string | null = null;
+  if (p.maxKeys > 0) {
+    ({ objects, commonPrefixes, isTruncated, nextAfter } = await ctx.layer.listObjects(req.bucket, {
+      prefix: p.prefix,
+      ...(p.delimiter ? { delimiter: p.delimiter } : {}),
+      ...(marker ? { after: marker } : {}),
+      maxKeys: p.maxKeys,
+    }));
+  } else {
+    await ctx.layer.getBucketInfo(req.bucket);
+  }
+  return xmlResponse('ListBucketResult', {
+    Name: req.bucket,
+    Prefix: encodeListValue(p.prefix, p.urlEncode),
+    Marker: encodeListValue(marker, p.urlEncode),
+    ...(isTruncated && nextAfter !== null ? { NextMarker: encodeListValue(nextAfter, p.urlEncode) } : {}),
+    MaxKeys: p.maxKeys,
+    ...(p.delimiter ? { Delimiter: encodeListValue(p.delimiter, p.urlEncode) } : {}),
+    IsTruncated: isTruncated,
+    ...(p.urlEncode ? { EncodingType: 'url' } : {}),
+    Contents: objects.map((o) => contentsEntry(o, { urlEncode: p.urlEncode, owner: true, metadata: false })),
+    CommonPrefixes: commonPrefixes.map((cp) => ({ Prefix: encodeListValue(cp, p.urlEncode) })),
+  });
+};

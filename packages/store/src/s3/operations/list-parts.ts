@@ -1,0 +1,31 @@
+import { OWNER, quoteEtag, xmlResponse } from '../response.js';
+import type { S3Handler } from '../types.js';
+import { intParam } from '../validate.js';
+import { xmlDate } from '../xml.js';
+import { uploadIdOf } from './upload-part.js';
+
+/** S3 API: ListParts (part-number-marker, max-parts ≤ 1000). */
+export const listParts: S3Handler = async (req, ctx) => {
+  const uploadId = uploadIdOf(req);
+  const marker = intParam(req.query, 'part-number-marker', 0, 0, 10000);
+  const maxParts = intParam(req.query, 'max-parts', 1000, 0, 1000);
+  const r = await ctx.layer.listParts(req.bucket, req.key, uploadId, { partNumberMarker: marker, maxParts });
+  return xmlResponse('ListPartsResult', {
+    Bucket: req.bucket,
+    Key: req.key,
+    UploadId: uploadId,
+    Initiator: OWNER,
+    Owner: OWNER,
+    StorageClass: 'STANDARD',
+    PartNumberMarker: marker,
+    NextPartNumberMarker: r.nextPartNumberMarker,
+    MaxParts: maxParts,
+    IsTruncated: r.isTruncated,
+    Part: r.parts.map((p) => ({
+      PartNumber: p.partNumber,
+      LastModified: xmlDate(p.lastModified),
+      ETag: quoteEtag(p.etag),
+      Size: p.size,
+    })),
+  });
+};

@@ -1,0 +1,31 @@
+import { S3Error } from '../../errors.js';
+import { contentMd5 } from '../metadata.js';
+import { enforceQuota } from '../quota.js';
+import { quoteEtag } from '../response.js';
+import type { S3Handler } from '../types.js';
+import { newObjectOptions } from '../write-options.js';
+
+/** S3 caps a single PUT at 5 GiB. */
+export const MAX_PUT_SIZE = 5 * 1024 ** 3;
+
+/**
+ * S3 API: PutObject. The body arrives verified-as-it-streams (signed hash / chunk signatures /
+ * Content-MD5 are checked before the layer commits), so a failed check never leaves an object.
+ */
+export const putObject: S3Handler = async (req, ctx) => {
+  const bucket = await ctx.layer.getBucketInfo(req.bucket);
+  const opts = await newObjectOptions(req, ctx, bucket);
+  const md5 = contentMd5(req.headers);
+  const { stream, size } = req.body();
+  if (size < 0) throw new S3Error('MissingContentLength');
+  if (size > MAX_PUT_SIZE) throw new S3Error('EntityTooLarge');
+  await enforceQuota(ctx, req.bucket, size);
+  const info = await ctx.layer.putObject(req.bucket, req.key, stream, {
+    size,
+    ...opts,
+    ...(md5 ? { contentMd5Base64: md5 } : {}),
+  });
+  const headers: Record<string, string> = { etag: quoteEtag(info.etag) };
+  if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
+  return { status: 200, headers };
+};

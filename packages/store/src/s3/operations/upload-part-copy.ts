@@ -1,0 +1,36 @@
+import { S3Error } from '../../errors.js';
+import { resolveCopySource } from '../copy-source.js';
+import { enforceQuota } from '../quota.js';
+import { resolveCopyRange } from '../range.js';
+import { quoteEtag, xmlResponse } from '../response.js';
+import type { S3Handler } from '../types.js';
+import { xmlDate } from '../xml.js';
+import { MAX_PART_SIZE, partNumberOf, uploadIdOf } from './upload-part.js';
+
+/** S3 API: UploadPartCopy: a part made from (a byte range of) an existing object. */
+export const uploadPartCopy: S3Handler = async (req, ctx) => {
+  const partNumber = partNumberOf(req);
+  const uploadId = uploadIdOf(req);
+  const { info } = await resolveCopySource(req, ctx);
+  const rangeHeader = req.headers['x-amz-copy-source-range'];
+  const range = resolveCopyRange(Array.isArray(rangeHeader) ? rangeHeader[0] : rangeHeader, info.size);
+  const size = range ? range.end - range.start + 1 : info.size;
+  if (size > MAX_PART_SIZE) throw new S3Error('EntityTooLarge');
+  await enforceQuota(ctx, req.bucket, size);
+  const { stream } = await ctx.layer.getObject(info.bucket, info.key, {
+    versionId: info.versionId,
+    ...(range ? { range } : {}),
+  });
+  try {
+    const part = await ctx.layer.putObjectPart(req.bucket, req.key, uploadId, partNumber, stream, { size });
+    const headers: Record<string, string> = {};
+    if (info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = info.versionId;
+    return xmlResponse(
+      'CopyPartResult',
+      { LastModified: xmlDate(part.lastModified), ETag: quoteEtag(part.etag) },
+      { headers },
+    );
+  } finally {
+    stream.destroy();
+  }
+};

@@ -1,0 +1,41 @@
+import { S3Error } from '../../errors.js';
+import { contentMd5 } from '../metadata.js';
+import { enforceQuota } from '../quota.js';
+import { quoteEtag } from '../response.js';
+import type { S3Handler, S3Request } from '../types.js';
+
+/** S3 caps a part at 5 GiB and numbers parts 1–10000. */
+export const MAX_PART_SIZE = 5 * 1024 ** 3;
+
+export function partNumberOf(req: S3Request): number {
+  const raw = req.query.get('partNumber') ?? '';
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10000) {
+    throw new S3Error('InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive', {
+      ArgumentName: 'partNumber',
+      ArgumentValue: raw,
+    });
+  }
+  return Number(raw);
+}
+
+export function uploadIdOf(req: S3Request): string {
+  const id = req.query.get('uploadId') ?? '';
+  if (id === '') throw new S3Error('NoSuchUpload');
+  return id;
+}
+
+/** S3 API: UploadPart (body verified while streaming, like PutObject). */
+export const uploadPart: S3Handler = async (req, ctx) => {
+  const partNumber = partNumberOf(req);
+  const uploadId = uploadIdOf(req);
+  const md5 = contentMd5(req.headers);
+  const { stream, size } = req.body();
+  if (size < 0) throw new S3Error('MissingContentLength');
+  if (size > MAX_PART_SIZE) throw new S3Error('EntityTooLarge');
+  await enforceQuota(ctx, req.bucket, size);
+  const part = await ctx.layer.putObjectPart(req.bucket, req.key, uploadId, partNumber, stream, {
+    size,
+    ...(md5 ? { contentMd5Base64: md5 } : {}),
+  });
+  return { status: 200, headers: { etag: quoteEtag(part.etag) } };
+};

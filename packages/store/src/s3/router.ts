@@ -1,0 +1,438 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { S3Error } from '../errors.js';
+import { listConditions } from './listing.js';
+import { abortMultipartUpload } from './operations/abort-multipart-upload.js';
+import { completeMultipartUpload } from './operations/complete-multipart-upload.js';
+import { copyObject } from './operations/copy-object.js';
+import { createBucket } from './operations/create-bucket.js';
+import { createMultipartUpload } from './operations/create-multipart-upload.js';
+import { deleteBucket } from './operations/delete-bucket.js';
+import { deleteBucketPolicy } from './operations/delete-bucket-policy.js';
+import { deleteBucketTagging } from './operations/delete-bucket-tagging.js';
+import { deleteObject } from './operations/delete-object.js';
+import { deleteObjectTagging } from './operations/delete-object-tagging.js';
+import { deleteObjects } from './operations/delete-objects.js';
+import { getAcl } from './operations/get-acl.js';
+import { getBucketEncryption } from './operations/get-bucket-encryption.js';
+import { getBucketLocation } from './operations/get-bucket-location.js';
+import { getBucketPolicy } from './operations/get-bucket-policy.js';
+import { getBucketTagging } from './operations/get-bucket-tagging.js';
+import { getBucketVersioning } from './operations/get-bucket-versioning.js';
+import { getObject } from './operations/get-object.js';
+import { getObjectLegalHold } from './operations/get-object-legal-hold.js';
+import { getObjectLockConfiguration } from './operations/get-object-lock-configuration.js';
+import { getObjectRetention } from './operations/get-object-retention.js';
+import { getObjectTagging } from './operations/get-object-tagging.js';
+import { headBucket } from './operations/head-bucket.js';
+import { headObject } from './operations/head-object.js';
+import { listBuckets } from './operations/list-buckets.js';
+import { listMultipartUploads } from './operations/list-multipart-uploads.js';
+import { listObjectVersions } from './operations/list-object-versions.js';
+import { listObjectsV1 } from './operations/list-objects-v1.js';
+import { listObjectsV2 } from './operations/list-objects-v2.js';
+import { listParts } from './operations/list-parts.js';
+import { notImplemented } from './operations/not-implemented.js';
+import { putBucketPolicy } from './operations/put-bucket-policy.js';
+import { putBucketTagging } from './operations/put-bucket-tagging.js';
+import { putBucketVersioning } from './operations/put-bucket-versioning.js';
+import { putObject } from './operations/put-object.js';
+import { putObjectLegalHold } from './operations/put-object-legal-hold.js';
+import { putObjectLockConfiguration } from './operations/put-object-lock-configuration.js';
+import { putObjectRetention } from './operations/put-object-retention.js';
+import { putObjectTagging } from './operations/put-object-tagging.js';
+import { uploadPart } from './operations/upload-part.js';
+import { uploadPartCopy } from './operations/upload-part-copy.js';
+import type { RouteLevel, S3Route } from './types.js';
+
+/** Sub-resources the store does not implement: every method on them answers NotImplemented. */
+const UNIMPLEMENTED_BUCKET = [
+  'lifecycle',
+  'replication',
+  'notification',
+  'cors',
+  'website',
+  'logging',
+  'accelerate',
+  'requestPayment',
+  'analytics',
+  'metrics',
+  'inventory',
+  'intelligent-tiering',
+  'ownershipControls',
+  'publicAccessBlock',
+  'policyStatus',
+  'events',
+  'replication-metrics',
+  'replication-reset',
+  'replication-reset-status',
+];
+const UNIMPLEMENTED_OBJECT = ['select', 'restore', 'torrent', 'attributes'];
+
+function unimplemented(level: RouteLevel, sub: string): S3Route[] {
+  return ['GET', 'PUT', 'DELETE', 'POST', 'HEAD'].map((method) => ({
+    name: `NotImplemented(${sub})`,
+    method,
+    level,
+    query: [sub],
+    handler: notImplemented(`The ?${sub} sub-resource`),
+  }));
+}
+
+/**
+ * Every S3 route, selected by method, level (service / bucket / object), required sub-resource query
+ * keys and, for copies, the `x-amz-copy-source` header. Matching picks the route that names the most
+ * sub-resources, so `PUT ?uploadId&partNumber` wins over plain `PUT`.
+ */
+export const S3_ROUTES: readonly S3Route[] = [
+  // Service.
+  { name: 'ListBuckets', method: 'GET', level: 'service', handler: listBuckets },
+
+  // Bucket sub-resources.
+  {
+    name: 'GetBucketVersioning',
+    method: 'GET',
+    level: 'bucket',
+    query: ['versioning'],
+    action: 's3:GetBucketVersioning',
+    handler: getBucketVersioning,
+  },
+  {
+    name: 'PutBucketVersioning',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['versioning'],
+    action: 's3:PutBucketVersioning',
+    handler: putBucketVersioning,
+  },
+  {
+    name: 'GetBucketTagging',
+    method: 'GET',
+    level: 'bucket',
+    query: ['tagging'],
+    action: 's3:GetBucketTagging',
+    handler: getBucketTagging,
+  },
+  {
+    name: 'PutBucketTagging',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['tagging'],
+    action: 's3:PutBucketTagging',
+    handler: putBucketTagging,
+  },
+  {
+    name: 'DeleteBucketTagging',
+    method: 'DELETE',
+    level: 'bucket',
+    query: ['tagging'],
+    action: 's3:PutBucketTagging',
+    handler: deleteBucketTagging,
+  },
+  {
+    name: 'GetObjectLockConfiguration',
+    method: 'GET',
+    level: 'bucket',
+    query: ['object-lock'],
+    action: 's3:GetBucketObjectLockConfiguration',
+    handler: getObjectLockConfiguration,
+  },
+  {
+    name: 'PutObjectLockConfiguration',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['object-lock'],
+    action: 's3:PutBucketObjectLockConfiguration',
+    handler: putObjectLockConfiguration,
+  },
+  {
+    name: 'GetBucketPolicy',
+    method: 'GET',
+    level: 'bucket',
+    query: ['policy'],
+    action: 's3:GetBucketPolicy',
+    handler: getBucketPolicy,
+  },
+  {
+    name: 'PutBucketPolicy',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['policy'],
+    action: 's3:PutBucketPolicy',
+    handler: putBucketPolicy,
+  },
+  {
+    name: 'DeleteBucketPolicy',
+    method: 'DELETE',
+    level: 'bucket',
+    query: ['policy'],
+    action: 's3:DeleteBucketPolicy',
+    handler: deleteBucketPolicy,
+  },
+  {
+    name: 'GetBucketLocation',
+    method: 'GET',
+    level: 'bucket',
+    query: ['location'],
+    action: 's3:GetBucketLocation',
+    handler: getBucketLocation,
+  },
+  {
+    name: 'GetBucketEncryption',
+    method: 'GET',
+    level: 'bucket',
+    query: ['encryption'],
+    action: 's3:GetEncryptionConfiguration',
+    handler: getBucketEncryption,
+  },
+  {
+    name: 'PutBucketEncryption',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['encryption'],
+    handler: notImplemented('Bucket encryption (PutBucketEncryption)'),
+  },
+  {
+    name: 'DeleteBucketEncryption',
+    method: 'DELETE',
+    level: 'bucket',
+    query: ['encryption'],
+    handler: notImplemented('Bucket encryption (DeleteBucketEncryption)'),
+  },
+  {
+    name: 'GetBucketAcl',
+    method: 'GET',
+    level: 'bucket',
+    query: ['acl'],
+    action: 's3:GetBucketPolicy',
+    handler: getAcl,
+  },
+  {
+    name: 'PutBucketAcl',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['acl'],
+    handler: notImplemented('Bucket ACLs (PutBucketAcl); use bucket policies'),
+  },
+  {
+    name: 'ListMultipartUploads',
+    method: 'GET',
+    level: 'bucket',
+    query: ['uploads'],
+    action: 's3:ListBucketMultipartUploads',
+    handler: listMultipartUploads,
+  },
+  {
+    name: 'ListObjectVersions',
+    method: 'GET',
+    level: 'bucket',
+    query: ['versions'],
+    action: 's3:ListBucketVersions',
+    conditions: listConditions,
+    handler: listObjectVersions,
+  },
+  { name: 'DeleteObjects', method: 'POST', level: 'bucket', query: ['delete'], handler: deleteObjects },
+  ...UNIMPLEMENTED_BUCKET.flatMap((s) => unimplemented('bucket', s)),
+
+  // Bucket.
+  {
+    name: 'ListObjectsV2',
+    method: 'GET',
+    level: 'bucket',
+    query: ['list-type'],
+    action: 's3:ListBucket',
+    conditions: listConditions,
+    handler: listObjectsV2,
+  },
+  {
+    name: 'ListObjectsV1',
+    method: 'GET',
+    level: 'bucket',
+    action: 's3:ListBucket',
+    conditions: listConditions,
+    handler: listObjectsV1,
+  },
+  { name: 'HeadBucket', method: 'HEAD', level: 'bucket', action: 's3:ListBucket', handler: headBucket },
+  { name: 'CreateBucket', method: 'PUT', level: 'bucket', action: 's3:CreateBucket', handler: createBucket },
+  {
+    name: 'DeleteBucket',
+    method: 'DELETE',
+    level: 'bucket',
+    action: 's3:DeleteBucket',
+    handler: deleteBucket,
+  },
+  {
+    name: 'PostPolicyUpload',
+    method: 'POST',
+    level: 'bucket',
+    handler: notImplemented('Browser-based POST uploads'),
+  },
+
+  // Object sub-resources.
+  {
+    name: 'GetObjectTagging',
+    method: 'GET',
+    level: 'object',
+    query: ['tagging'],
+    action: 's3:GetObjectTagging',
+    handler: getObjectTagging,
+  },
+  {
+    name: 'PutObjectTagging',
+    method: 'PUT',
+    level: 'object',
+    query: ['tagging'],
+    action: 's3:PutObjectTagging',
+    handler: putObjectTagging,
+  },
+  {
+    name: 'DeleteObjectTagging',
+    method: 'DELETE',
+    level: 'object',
+    query: ['tagging'],
+    action: 's3:DeleteObjectTagging',
+    handler: deleteObjectTagging,
+  },
+  {
+    name: 'GetObjectRetention',
+    method: 'GET',
+    level: 'object',
+    query: ['retention'],
+    action: 's3:GetObjectRetention',
+    handler: getObjectRetention,
+  },
+  {
+    name: 'PutObjectRetention',
+    method: 'PUT',
+    level: 'object',
+    query: ['retention'],
+    action: 's3:PutObjectRetention',
+    handler: putObjectRetention,
+  },
+  {
+    name: 'GetObjectLegalHold',
+    method: 'GET',
+    level: 'object',
+    query: ['legal-hold'],
+    action: 's3:GetObjectLegalHold',
+    handler: getObjectLegalHold,
+  },
+  {
+    name: 'PutObjectLegalHold',
+    method: 'PUT',
+    level: 'object',
+    query: ['legal-hold'],
+    action: 's3:PutObjectLegalHold',
+    handler: putObjectLegalHold,
+  },
+  {
+    name: 'GetObjectAcl',
+    method: 'GET',
+    level: 'object',
+    query: ['acl'],
+    action: 's3:GetObject',
+    handler: getAcl,
+  },
+  {
+    name: 'PutObjectAcl',
+    method: 'PUT',
+    level: 'object',
+    query: ['acl'],
+    handler: notImplemented('Object ACLs (PutObjectAcl); use bucket policies'),
+  },
+  {
+    name: 'UploadPartCopy',
+    method: 'PUT',
+    level: 'object',
+    query: ['partNumber', 'uploadId'],
+    header: 'x-amz-copy-source',
+    action: 's3:PutObject',
+    handler: uploadPartCopy,
+  },
+  {
+    name: 'UploadPart',
+    method: 'PUT',
+    level: 'object',
+    query: ['partNumber', 'uploadId'],
+    action: 's3:PutObject',
+    handler: uploadPart,
+  },
+  {
+    name: 'CreateMultipartUpload',
+    method: 'POST',
+    level: 'object',
+    query: ['uploads'],
+    action: 's3:PutObject',
+    handler: createMultipartUpload,
+  },
+  {
+    name: 'CompleteMultipartUpload',
+    method: 'POST',
+    level: 'object',
+    query: ['uploadId'],
+    action: 's3:PutObject',
+    handler: completeMultipartUpload,
+  },
+  {
+    name: 'AbortMultipartUpload',
+    method: 'DELETE',
+    level: 'object',
+    query: ['uploadId'],
+    action: 's3:AbortMultipartUpload',
+    handler: abortMultipartUpload,
+  },
+  {
+    name: 'ListParts',
+    method: 'GET',
+    level: 'object',
+    query: ['uploadId'],
+    action: 's3:ListMultipartUploadParts',
+    handler: listParts,
+  },
+  ...UNIMPLEMENTED_OBJECT.flatMap((s) => unimplemented('object', s)),
+
+  // Object.
+  {
+    name: 'CopyObject',
+    method: 'PUT',
+    level: 'object',
+    header: 'x-amz-copy-source',
+    action: 's3:PutObject',
+    handler: copyObject,
+  },
+  { name: 'PutObject', method: 'PUT', level: 'object', action: 's3:PutObject', handler: putObject },
+  { name: 'GetObject', method: 'GET', level: 'object', action: 's3:GetObject', handler: getObject },
+  { name: 'HeadObject', method: 'HEAD', level: 'object', action: 's3:GetObject', handler: headObject },
+  {
+    name: 'DeleteObject',
+    method: 'DELETE',
+    level: 'object',
+    action: 's3:DeleteObject',
+    handler: deleteObject,
+  },
+];
+
+/**
+ * Picks the route for a request; MethodNotAllowed when nothing matches (e.g. POST on an object
+ * without a multipart sub-resource).
+ */
+export function matchRoute(
+  method: string,
+  level: RouteLevel,
+  query: URLSearchParams,
+  headers: IncomingHttpHeaders,
+): S3Route {
+  let best: S3Route | undefined;
+  let bestScore = -1;
+  for (const r of S3_ROUTES) {
+    if (r.method !== method || r.level !== level) continue;
+    if (r.query && !r.query.every((k) => query.has(k))) continue;
+    if (r.header && headers[r.header] === undefined) continue;
+    const score = (r.query?.length ?? 0) * 2 + (r.header ? 1 : 0);
+    if (score > bestScore) {
+      best = r;
+      bestScore = score;
+    }
+  }
+  if (!best) throw new S3Error('MethodNotAllowed');
+  return best;
+}
