@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import { type StaleUploadOptions, startStaleUploadCleanup } from '../background/stale-uploads.js';
 import { S3Error, s3Error } from '../errors.js';
 import { initBitrot } from './codec/bitrot.js';
 import { ReedSolomon } from './codec/reed-solomon.js';
@@ -71,6 +72,8 @@ export interface ObjectLayerOptions {
   blockSize?: number;
   /** Health probe period for drives in ms (default 10 s; 0 disables). */
   healthIntervalMs?: number;
+  /** Stale multipart upload removal (default: older than 24 h, checked hourly); false disables. */
+  staleUploads?: StaleUploadOptions | false;
 }
 
 interface BucketDoc {
@@ -191,6 +194,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   private readonly locks = new KeyLocks();
   private readonly bucketCache = new Map<string, BucketDoc>();
   private healthTimer: NodeJS.Timeout | null = null;
+  private stopStaleUploads: (() => void) | null = null;
 
   private constructor(opts: ObjectLayerOptions) {
     const n = opts.drives;
@@ -234,6 +238,8 @@ export class ErasureObjectLayer implements ObjectLayer {
       }, every);
       this.healthTimer.unref();
     }
+    if (opts.staleUploads !== false)
+      this.stopStaleUploads = startStaleUploadCleanup(this, opts.staleUploads ?? {});
   }
 
   static async open(opts: ObjectLayerOptions): Promise<ErasureObjectLayer> {
@@ -249,6 +255,8 @@ export class ErasureObjectLayer implements ObjectLayer {
   async close(): Promise<void> {
     if (this.healthTimer) clearInterval(this.healthTimer);
     this.healthTimer = null;
+    this.stopStaleUploads?.();
+    this.stopStaleUploads = null;
   }
 
   async storageInfo(): Promise<StorageInfo> {

@@ -11,3 +11,5 @@ export type * from './types.js';
 export function openObjectLayer(opts: ObjectLayerOptions): Promise<ErasureObjectLayer> {
   return ErasureObjectLayer.open(opts);
 }
+export { BITROT_SIZE, bitrotSum, initBitrot } from './codec/bitrot.js';
+export { ReedSolomon } from './codec/reed-solomon.js';

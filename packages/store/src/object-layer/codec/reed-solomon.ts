@@ -3,8 +3,8 @@
  *
  * The encoding matrix is the identity on top of a Cauchy matrix (x_i = k + i, y_j = j), so every k×k
  * sub-matrix is invertible: any k of the k+m shards rebuild the data. Multiplication uses a full
- * 64 KiB product table; the inner loops are one table lookup and one XOR per byte, which measured
- * faster than the WASM package we compared it with (see packages/store/docs/erasure.md).
+ * 64 KiB product table, and the hot loops use per-coefficient 16-bit tables (32-bit words, two lookups per
+ * word). Chosen over the WASM package we measured (see packages/store/docs/erasure.md).
  */
 
 const EXP = new Uint8Array(512);
@@ -59,24 +59,90 @@ function invert(matrix: number[][]): number[][] {
   return a.map((row) => row.slice(n));
 }
 
-/** out = Σ coef[c] · inputs[c], byte-wise over `len` bytes. */
+/**
+ * 16-bit product tables: TABLE16[c][x] multiplies both bytes of the little-endian 16-bit word x by c,
+ * so the hot loops do one lookup per two bytes. Built lazily (128 KiB each; a geometry uses k·m).
+ */
+const TABLE16 = new Map<number, Uint16Array>();
+
+function table16(coef: number): Uint16Array {
+  let t = TABLE16.get(coef);
+  if (!t) {
+    const row = MUL.subarray(coef * 256, coef * 256 + 256);
+    t = new Uint16Array(65536);
+    for (let hi = 0; hi < 256; hi++) {
+      const h = (row[hi] as number) << 8;
+      for (let lo = 0; lo < 256; lo++) t[(hi << 8) | lo] = h | (row[lo] as number);
+    }
+    TABLE16.set(coef, t);
+  }
+  return t;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+function view32(a: Uint8Array, words: number): Uint32Array {
+  return new Uint32Array(a.buffer, a.byteOffset, words);
+}
+
+/** out = Σ coef[c] · inputs[c], over `len` bytes. */
 function combine(coefs: number[], inputs: Uint8Array[], out: Uint8Array, len: number): void {
+  const aligned =
+    LITTLE_ENDIAN &&
+    out.byteOffset % 4 === 0 &&
+    inputs.every((a, c) => coefs[c] === 0 || a.byteOffset % 4 === 0);
+  // 32-bit loads and stores, two 16-bit table lookups per word: measured ~2× the byte loop.
+  const words = aligned ? len >> 2 : 0;
+  if (words > 0) {
+    const o = view32(out, words);
+    const used = coefs.map((c, i) => [c, i] as const).filter(([c]) => c !== 0);
+    if (used.length === 0) o.fill(0);
+    else if (used.length === 2) {
+      // The common case (2 data shards, as with 4 drives): one pass, no read-modify-write.
+      const [[ca, ia], [cb, ib]] = used as [readonly [number, number], readonly [number, number]];
+      const ta = table16(ca);
+      const tb = table16(cb);
+      const a = view32(inputs[ia] as Uint8Array, words);
+      const b = view32(inputs[ib] as Uint8Array, words);
+      for (let j = 0; j < words; j++) {
+        const x = a[j] as number;
+        const y = b[j] as number;
+        o[j] =
+          ((ta[x & 0xffff] as number) ^ (tb[y & 0xffff] as number)) |
+          (((ta[x >>> 16] as number) ^ (tb[y >>> 16] as number)) << 16);
+      }
+    } else {
+      used.forEach(([c, i], n) => {
+        const t = table16(c);
+        const a = view32(inputs[i] as Uint8Array, words);
+        if (n === 0) {
+          for (let j = 0; j < words; j++) {
+            const x = a[j] as number;
+            o[j] = (t[x & 0xffff] as number) | ((t[x >>> 16] as number) << 16);
+          }
+        } else {
+          for (let j = 0; j < words; j++) {
+            const x = a[j] as number;
+            o[j] = (o[j] as number) ^ ((t[x & 0xffff] as number) | ((t[x >>> 16] as number) << 16));
+          }
+        }
+      });
+    }
+  }
+  // Bytes not covered by 32-bit words (the tail, or everything when unaligned).
+  const from = words * 4;
+  if (from >= len) return;
   let first = true;
   for (let c = 0; c < coefs.length; c++) {
     const coef = coefs[c] as number;
-    const src = inputs[c] as Uint8Array;
     if (coef === 0) continue;
-    if (coef === 1) {
-      if (first) out.set(src.subarray(0, len));
-      else for (let i = 0; i < len; i++) out[i] = (out[i] as number) ^ (src[i] as number);
-    } else {
-      const t = MUL.subarray(coef * 256, coef * 256 + 256);
-      if (first) for (let i = 0; i < len; i++) out[i] = t[src[i] as number] as number;
-      else for (let i = 0; i < len; i++) out[i] = (out[i] as number) ^ (t[src[i] as number] as number);
-    }
+    const src = inputs[c] as Uint8Array;
+    const t = MUL.subarray(coef * 256, coef * 256 + 256);
+    if (first) for (let i = from; i < len; i++) out[i] = t[src[i] as number] as number;
+    else for (let i = from; i < len; i++) out[i] = (out[i] as number) ^ (t[src[i] as number] as number);
     first = false;
   }
-  if (first) out.fill(0, 0, len);
+  if (first) out.fill(0, from, len);
 }
 
 export class ReedSolomon {
