@@ -108,14 +108,14 @@ export class AdminHarness {
   ): Promise<AdminReply> {
     const creds = await this.ctx.iam.lookup(accessKey);
     const secret = creds?.secretKey ?? '';
-    let body = Buffer.alloc(0);
+    let body: Buffer = Buffer.alloc(0);
     if (opts.body !== undefined) {
       const plain = Buffer.from(typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body));
       body = opts.encrypt ? await encryptData(secret, plain, { keyCache: clientKeys }) : plain;
     }
     const { req } = await this.#request(accessKey, method, `/minio/admin/v3${p}`, opts.query ?? {}, body);
     const res = await handleAdminRequest(req, this.ctx);
-    let raw = Buffer.isBuffer(res.body)
+    let raw: Buffer = Buffer.isBuffer(res.body)
       ? res.body
       : Buffer.from(typeof res.body === 'string' ? res.body : '');
     if (opts.decrypt && res.status < 300 && raw.length > 0 && isEncrypted(raw)) {
