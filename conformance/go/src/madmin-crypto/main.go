@@ -7,6 +7,7 @@
 //	madmin-crypto encrypt <password> <id>     # id 0, 1 or 2, built from the same primitives madmin-go uses
 //	madmin-crypto decrypt <password>          # madmin.DecryptData
 //	madmin-crypto sign                        # JSON cases in, requests signed by minio-go's signer out
+//	madmin-crypto replay <host:port> <ak> <sk> # a fixed script of madmin-go admin calls against a server
 //
 // madmin-go's EncryptData does not let the caller choose the algorithm (it picks Argon2id+AES-GCM when
 // the CPU has AES instructions, ChaCha20-Poly1305 otherwise, PBKDF2 in FIPS builds), so the explicit ids
@@ -16,10 +17,15 @@
 // `sign` signs requests with minio-go's SigV4 signer, the one madmin-go signs every admin call with
 // (header auth with the empty region) and minio-go presigns URLs with, so the TypeScript verifier the
 // store uses can be checked against what MinIO's own clients put on the wire.
+//
+// `replay` drives a fixed script of madmin-go admin calls against a recording server; the TypeScript
+// test runs the same script with its own MadminClient and compares the two request logs, call by call
+// (method, path, query, decrypted body).
 package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -29,6 +35,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/minio/madmin-go/v2"
 	"github.com/minio/minio-go/v7/pkg/signer"
@@ -47,6 +54,9 @@ func main() {
 func run(args []string) error {
 	if len(args) == 1 && args[0] == "sign" {
 		return sign(os.Stdin, os.Stdout)
+	}
+	if len(args) == 4 && args[0] == "replay" {
+		return replay(args[1], args[2], args[3])
 	}
 	if len(args) < 2 {
 		return fmt.Errorf("usage: madmin-crypto encrypt <password> <auto|0|1|2> | decrypt <password>")
@@ -175,4 +185,105 @@ func sign(in io.Reader, out io.Writer) error {
 		results = append(results, signedRequest{RequestURI: signed.URL.RequestURI(), Host: signed.URL.Host, Headers: headers})
 	}
 	return json.NewEncoder(out).Encode(results)
+}
+
+// replay runs the call script; every call must succeed against the recording server.
+func replay(endpoint, accessKey, secretKey string) error {
+	adm, err := madmin.New(endpoint, accessKey, secretKey, false)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	doc := []byte(`{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:GetObject"],"Resource":["arn:aws:s3:::photos/*"]}]}`)
+	steps := []struct {
+		name string
+		call func() error
+	}{
+		{"ListUsers", func() error { _, err := adm.ListUsers(ctx); return err }},
+		{"AddUser", func() error { return adm.AddUser(ctx, "alice", "alice-secret-1") }},
+		{"RemoveUser", func() error { return adm.RemoveUser(ctx, "a b+c") }},
+		{"GetUserInfo", func() error { _, err := adm.GetUserInfo(ctx, "alice"); return err }},
+		{"SetUserStatus", func() error { return adm.SetUserStatus(ctx, "alice", madmin.AccountDisabled) }},
+		{"UpdateGroupMembers", func() error {
+			return adm.UpdateGroupMembers(ctx, madmin.GroupAddRemove{Group: "devs", Members: []string{"alice"}})
+		}},
+		{"UpdateGroupMembersRemove", func() error {
+			return adm.UpdateGroupMembers(ctx, madmin.GroupAddRemove{Group: "devs", Members: []string{}, IsRemove: true})
+		}},
+		{"GetGroupDescription", func() error { _, err := adm.GetGroupDescription(ctx, "devs"); return err }},
+		{"ListGroups", func() error { _, err := adm.ListGroups(ctx); return err }},
+		{"SetGroupStatus", func() error { return adm.SetGroupStatus(ctx, "devs", madmin.GroupDisabled) }},
+		{"ListCannedPolicies", func() error { _, err := adm.ListCannedPolicies(ctx); return err }},
+		{"AddCannedPolicy", func() error { return adm.AddCannedPolicy(ctx, "photos-read", doc) }},
+		{"RemoveCannedPolicy", func() error { return adm.RemoveCannedPolicy(ctx, "photos-read") }},
+		{"InfoCannedPolicyV2", func() error { _, err := adm.InfoCannedPolicyV2(ctx, "photos-read"); return err }},
+		{"SetPolicy", func() error { return adm.SetPolicy(ctx, "readonly,diagnostics", "devs", true) }},
+		{"AttachPolicy", func() error {
+			return adm.AttachPolicy(ctx, madmin.PolicyAssociationReq{Policies: []string{"readonly"}, User: "alice"})
+		}},
+		{"DetachPolicy", func() error {
+			return adm.DetachPolicy(ctx, madmin.PolicyAssociationReq{Policies: []string{"readonly"}, Group: "devs"})
+		}},
+		{"GetPolicyEntities", func() error {
+			_, err := adm.GetPolicyEntities(ctx, madmin.PolicyEntitiesQuery{Users: []string{"alice", "bob"}, Policy: []string{"readonly"}})
+			return err
+		}},
+		{"AddServiceAccount", func() error {
+			_, err := adm.AddServiceAccount(ctx, madmin.AddServiceAccountReq{Policy: doc, TargetUser: "alice", Comment: "ci"})
+			return err
+		}},
+		{"UpdateServiceAccount", func() error {
+			return adm.UpdateServiceAccount(ctx, "SVCACCT1", madmin.UpdateServiceAccountReq{NewStatus: "off", NewSecretKey: "new-secret-1"})
+		}},
+		{"ListServiceAccounts", func() error { _, err := adm.ListServiceAccounts(ctx, "alice"); return err }},
+		{"InfoServiceAccount", func() error { _, err := adm.InfoServiceAccount(ctx, "SVCACCT1"); return err }},
+		{"DeleteServiceAccount", func() error { return adm.DeleteServiceAccount(ctx, "SVCACCT1") }},
+		{"AccountInfo", func() error { _, err := adm.AccountInfo(ctx, madmin.AccountOpts{PrefixUsage: true}); return err }},
+		{"ServerInfo", func() error { _, err := adm.ServerInfo(ctx); return err }},
+		{"StorageInfo", func() error { _, err := adm.StorageInfo(ctx); return err }},
+		{"DataUsageInfo", func() error { _, err := adm.DataUsageInfo(ctx); return err }},
+		{"GetBucketQuota", func() error { _, err := adm.GetBucketQuota(ctx, "photos"); return err }},
+		{"SetBucketQuota", func() error {
+			return adm.SetBucketQuota(ctx, "photos", &madmin.BucketQuota{Quota: 1 << 30, Type: madmin.HardQuota})
+		}},
+		{"ServiceRestart", func() error { return adm.ServiceRestart(ctx) }},
+		{"GetConfigKV", func() error { _, err := adm.GetConfigKV(ctx, "region"); return err }},
+		{"SetConfigKV", func() error { _, err := adm.SetConfigKV(ctx, `region name="eu west"`); return err }},
+		{"DelConfigKV", func() error { _, err := adm.DelConfigKV(ctx, "region"); return err }},
+		{"HelpConfigKV", func() error { _, err := adm.HelpConfigKV(ctx, "region", "name", false); return err }},
+		{"HealStart", func() error {
+			_, _, err := adm.Heal(ctx, "photos", "a/b", madmin.HealOpts{Recursive: true, ScanMode: madmin.HealDeepScan}, "", true, false)
+			return err
+		}},
+		{"HealStatus", func() error {
+			_, _, err := adm.Heal(ctx, "photos", "a/b", madmin.HealOpts{}, "tok", false, false)
+			return err
+		}},
+		{"BackgroundHealStatus", func() error { _, err := adm.BackgroundHealStatus(ctx); return err }},
+		{"ServiceTrace", func() error {
+			tctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			opts := madmin.ServiceTraceOpts{S3: true, Internal: true, OnlyErrors: true, Threshold: 1500 * time.Millisecond}
+			info, ok := <-adm.ServiceTrace(tctx, opts)
+			if !ok {
+				return fmt.Errorf("trace ended without an event")
+			}
+			return info.Err
+		}},
+		{"GetLogs", func() error {
+			lctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			info, ok := <-adm.GetLogs(lctx, "", 5, "MINIO")
+			if !ok {
+				return fmt.Errorf("log ended without an entry")
+			}
+			return info.Err
+		}},
+	}
+	for _, step := range steps {
+		if err := step.call(); err != nil {
+			return fmt.Errorf("%s: %w", step.name, err)
+		}
+	}
+	return nil
 }

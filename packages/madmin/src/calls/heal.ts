@@ -4,7 +4,15 @@ import { JsonStreamParser } from '../json-stream.js';
 import type { AdminTransport } from '../transport.js';
 import type { BgHealState, HealOpts, HealRequest, HealStartSuccess, HealTaskStatus } from '../types/heal.js';
 
-const DEFAULT_OPTS: HealOpts = { recursive: false, dryRun: false, remove: false, scanMode: 1 };
+/** Every key madmin-go sends, so a partial `opts` still puts the same JSON on the wire. */
+const DEFAULT_OPTS: Required<HealOpts> = {
+  recursive: false,
+  dryRun: false,
+  remove: false,
+  recreate: false,
+  scanMode: 1,
+  nolock: false,
+};
 
 /**
  * The heal answer is one JSON value, possibly after keep-alive spaces; MinIO may also send 200
@@ -32,7 +40,7 @@ async function heal(t: AdminTransport, req: HealRequest): Promise<Record<string,
   if (req.clientToken) query.clientToken = req.clientToken;
   if (req.forceStart) query.forceStart = 'true';
   else if (req.forceStop) query.forceStop = 'true';
-  const body = req.clientToken ? '' : JSON.stringify(req.opts ?? DEFAULT_OPTS);
+  const body = req.clientToken ? '' : JSON.stringify({ ...DEFAULT_OPTS, ...req.opts });
   return lastValue(await t.bytes({ method: 'POST', path, query, body }));
 }
 

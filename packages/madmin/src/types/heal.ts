@@ -58,7 +58,7 @@ export interface HealTaskStatus {
 export interface HealRequest {
   bucket?: string;
   prefix?: string;
-  opts?: HealOpts;
+  opts?: Partial<HealOpts>;
   /** Poll an existing sequence instead of starting one. */
   clientToken?: string;
   forceStart?: boolean;
