@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decryptData, encryptData, isEncrypted, KeyCache, MadminCryptoError } from './crypto.js';
+import {
+  argon2idNative,
+  argon2idWasm,
+  decryptData,
+  encryptData,
+  isEncrypted,
+  KeyCache,
+  MadminCryptoError,
+} from './crypto.js';
 
 const PW = 'secret-key-of-the-signer';
 
@@ -115,5 +123,17 @@ describe('KeyCache', () => {
     const again = await cache.key('pbkdf2', PW, salt(1));
     expect(again.equals(k1)).toBe(true);
     expect(again).not.toBe(k1); // evicted, so derived again
+  });
+});
+
+describe('Argon2id implementations', () => {
+  it("Node's native Argon2id and the hash-wasm fallback derive the same key", async () => {
+    const salt = Buffer.alloc(32, 0x5a);
+    const native = argon2idNative(PW, salt);
+    // Node 24 (the project's runtime) ships crypto.argon2; the fallback serves older runtimes.
+    expect(native).toBeDefined();
+    const [a, b] = await Promise.all([native!, argon2idWasm(PW, salt)]);
+    expect(a.length).toBe(32);
+    expect(a.equals(b)).toBe(true);
   });
 });

@@ -13,6 +13,7 @@
  * - only the final fragment may be short (it is 0 bytes only for an empty input); a stream whose
  *   length is a multiple of 16 KiB ends with a full final fragment.
  */
+import * as nodeCrypto from 'node:crypto';
 import {
   createCipheriv,
   createDecipheriv,
@@ -72,8 +73,43 @@ function kdfOf(algorithm: EncryptionAlgorithm): Kdf {
   return algorithm === 'pbkdf2-aes-gcm' ? 'pbkdf2' : 'argon2id';
 }
 
-async function deriveKey(kdf: Kdf, password: string, salt: Uint8Array): Promise<Buffer> {
-  if (kdf === 'pbkdf2') return pbkdf2(Buffer.from(password, 'utf8'), salt, PBKDF2_ITERATIONS, 32, 'sha256');
+type NativeArgon2 = (
+  algorithm: 'argon2id',
+  parameters: {
+    message: Uint8Array;
+    nonce: Uint8Array;
+    parallelism: number;
+    tagLength: number;
+    memory: number;
+    passes: number;
+  },
+  callback: (err: Error | null, key: Buffer) => void,
+) => void;
+
+/** Node's own Argon2 (v24.7+): native speed, and it runs on the thread pool instead of the event loop. */
+const nativeArgon2 = (nodeCrypto as unknown as { argon2?: NativeArgon2 }).argon2;
+
+/** Argon2id with madmin's cost through Node's native implementation; undefined when unavailable. */
+export function argon2idNative(password: string, salt: Uint8Array): Promise<Buffer> | undefined {
+  if (!nativeArgon2) return undefined;
+  return new Promise((done, fail) => {
+    nativeArgon2(
+      'argon2id',
+      {
+        message: Buffer.from(password, 'utf8'),
+        nonce: salt,
+        parallelism: ARGON2ID.parallelism,
+        tagLength: 32,
+        memory: ARGON2ID.memorySize,
+        passes: ARGON2ID.iterations,
+      },
+      (err, key) => (err ? fail(err) : done(key)),
+    );
+  });
+}
+
+/** Argon2id with madmin's cost through hash-wasm (WebAssembly; blocks the event loop while it runs). */
+export async function argon2idWasm(password: string, salt: Uint8Array): Promise<Buffer> {
   const key = await argon2id({
     password: Buffer.from(password, 'utf8'),
     salt,
@@ -82,6 +118,11 @@ async function deriveKey(kdf: Kdf, password: string, salt: Uint8Array): Promise<
     outputType: 'binary',
   });
   return Buffer.from(key);
+}
+
+async function deriveKey(kdf: Kdf, password: string, salt: Uint8Array): Promise<Buffer> {
+  if (kdf === 'pbkdf2') return pbkdf2(Buffer.from(password, 'utf8'), salt, PBKDF2_ITERATIONS, 32, 'sha256');
+  return argon2idNative(password, salt) ?? argon2idWasm(password, salt);
 }
 
 /**
