@@ -32,7 +32,7 @@ export function BucketsPage(): ReactElement {
     ? deferredSearch.trim()
       ? `${formatCount(shown.length)} of ${formatCount(count)} buckets`
       : `${formatCount(count)} ${count === 1 ? 'bucket' : 'buckets'}`
-    : undefined;
+    : 'Loading buckets…';
 
   return (
     <Box>
