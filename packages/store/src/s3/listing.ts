@@ -69,7 +69,10 @@ export function contentsEntry(
   };
   if (opts.metadata) {
     // MinIO extension (PROTOCOL-NOTES §7): user metadata as Items, tags as a query string.
-    const items = Object.entries(o.userMetadata).map(([k, v]) => ({ Key: `X-Amz-Meta-${k}`, Value: v }));
+    const items = Object.entries(o.userMetadata).map(([k, v]) => ({
+      Key: `X-Amz-Meta-${canonicalName(k)}`,
+      Value: v,
+    }));
     items.push({ Key: 'content-type', Value: o.contentType });
     for (const [k, v] of Object.entries(o.systemMetadata)) items.push({ Key: k, Value: v });
     entry.UserMetadata = { Items: items };
@@ -91,4 +94,12 @@ export function decodeContinuationToken(token: string): string {
     });
   }
   return Buffer.from(token, 'base64url').toString('utf8');
+}
+
+/** `key-name` → `Key-Name`, the canonical header form MinIO reports metadata names in. */
+function canonicalName(name: string): string {
+  return name
+    .split('-')
+    .map((w) => (w ? w[0]?.toUpperCase() + w.slice(1) : w))
+    .join('-');
 }
