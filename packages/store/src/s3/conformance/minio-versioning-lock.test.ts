@@ -139,7 +139,7 @@ describe('tagging (minio SDK)', () => {
     expect(await mc.getObjectTagging('tags', 'obj', { versionId: v1.versionId as string })).toEqual([
       { Key: 'stage', Value: 'old' },
     ]);
-    await mc.removeObjectTagging('tags', 'obj', {});
+    await mc.removeObjectTagging('tags', 'obj', {} as never);
     expect(await mc.getObjectTagging('tags', 'obj')).toEqual([]);
     const tooMany = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v']));
     await expect(mc.setObjectTagging('tags', 'obj', tooMany)).rejects.toBeDefined();
