@@ -123,12 +123,18 @@ export async function readAccountInfo(admin: MadminClient): Promise<AccountSumma
 }
 
 /**
- * Whether the identity is a user of the store's own IAM (GetUser on oneself is always allowed). Root and
- * identities from SSO/LDAP are not, so they cannot change a password through the console.
+ * Whether `accessKey` names a user of the store's own IAM, asked with that user's own long-term keys
+ * (GetUser on oneself is always allowed — with STS keys it is not, so this runs at sign-in). Root is no
+ * IAM user (XMinioAdminNoSuchUser), so root, like SSO/LDAP identities, cannot change a password here.
  */
-export async function isBuiltinUser(admin: MadminClient, accountName: string): Promise<boolean> {
+export async function isBuiltinUser(
+  endpoint: StoreEndpoint,
+  accessKey: string,
+  secretKey: string,
+): Promise<boolean> {
+  const admin = new MadminClient({ endpoint: endpoint.url, accessKey, secretKey, region: endpoint.region });
   try {
-    await admin.getUserInfo(accountName);
+    await admin.getUserInfo(accessKey);
     return true;
   } catch {
     return false;

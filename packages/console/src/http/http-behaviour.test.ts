@@ -118,6 +118,7 @@ describe('console HTTP behaviour', () => {
         sessionToken: 't',
         expiresAt: Date.now() - 1000,
         accountName: 'alice',
+        builtinUser: true,
       },
       sessionKey,
     );
@@ -128,6 +129,7 @@ describe('console HTTP behaviour', () => {
         sessionToken: 't',
         expiresAt: Date.now() + 60_000,
         accountName: 'alice',
+        builtinUser: true,
       },
       randomBytes(32),
     );

@@ -156,6 +156,8 @@ describe('console routes against the embedded store', () => {
         pagePaths.account,
       ]),
     );
+    // Root is not an IAM user: its password comes from the environment, not from the console.
+    expect(session.pages).not.toContain(pagePaths.accountChangePassword);
   });
 
   it('gives a readonly user only the pages it can use', async () => {

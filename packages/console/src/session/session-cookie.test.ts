@@ -8,6 +8,7 @@ const payload: SessionPayload = {
   sessionToken: 'eyJhbGciOiJIUzUxMiJ9.e30.sig',
   expiresAt: 1_900_000_000_000,
   accountName: 'alice',
+  builtinUser: true,
 };
 
 describe('session cookie', () => {

@@ -14,6 +14,8 @@ export const sessionPayloadSchema = z.object({
   sessionToken: z.string(),
   expiresAt: z.number().int(),
   accountName: z.string(),
+  /** A user of the store's IAM (not root, not SSO/LDAP): may change their password. Known at sign-in only. */
+  builtinUser: z.boolean(),
 });
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 

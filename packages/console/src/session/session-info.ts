@@ -1,5 +1,5 @@
 import type { Session } from '@stowage/contracts';
-import { isBuiltinUser, isDistributed, readAccountInfo } from '../clients/store-clients.js';
+import { isDistributed, readAccountInfo } from '../clients/store-clients.js';
 import { sessionPermissions } from '../permissions/evaluate.js';
 import { allowedPages } from '../permissions/pages.js';
 import { type PolicyDocument, parsePolicyDocument } from '../permissions/policy-document.js';
@@ -45,10 +45,8 @@ export class IdentitySnapshots {
   }
 
   private async load(session: ConsoleSession): Promise<IdentitySnapshot> {
-    const [account, builtinUser] = await Promise.all([
-      readAccountInfo(session.admin),
-      isBuiltinUser(session.admin, session.accountName),
-    ]);
+    const account = await readAccountInfo(session.admin);
+    const builtinUser = session.credentials.builtinUser;
     const distributedMode = await isDistributed(session.admin, account);
     const accountName = account.accountName !== '' ? account.accountName : session.accountName;
     const variables = { 'aws:username': accountName, ...account.claims };

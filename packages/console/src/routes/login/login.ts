@@ -1,6 +1,6 @@
 import { apiErrorSchema, apiPaths, loginRequestSchema } from '@stowage/contracts';
 import { z } from 'zod';
-import { assumeRoleForLogin } from '../../clients/store-clients.js';
+import { assumeRoleForLogin, isBuiltinUser } from '../../clients/store-clients.js';
 import { apiErrors } from '../../errors/api-http-error.js';
 import { storeErrorToApiError } from '../../errors/store-errors.js';
 import { SESSION_COOKIE, sealSession } from '../../session/session-cookie.js';
@@ -58,6 +58,7 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
         }
         throw storeErrorToApiError(err) ?? err;
       }
+      const builtinUser = await isBuiltinUser(ctx.endpoint, accessKey, secretKey);
       const token = sealSession(
         {
           accessKey: issued.accessKey,
@@ -65,6 +66,7 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
           sessionToken: issued.sessionToken,
           expiresAt: issued.expiresAt,
           accountName: accessKey,
+          builtinUser,
         },
         ctx.options.sessionKey,
       );
