@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import { Box, useMediaQuery } from '@mui/material';
 import type { Session } from '@stowage/contracts';
 import { type ReactElement, Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -14,7 +14,10 @@ export const menuCollapsedStorageKey = 'stowage-menu-collapsed';
 export function AppShell({ session }: { session: Session }): ReactElement {
   const location = useLocation();
   const navigate = useNavigate();
-  const [collapsed, setCollapsed] = useLocalStorageState(menuCollapsedStorageKey, false);
+  const [collapsedChoice, setCollapsed] = useLocalStorageState(menuCollapsedStorageKey, false);
+  // Narrow windows get the slim menu without changing the remembered choice.
+  const narrow = useMediaQuery((theme) => theme.breakpoints.down('md'));
+  const collapsed = collapsedChoice || narrow;
   const logout = useLogout(() => navigate('/login', { replace: true }));
   const showMenu = !hidesSideMenu(location.pathname);
 
@@ -24,7 +27,7 @@ export function AppShell({ session }: { session: Session }): ReactElement {
         <SideMenu
           session={session}
           collapsed={collapsed}
-          onToggle={() => setCollapsed(!collapsed)}
+          onToggle={narrow ? undefined : () => setCollapsed(!collapsedChoice)}
           onLogout={() => logout.mutate()}
           loggingOut={logout.isPending}
         />

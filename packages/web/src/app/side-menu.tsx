@@ -142,7 +142,8 @@ export function SideMenu({
 }: {
   session: Session;
   collapsed: boolean;
-  onToggle: () => void;
+  /** Absent when the window is too narrow for the open menu. */
+  onToggle: (() => void) | undefined;
   onLogout: () => void;
   loggingOut: boolean;
 }): ReactElement {
@@ -187,16 +188,18 @@ export function SideMenu({
         }}
       >
         <StowageLogo compact={collapsed} subtitle={session.operator ? 'Operator' : 'Console'} />
-        <Tooltip title={collapsed ? 'Expand menu' : 'Collapse menu'} placement="right">
-          <IconButton
-            size="small"
-            onClick={onToggle}
-            aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
-            aria-expanded={!collapsed}
-          >
-            {collapsed ? <ChevronRight /> : <ChevronLeft />}
-          </IconButton>
-        </Tooltip>
+        {onToggle && (
+          <Tooltip title={collapsed ? 'Expand menu' : 'Collapse menu'} placement="right">
+            <IconButton
+              size="small"
+              onClick={onToggle}
+              aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
+              aria-expanded={!collapsed}
+            >
+              {collapsed ? <ChevronRight /> : <ChevronLeft />}
+            </IconButton>
+          </Tooltip>
+        )}
       </Box>
       <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         <List component="div" disablePadding>

@@ -34,7 +34,7 @@ export const theme: Theme = createTheme({
   shape: { borderRadius: 10 },
   typography: {
     fontFamily:
-      '"Inter", "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+      '"Inter Variable", "Inter", "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
     button: { textTransform: 'none', fontWeight: 600 },
     h4: { fontSize: '1.75rem' },
   },

@@ -1,5 +1,5 @@
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Alert, AlertTitle, Box, Button, Collapse } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Collapse, Fade } from '@mui/material';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 
 /** Spec 1 §9: the login error banner hides itself after 10 s. */
@@ -72,7 +72,8 @@ export function LoginErrorBanner({
         zIndex: (t) => t.zIndex.snackbar,
       }}
     >
-      <Collapse in={error !== null} unmountOnExit>
+      {/* Shown at once (no enter animation, so it is never caught half-drawn), faded out when it hides. */}
+      <Fade in={error !== null} timeout={{ enter: 0, exit: 200 }} unmountOnExit>
         <Alert
           severity="error"
           variant="filled"
@@ -121,7 +122,7 @@ export function LoginErrorBanner({
             </>
           )}
         </Alert>
-      </Collapse>
+      </Fade>
     </Box>
   );
 }
