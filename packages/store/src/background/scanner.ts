@@ -155,6 +155,30 @@ export class DataUsageScanner implements UsageProvider {
     return this.snapshot();
   }
 
+  /**
+   * Brings the figures up to date cheaply: rescans buckets changed since their last scan and buckets
+   * not measured yet, and forgets deleted ones, without walking unchanged buckets again.
+   */
+  async refresh(): Promise<DataUsageSnapshot> {
+    if (this.#lastUpdate === null) return this.scanAll();
+    if (this.#dirtyTimer) {
+      clearTimeout(this.#dirtyTimer);
+      this.#dirtyTimer = null;
+    }
+    const buckets = await this.#layer.listBuckets();
+    const names = new Set(buckets.map((b) => b.name));
+    const todo = buckets.map((b) => b.name).filter((n) => this.#dirty.has(n) || !this.#usage.has(n));
+    this.#dirty.clear();
+    for (const n of todo) await this.scanBucket(n);
+    for (const name of [...this.#usage.keys()]) {
+      if (!names.has(name)) {
+        this.#usage.delete(name);
+        this.#pending.delete(name);
+      }
+    }
+    return this.snapshot();
+  }
+
   /** Scans every bucket now (joins a scan already running). */
   scanAll(): Promise<DataUsageSnapshot> {
     if (this.#fullScan) return this.#fullScan;

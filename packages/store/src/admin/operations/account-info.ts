@@ -12,7 +12,7 @@ import { startAdminServices } from '../services.js';
 export const accountInfo: AdminOperation = async (call) => {
   const ctx = call.ctx;
   const id = call.identity;
-  const usage = startAdminServices(ctx).scanner.snapshot();
+  const usage = await startAdminServices(ctx).scanner.refresh();
   const info = await ctx.layer.storageInfo();
   const buckets: BucketInfo[] = await ctx.layer.listBuckets();
   const out: unknown[] = [];

@@ -3,10 +3,10 @@ import { startAdminServices } from '../services.js';
 
 /**
  * Admin API: DataUsageInfo — `GET /datausageinfo` → totals and per-bucket usage kept current by the
- * background scanner (a scan runs first if none has finished yet).
+ * background scanner (buckets changed since their last scan are measured first).
  */
 export const dataUsageInfo: AdminOperation = async (call) => {
-  const snapshot = await startAdminServices(call.ctx).scanner.ensureScanned();
+  const snapshot = await startAdminServices(call.ctx).scanner.refresh();
   const bucketsUsageInfo: Record<string, unknown> = {};
   const bucketsSizes: Record<string, number> = {};
   let objectsCount = 0;

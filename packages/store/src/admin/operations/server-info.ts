@@ -12,7 +12,7 @@ export const STORE_VERSION = '0.1.0';
 export const serverInfo: AdminOperation = async (call) => {
   const ctx = call.ctx;
   const info = await ctx.layer.storageInfo();
-  const usage = startAdminServices(ctx).scanner.snapshot();
+  const usage = await startAdminServices(ctx).scanner.refresh();
   let objects = 0;
   let versions = 0;
   let size = 0;
