@@ -15,9 +15,9 @@ describe('stale multipart upload cleanup', () => {
       await layer.makeBucket('upl');
       const old = await layer.newMultipartUpload('upl', 'old', {});
       await layer.putObjectPart('upl', 'old', old, 1, Readable.from([Buffer.from('abc')]), { size: 3 });
-      await new Promise((r) => setTimeout(r, 30));
+      await new Promise((r) => setTimeout(r, 1100));
       const young = await layer.newMultipartUpload('upl', 'young', {});
-      const stop = startStaleUploadCleanup(layer, { maxAgeMs: 25, intervalMs: 5 });
+      const stop = startStaleUploadCleanup(layer, { maxAgeMs: 1000, intervalMs: 5 });
       // Wait until the sweeper has acted (observable through listMultipartUploads).
       for (let i = 0; i < 200; i++) {
         const { uploads } = await layer.listMultipartUploads('upl');

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readFile as readFileCb } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { type StaleUploadOptions, startStaleUploadCleanup } from '../background/stale-uploads.js';
-import { S3Error, s3Error } from '../errors.js';
+import { isS3Error, S3Error, s3Error } from '../errors.js';
 import { initBitrot } from './codec/bitrot.js';
 import { ReedSolomon } from './codec/reed-solomon.js';
 import { DeleteMarkerError } from './delete-marker-error.js';
@@ -56,7 +56,7 @@ import type {
   SystemStore,
   VersioningState,
 } from './types.js';
-import { walkKeys } from './walk.js';
+import { prefetch, type WalkEntry, walkKeys } from './walk.js';
 
 export interface ObjectLayerOptions {
   dataDir: string;
@@ -108,6 +108,26 @@ interface MetaRead {
   doc: MetaDoc | null;
   /** Parsed copy per drive index (any generation), for inline blobs; null when absent/unreadable. */
   perDrive: (DriveMeta | null)[];
+  /** Only some drives were read (fast path). */
+  partial: boolean;
+}
+
+/** rename, creating the target's folder when missing (cheaper than mkdir before every rename). */
+async function renameMkdir(from: string, to: string): Promise<void> {
+  try {
+    await fsp.rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await fsp.mkdir(path.dirname(to), { recursive: true });
+    await fsp.rename(from, to);
+  }
+}
+
+/** fs.readFile with the callback API: measured ~1.5–2× the promise API's rate for small files. */
+function readFileFast(file: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    readFileCb(file, (err, data) => (err ? reject(err) : resolve(data)));
+  });
 }
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -437,21 +457,38 @@ export class ErasureObjectLayer implements ObjectLayer {
    * Quorum read of an object's metadata. Copies are grouped by generation; a generation held by at
    * least the read quorum wins (on a tie the older one: an unacknowledged write never displaces an
    * acknowledged state). Absent on a read quorum = no such key.
+   *
+   * `fast` (reads and listings): first read only k drives. Since write quorum + read quorum > N, any
+   * k drives include one that took the last acknowledged write, so k identical generations settle
+   * it; anything else (including absences) falls back to reading every drive. Writes use the full read:
+   * they carry every drive's own inline shards forward.
    */
-  private async readMeta(bucket: string, key: string): Promise<MetaRead> {
+  private async readMeta(bucket: string, key: string, fast = false): Promise<MetaRead> {
     const perDrive: (DriveMeta | null)[] = this.drives.map(() => null);
-    let absent = 0;
-    await Promise.all(
-      this.drives.map(async (d, i) => {
-        if (!d.online) return;
-        try {
-          perDrive[i] = decodeMeta(await fsp.readFile(path.join(this.objectDir(d, bucket, key), 'meta')));
-        } catch (err) {
-          if (isNotFound(err)) absent++;
-          else d.reportError(err);
-        }
-      }),
-    );
+    const absent: boolean[] = this.drives.map(() => false);
+    const read = async (i: number): Promise<void> => {
+      const d = this.drives[i] as Drive;
+      try {
+        perDrive[i] = decodeMeta(await readFileFast(path.join(this.objectDir(d, bucket, key), 'meta')));
+      } catch (err) {
+        if (isNotFound(err)) absent[i] = true;
+        else d.reportError(err);
+      }
+    };
+    const online = this.drives.filter((d) => d.online).map((d) => d.index);
+    let pending = online;
+    if (fast && online.length > this.readQuorum) {
+      // Start at a per-key drive so reads spread over the drives.
+      const start = crc32(key) % online.length;
+      const first = [...online.slice(start), ...online.slice(0, start)].slice(0, this.readQuorum);
+      await Promise.all(first.map(read));
+      // Only agreement on a present copy settles it: all-absent may be wiped (replaced) drives.
+      const gens = new Set(first.map((i) => perDrive[i]?.doc.gen ?? null));
+      const m = perDrive[first[0] as number];
+      if (gens.size === 1 && m) return { doc: m.doc, perDrive, partial: true };
+      pending = online.filter((i) => !first.includes(i));
+    }
+    await Promise.all(pending.map(read));
     const groups = new Map<string, { count: number; doc: MetaDoc }>();
     for (const m of perDrive) {
       if (!m) continue;
@@ -460,8 +497,8 @@ export class ErasureObjectLayer implements ObjectLayer {
       else groups.set(m.doc.gen, { count: 1, doc: m.doc });
     }
     const best = [...groups.values()].sort((a, b) => b.count - a.count || a.doc.updated - b.doc.updated)[0];
-    if (best && best.count >= this.readQuorum) return { doc: best.doc, perDrive };
-    if (absent >= this.readQuorum) return { doc: null, perDrive };
+    if (best && best.count >= this.readQuorum) return { doc: best.doc, perDrive, partial: false };
+    if (absent.filter(Boolean).length >= this.readQuorum) return { doc: null, perDrive, partial: false };
     throw s3Error('InsufficientReadQuorum', { BucketName: bucket, Key: key });
   }
 
@@ -498,13 +535,12 @@ export class ErasureObjectLayer implements ObjectLayer {
           await fsp.rm(path.join(dir, 'meta'), { force: true });
           return;
         }
-        await fsp.mkdir(dir, { recursive: true });
-        if (newData?.writeId && newData.written[i]) {
-          await fsp.rename(d.tmp(newData.writeId), path.join(dir, newData.dataDir));
-        }
         const tmp = d.tmp(`${randomUUID()}.meta`);
         await writeFileSynced(tmp, encodeMeta(doc, inline), this.fsync);
-        await fsp.rename(tmp, path.join(dir, 'meta'));
+        if (newData?.writeId && newData.written[i]) {
+          await renameMkdir(d.tmp(newData.writeId), path.join(dir, newData.dataDir));
+        }
+        await renameMkdir(tmp, path.join(dir, 'meta'));
         if (this.fsync) await syncDir(dir);
         if (newData?.writeId && !newData.written[i]) throw new Error('shard not written on this drive');
       }),
@@ -596,6 +632,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     const ec = this.geometry(key);
     const writeId = randomUUID();
     const dataDir = randomUUID();
+    let inlined = false;
     try {
       const res = await writeErasure({
         drives: this.drives,
@@ -627,6 +664,7 @@ export class ErasureObjectLayer implements ObjectLayer {
         inline: res.inline !== null,
         ec,
       };
+      if (res.inline) inlined = true;
       return await this.commitVersion(bucket, key, v, {
         dataDir,
         writeId: res.inline ? null : writeId,
@@ -634,11 +672,14 @@ export class ErasureObjectLayer implements ObjectLayer {
         written: res.written,
       });
     } finally {
-      await Promise.all(
-        this.drives.map((d) =>
-          fsp.rm(d.tmp(writeId), { recursive: true, force: true }).catch(() => undefined),
-        ),
-      );
+      // Inline writes never created temp files; others leave them only on failure.
+      if (!inlined) {
+        await Promise.all(
+          this.drives.map((d) =>
+            fsp.rm(d.tmp(writeId), { recursive: true, force: true }).catch(() => undefined),
+          ),
+        );
+      }
     }
   }
 
@@ -710,7 +751,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   async headObject(bucket: string, key: string, opts?: { versionId?: string }): Promise<ObjectInfo> {
     await this.requireBucket(bucket);
     validateObjectKey(bucket, key);
-    const meta = await this.readMeta(bucket, key);
+    const meta = await this.readMeta(bucket, key, true);
     const { v, latest } = this.pickVersion(bucket, key, meta.doc, opts?.versionId);
     return this.toInfo(bucket, key, v, latest);
   }
@@ -726,15 +767,29 @@ export class ErasureObjectLayer implements ObjectLayer {
   ): Promise<GetObjectResult> {
     await this.requireBucket(bucket);
     validateObjectKey(bucket, key);
-    const meta = await this.readMeta(bucket, key);
-    const { v, latest } = this.pickVersion(bucket, key, meta.doc, opts?.versionId);
-    const info = this.toInfo(bucket, key, v, latest);
-    const range = this.resolveRange(bucket, key, v.size, opts?.range);
-    const start = range ? range.start : 0;
-    const end = range ? range.end : v.size - 1;
-    const gen = this.readVersion(bucket, key, v, meta, start, end);
-    // Read the first block now so a missing or damaged object fails before any byte is sent.
-    const first = await gen.next();
+    // Fast metadata read first; if that left too few shards readable, read every drive's copy.
+    for (const fast of [true, false]) {
+      const meta = await this.readMeta(bucket, key, fast);
+      const { v, latest } = this.pickVersion(bucket, key, meta.doc, opts?.versionId);
+      const info = this.toInfo(bucket, key, v, latest);
+      const range = this.resolveRange(bucket, key, v.size, opts?.range);
+      const start = range ? range.start : 0;
+      const end = range ? range.end : v.size - 1;
+      const gen = this.readVersion(bucket, key, v, meta, start, end);
+      // Read the first block now so a missing or damaged object fails before any byte is sent.
+      let first: IteratorResult<Buffer>;
+      try {
+        first = await gen.next();
+      } catch (err) {
+        if (meta.partial && isS3Error(err, 'InsufficientReadQuorum')) continue;
+        throw err;
+      }
+      return { info, range, stream: this.streamFrom(first, gen) };
+    }
+    throw s3Error('InsufficientReadQuorum', { BucketName: bucket, Key: key });
+  }
+
+  private streamFrom(first: IteratorResult<Buffer>, gen: AsyncGenerator<Buffer>): Readable {
     const stream = Readable.from(
       (async function* () {
         if (first.done) return;
@@ -746,7 +801,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     stream.once('close', () => {
       void gen.return(undefined);
     });
-    return { info, range, stream };
+    return stream;
   }
 
   private async *readVersion(
@@ -903,7 +958,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   private async hasVisible(bucket: string, prefix: string, versions: boolean): Promise<boolean> {
     for await (const e of this.walk(bucket, prefix, '', false)) {
       if (e.kind !== 'object') continue;
-      const meta = await this.readMeta(bucket, e.key);
+      const meta = await this.readMeta(bucket, e.key, true);
       const latest = meta.doc?.versions[0];
       if (latest && (versions || !latest.deleteMarker)) return true;
     }
@@ -922,9 +977,16 @@ export class ErasureObjectLayer implements ObjectLayer {
     let count = 0;
     let last: string | null = null;
     let lastPrefix: string | null = null;
-    for await (const e of this.walk(bucket, prefix, after, delimiter === '/')) {
+    const entries = this.walk(bucket, prefix, after, delimiter === '/');
+    const look = async (e: WalkEntry): Promise<boolean | MetaRead | null> => {
+      if (e.kind === 'prefix') return this.hasVisible(bucket, e.key, false);
+      // Keys that may roll up into a common prefix are decided in order, below.
+      if (delimiter && e.key.indexOf(delimiter, prefix.length) >= 0) return null;
+      return this.readMeta(bucket, e.key, true);
+    };
+    for await (const [e, pre] of prefetch(entries, Math.min(32, maxKeys + 1), look)) {
       if (e.kind === 'prefix') {
-        if (!(await this.hasVisible(bucket, e.key, false))) continue;
+        if (!pre) continue;
         if (count >= maxKeys) {
           res.isTruncated = true;
           break;
@@ -942,7 +1004,7 @@ export class ErasureObjectLayer implements ObjectLayer {
           if (cp === lastPrefix || (after && compareKeys(cp, after) <= 0)) continue;
         }
       }
-      const meta = await this.readMeta(bucket, e.key);
+      const meta = pre && typeof pre === 'object' ? pre : await this.readMeta(bucket, e.key, true);
       const latest = meta.doc?.versions[0];
       if (!latest || latest.deleteMarker) continue;
       if (count >= maxKeys) {
@@ -986,9 +1048,15 @@ export class ErasureObjectLayer implements ObjectLayer {
       res.isTruncated = true;
       return true;
     };
-    outer: for await (const e of this.walk(bucket, prefix, keyMarker, delimiter === '/', vidMarker !== '')) {
+    const entries = this.walk(bucket, prefix, keyMarker, delimiter === '/', vidMarker !== '');
+    const look = async (e: WalkEntry): Promise<boolean | MetaRead | null> => {
+      if (e.kind === 'prefix') return this.hasVisible(bucket, e.key, true);
+      if (delimiter && e.key.indexOf(delimiter, prefix.length) >= 0) return null;
+      return this.readMeta(bucket, e.key, true);
+    };
+    outer: for await (const [e, pre] of prefetch(entries, Math.min(32, maxKeys + 1), look)) {
       if (e.kind === 'prefix') {
-        if (!(await this.hasVisible(bucket, e.key, true))) continue;
+        if (!pre) continue;
         if (full()) break;
         res.commonPrefixes.push(e.key);
         count++;
@@ -1004,7 +1072,7 @@ export class ErasureObjectLayer implements ObjectLayer {
           if (cp === lastPrefix || (keyMarker && compareKeys(cp, keyMarker) <= 0)) continue;
         }
       }
-      const meta = await this.readMeta(bucket, e.key);
+      const meta = pre && typeof pre === 'object' ? pre : await this.readMeta(bucket, e.key, true);
       const versions = meta.doc?.versions ?? [];
       if (versions.length === 0) continue;
       if (cp !== null) {

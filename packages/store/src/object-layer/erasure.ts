@@ -61,7 +61,18 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
   const failed: boolean[] = drives.map((d) => !d.online);
   let opened = false;
   let pendingWrites: Promise<void> | null = null;
-  const buffers = [Buffer.allocUnsafe(ec.blockSize), Buffer.allocUnsafe(ec.blockSize)];
+  // Block buffers are allocated on first use, sized to the body when it is known to be small, so
+  // small PUTs do not churn through megabytes of garbage.
+  const firstSize = p.declaredSize >= 0 && p.declaredSize < ec.blockSize ? p.declaredSize : ec.blockSize;
+  const buffers: Buffer[] = [];
+  const buffer = (i: number): Buffer => {
+    let b = buffers[i];
+    if (!b) {
+      b = Buffer.allocUnsafe(i === 0 ? firstSize : ec.blockSize);
+      buffers[i] = b;
+    }
+    return b;
+  };
   let cur = 0;
   let fill = 0;
   let total = 0;
@@ -150,7 +161,14 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
       if (p.declaredSize >= 0 && total > p.declaredSize) throw s3Error('IncompleteBody');
       let off = 0;
       while (off < buf.length) {
-        const block = buffers[cur] as Buffer;
+        let block = buffer(cur);
+        if (block.length < ec.blockSize && fill + (buf.length - off) > block.length) {
+          // The body is larger than declared; the size check above reports it, but stay safe.
+          const bigger = Buffer.allocUnsafe(ec.blockSize);
+          block.copy(bigger, 0, 0, fill);
+          buffers[cur] = bigger;
+          block = bigger;
+        }
         const n = Math.min(buf.length - off, ec.blockSize - fill);
         buf.copy(block, fill, off, off + n);
         fill += n;
@@ -164,7 +182,7 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     }
     if (p.declaredSize >= 0 && total !== p.declaredSize) throw s3Error('IncompleteBody');
     if (!opened && total <= p.inlineLimit) {
-      const blob = total > 0 ? encodeBlock((buffers[cur] as Buffer).subarray(0, fill)) : [];
+      const blob = total > 0 ? encodeBlock(buffer(cur).subarray(0, fill)) : [];
       const inline = drives.map((d, i) => {
         if (!d.online) return null;
         const shard = blob[ec.dist[i] as number];
@@ -172,7 +190,7 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
       });
       return { size: total, md5: md5.digest(), inline, written: drives.map(() => false) };
     }
-    if (fill > 0) await writeBlock((buffers[cur] as Buffer).subarray(0, fill));
+    if (fill > 0) await writeBlock(buffer(cur).subarray(0, fill));
     else if (!opened) await openFiles();
     if (pendingWrites) await pendingWrites;
     await closeAll(p.fsync);

@@ -74,3 +74,36 @@ export async function* walkKeys(
     yield* walkKeys(drives, [...dirSegs, e.name], e.sort, '', opts);
   }
 }
+
+/**
+ * Run `fn` on up to `window` upcoming items of `source` concurrently, yielding results in source
+ * order: listings overlap the metadata reads of consecutive keys instead of waiting for each.
+ */
+export async function* prefetch<T, R>(
+  source: AsyncIterable<T>,
+  window: number,
+  fn: (item: T) => Promise<R>,
+): AsyncGenerator<[T, R]> {
+  const it = source[Symbol.asyncIterator]();
+  const queue: { item: T; result: Promise<R> }[] = [];
+  let done = false;
+  try {
+    for (;;) {
+      while (!done && queue.length < window) {
+        const n = await it.next();
+        if (n.done) {
+          done = true;
+          break;
+        }
+        const result = fn(n.value);
+        result.catch(() => undefined);
+        queue.push({ item: n.value, result });
+      }
+      const head = queue.shift();
+      if (!head) return;
+      yield [head.item, await head.result];
+    }
+  } finally {
+    await it.return?.(undefined);
+  }
+}
