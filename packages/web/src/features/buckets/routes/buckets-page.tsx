@@ -3,11 +3,12 @@ import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { Alert, Box, Button, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
-import { type ReactElement, useDeferredValue, useMemo, useState } from 'react';
+import { type ReactElement, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { formatCount } from '@/shared/format/format-number';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { PageHeader } from '@/shared/ui/page-header';
+import { useSnackbar } from '@/shared/ui/snackbar';
 import { useBuckets } from '../api/list-buckets';
 import { BucketList } from '../components/bucket-list';
 
@@ -17,6 +18,12 @@ import { BucketList } from '../components/bucket-list';
  */
 export function BucketsPage(): ReactElement {
   const buckets = useBuckets();
+  const { showError } = useSnackbar();
+
+  // Spec 1 §8: failures show in an error snackbar; a failed refresh keeps the list it had.
+  useEffect(() => {
+    if (buckets.error) showError(buckets.error);
+  }, [buckets.error, showError]);
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
 
@@ -32,7 +39,9 @@ export function BucketsPage(): ReactElement {
     ? deferredSearch.trim()
       ? `${formatCount(shown.length)} of ${formatCount(count)} buckets`
       : `${formatCount(count)} ${count === 1 ? 'bucket' : 'buckets'}`
-    : 'Loading buckets…';
+    : buckets.isPending
+      ? 'Loading buckets…'
+      : undefined;
 
   return (
     <Box>
@@ -74,7 +83,7 @@ export function BucketsPage(): ReactElement {
       />
       {buckets.isPending ? (
         <LoadingMessage />
-      ) : buckets.isError ? (
+      ) : buckets.isError && !all ? (
         <Alert
           severity="error"
           action={
@@ -83,8 +92,7 @@ export function BucketsPage(): ReactElement {
             </Button>
           }
         >
-          {buckets.error.message}
-          {buckets.error.detail ? ` — ${buckets.error.detail}` : ''}
+          The buckets could not be loaded: {buckets.error.message}
         </Alert>
       ) : count === 0 ? (
         <EmptyState icon={<Inventory2Outlined />} title="No buckets yet">
