@@ -1,3 +1,4 @@
+import { MadminClient } from '@stowage/madmin';
 import * as Minio from 'minio';
 import { E2E } from './env.js';
 
@@ -11,4 +12,9 @@ export function rootS3(): Minio.Client {
     secretKey: E2E.rootPassword,
     region: 'us-east-1',
   });
+}
+
+/** The admin API of the journeys' store, as root (madmin): users, groups and policies for a journey. */
+export function rootAdmin(): MadminClient {
+  return new MadminClient({ endpoint: E2E.s3Endpoint, accessKey: E2E.rootUser, secretKey: E2E.rootPassword });
 }

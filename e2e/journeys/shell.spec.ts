@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { rootAdmin } from '../support/clients.js';
+import { E2E } from '../support/env.js';
+import { signIn } from '../support/login.js';
+import { snap } from '../support/screenshots.js';
+
+// Issue 5: sign-in, session and the signed-in shell, in Chromium against the real console and store.
+
+test('the login error banner shows the failure and hides itself after 10 seconds', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByPlaceholder('Enter Username').fill(E2E.rootUser);
+  await page.getByPlaceholder('Enter Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  const banner = page.getByRole('alert').filter({ hasText: 'Error' });
+  await expect(banner).toBeVisible();
+  await page.getByRole('button', { name: 'Details' }).click();
+  await snap(page, 'login-error-details');
+  await page.mouse.move(0, 0);
+  await expect(banner).toBeHidden({ timeout: 15_000 });
+});
+
+test('a user with only readonly sees only their menu entries; a forbidden URL falls back', async ({
+  browser,
+}) => {
+  const admin = rootAdmin();
+  const user = `reader-${Date.now()}`;
+  await admin.addUser(user, 'reader-secret-1');
+  await admin.setPolicy('readonly', user, false);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, user, 'reader-secret-1');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByText('Buckets')).toBeVisible();
+  for (const hidden of ['Users', 'Groups', 'Policies', 'Trace', 'Logs', 'Settings']) {
+    await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
+  }
+  await snap(page, 'shell-readonly-user');
+
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/buckets$/);
+  await context.close();
+});
+
+test('root sees the admin entries; the collapsed menu survives a reload; light and dark themes', async ({
+  page,
+}) => {
+  await signIn(page, E2E.rootUser, E2E.rootPassword);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByText('Buckets')).toBeVisible();
+  await expect(menu.getByRole('button', { name: /logout/i })).toBeVisible();
+  await snap(page, 'shell-open-light');
+
+  await page.getByRole('button', { name: 'Collapse menu' }).click();
+  await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
+  expect((await menu.boundingBox())?.width).toBeLessThanOrEqual(116);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
+  await snap(page, 'shell-collapsed-light');
+
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  await snap(page, 'shell-collapsed-dark');
+  await page.getByRole('button', { name: 'Expand menu' }).click();
+  expect((await menu.boundingBox())?.width).toBeGreaterThanOrEqual(244);
+  await snap(page, 'shell-open-dark');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+
+  await page.goto('/no/such/page');
+  await expect(page.getByText('404 Not Found')).toBeVisible();
+  await expect(page.getByText(/copyright|©/i)).toBeVisible();
+  await snap(page, 'not-found');
+});
+
+test('when the backend cannot be reached the login screen offers Retry, which asks again', async ({
+  page,
+}) => {
+  // The SPA is already loaded; the network then refuses the API (as when the backend process is down).
+  await page.route('**/api/v1/login', (route) => route.abort('connectionrefused'));
+  await page.goto('/login');
+  await expect(page.getByText('An error has occurred, the backend cannot be reached.')).toBeVisible();
+  await snap(page, 'login-backend-unreachable');
+  await page.unroute('**/api/v1/login');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Console Login')).toBeVisible();
+});
