@@ -18,13 +18,18 @@ import { rewriteProxyUrl } from './http/base-path.js';
 import { refuseCrossSiteRequests } from './http/csrf.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa, sendIndex, wantsSpa } from './http/spa.js';
+import { registerAccountRoutes } from './routes/account/register-account-routes.js';
 import { registerListBuckets } from './routes/buckets/list-buckets.js';
+import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
 import { registerLogout } from './routes/login/logout.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
+import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
 import type { RouteContext, ZodApp } from './routes/route-context.js';
+import { registerServiceAccountRoutes } from './routes/service-accounts/register-service-account-routes.js';
 import { registerGetSession } from './routes/session/get-session.js';
+import { registerUserRoutes } from './routes/users/register-user-routes.js';
 import { IdentitySnapshots } from './session/session-info.js';
 import { registerSession, requireSession } from './session/session-plugin.js';
 
@@ -88,6 +93,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerGetSession(signedIn, ctx);
     registerHasPermission(signedIn, ctx);
     registerListBuckets(signedIn, ctx);
+    // Identity (issue 8, spec 2 §7).
+    registerUserRoutes(signedIn, ctx);
+    registerGroupRoutes(signedIn, ctx);
+    registerPolicyRoutes(signedIn, ctx);
+    registerServiceAccountRoutes(signedIn, ctx);
+    registerAccountRoutes(signedIn, ctx);
   });
 
   const webDist = options.webDist;

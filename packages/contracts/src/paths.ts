@@ -98,6 +98,25 @@ export const apiPaths = {
   session: '/api/v1/session',
   hasPermission: '/api/v1/has-permission',
   buckets: '/api/v1/buckets',
+  // Identity (spec 2 §7). `:param` segments are filled with `fillApiPath` (one encoded segment each).
+  users: '/api/v1/users',
+  user: '/api/v1/user',
+  usersGroupsBulk: '/api/v1/users-groups-bulk',
+  groups: '/api/v1/groups',
+  group: '/api/v1/group',
+  policies: '/api/v1/policies',
+  policy: '/api/v1/policy',
+  policyByName: '/api/v1/policies/:name',
+  policyUsers: '/api/v1/policies/:name/users',
+  policyGroups: '/api/v1/policies/:name/groups',
+  setPolicy: '/api/v1/set-policy',
+  serviceAccounts: '/api/v1/service-accounts',
+  serviceAccount: '/api/v1/service-accounts/:name',
+  serviceAccountCredentials: '/api/v1/service-account-credentials',
+  userServiceAccounts: '/api/v1/user/:user/service-accounts',
+  userServiceAccountCredentials: '/api/v1/user/:user/service-account-credentials',
+  changePassword: '/api/v1/account/change-password',
+  changeUserPassword: '/api/v1/account/change-user-password',
 } as const;
 
 /**
