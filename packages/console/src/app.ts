@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa, sendIndex, wantsSpa } from './http/spa.js';
 import { registerAccountRoutes } from './routes/account/register-account-routes.js';
 import { registerListBuckets } from './routes/buckets/list-buckets.js';
+import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerPolicyRoutes(signedIn, ctx);
     registerServiceAccountRoutes(signedIn, ctx);
     registerAccountRoutes(signedIn, ctx);
+    registerBucketRoutes(signedIn, ctx);
   });
 
   const webDist = options.webDist;

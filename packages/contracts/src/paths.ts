@@ -117,7 +117,25 @@ export const apiPaths = {
   userServiceAccountCredentials: '/api/v1/user/:user/service-account-credentials',
   changePassword: '/api/v1/account/change-password',
   changeUserPassword: '/api/v1/account/change-user-password',
+  // Bucket management (issue 6); `:name`/`:bucket` are filled with `fillApiPath`.
+  bucket: '/api/v1/buckets/:name',
+  bucketSetPolicy: '/api/v1/buckets/:bucket/set-policy',
+  bucketRetention: '/api/v1/buckets/:bucket/retention',
+  bucketVersioning: '/api/v1/buckets/:bucket/versioning',
+  bucketQuota: '/api/v1/buckets/:bucket/quota',
+  bucketObjectLocking: '/api/v1/buckets/:bucket/object-locking',
+  bucketEncryptionInfo: '/api/v1/buckets/:bucket/encryption/info',
+  bucketUsers: '/api/v1/bucket-users/:bucket',
+  bucketPolicies: '/api/v1/bucket-policy/:bucket',
+  bucketAccessRules: '/api/v1/bucket/:bucket/access-rules',
 } as const;
+
+/** Fills the `:param` segments of an `apiPaths` pattern, each URL-encoded. */
+export function fillApiPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (whole, key: string) =>
+    params[key] === undefined ? whole : encodeURIComponent(params[key]),
+  );
+}
 
 /**
  * Proxy base path (spec 1 §2.1): when the page is served under `/api/proxy/<namespace>/<tenant>/...`, the

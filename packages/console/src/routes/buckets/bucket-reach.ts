@@ -1,0 +1,34 @@
+import type { PolicyDocument } from '../../permissions/policy-document.js';
+import { wildcardMatch } from '../../permissions/wildcard.js';
+
+const S3 = 'arn:aws:s3:::';
+
+/**
+ * Whether a canned policy grants any S3 action on the bucket or objects inside it: an Allow statement with
+ * an `s3:` action (or `*`) whose resource's bucket part matches the bucket name (`arn:aws:s3:::*`,
+ * `arn:aws:s3:::photos`, or a wildcard bucket part such as `arn:aws:s3:::photo*`). Used by the access audit (spec 1 §2.5), which asks
+ * "who can reach this bucket", not "may this exact request pass" — the store answers that one.
+ */
+export function policyReachesBucket(policy: PolicyDocument, bucket: string): boolean {
+  return policy.statements.some((st) => {
+    if (st.effect !== 'Allow') return false;
+    const s3Action =
+      st.notActions !== null || st.actions.some((a) => a === '*' || a.startsWith('s3:') || a === 's3*');
+    if (!s3Action) return false;
+    if (st.notResources !== null) return true;
+    return st.resources.some((arn) => {
+      if (arn === '*') return true;
+      if (!arn.startsWith(S3)) return false;
+      const bucketPart = arn.slice(S3.length).split('/', 1)[0] ?? '';
+      return wildcardMatch(bucketPart, bucket);
+    });
+  });
+}
+
+/** Comma-separated policy names as the admin API sends them (PROTOCOL-NOTES §2 policyName). */
+export function splitPolicyNames(names: string | undefined): string[] {
+  return (names ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+}

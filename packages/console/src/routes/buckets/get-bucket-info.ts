@@ -1,0 +1,57 @@
+import {
+  apiErrorSchema,
+  apiPaths,
+  type BucketInfo,
+  bucketInfoSchema,
+  bucketParamsSchema,
+} from '@stowage/contracts';
+import { bucketAccessOf } from '../../bucket-policy/access-rules.js';
+import { readAccountInfo } from '../../clients/store-clients.js';
+import type { RouteContext, ZodApp } from '../route-context.js';
+import { readBucketPolicy } from './bucket-route-support.js';
+
+/**
+ * GET /api/v1/buckets/{name} (spec 1 §3 "Bucket info"): the access (PRIVATE, PUBLIC or CUSTOM, read from the
+ * bucket policy as PROTOCOL-NOTES §6 says), the policy itself, and the usage the store reports. A missing
+ * bucket is 404 (NoSuchBucket from GetBucketPolicy).
+ */
+export function registerGetBucketInfo(app: ZodApp, _ctx: RouteContext): void {
+  app.get(
+    apiPaths.bucket,
+    {
+      schema: {
+        tags: ['buckets'],
+        summary: 'Bucket access and usage',
+        params: bucketParamsSchema,
+        response: {
+          200: bucketInfoSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request): Promise<BucketInfo> => {
+      const { name } = request.params;
+      const [definition, account] = await Promise.all([
+        readBucketPolicy(request.session.s3, name),
+        readAccountInfo(request.session.admin).catch(() => null),
+      ]);
+      const usage = account?.buckets.find((b) => b.name === name);
+      return {
+        name,
+        access: bucketAccessOf(name, definition),
+        definition,
+        ...(usage === undefined
+          ? {}
+          : {
+              creation_date: usage.created,
+              size: usage.size,
+              objects: usage.objects,
+              rw_access: { read: usage.read, write: usage.write },
+            }),
+      };
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import {
+  apiErrorSchema,
+  apiPaths,
+  type BucketVersioning,
+  bucketRouteParamsSchema,
+  bucketVersioningSchema,
+  setBucketVersioningRequestSchema,
+} from '@stowage/contracts';
+import type { RouteContext, ZodApp } from '../route-context.js';
+import { requireDistributed } from './bucket-route-support.js';
+
+/**
+ * PUT /api/v1/buckets/{bucket}/versioning (spec 1 §4 "Versioning toggle"): true enables, false suspends —
+ * existing versions stay (the UI warns about that). A locked bucket cannot be suspended: the store says
+ * InvalidBucketState (→ 400).
+ */
+export function registerPutBucketVersioning(app: ZodApp, ctx: RouteContext): void {
+  app.put(
+    apiPaths.bucketVersioning,
+    {
+      schema: {
+        tags: ['buckets'],
+        summary: 'Enable or suspend versioning',
+        params: bucketRouteParamsSchema,
+        body: setBucketVersioningRequestSchema,
+        response: {
+          200: bucketVersioningSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request): Promise<BucketVersioning> => {
+      await requireDistributed(ctx, request, ['versioning']);
+      const status = request.body.versioning ? 'Enabled' : 'Suspended';
+      await request.session.s3.setBucketVersioning(request.params.bucket, { Status: status });
+      return { is_versioned: status === 'Enabled', status };
+    },
+  );
+}
