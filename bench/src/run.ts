@@ -2,10 +2,12 @@
  * `npm run bench`: runs every benchmark (or those named on the command line) and prints each one's
  * figures as ratios against a peer or a physical limit measured in the same run.
  */
+import { runAuthz } from './authz.js';
 import { runS3Throughput } from './s3-throughput.js';
 
 const benches: Record<string, () => Promise<void>> = {
   's3-throughput': runS3Throughput,
+  authz: runAuthz,
 };
 
 const wanted = process.argv.slice(2);

@@ -6,6 +6,7 @@ import {
   CANNED_POLICY_DOCUMENTS,
   type ConditionValues,
   isAllowedByPolicies,
+  lowerCased,
   type Policy,
   PolicyError,
   type PolicyKind,
@@ -382,17 +383,16 @@ export class IamSystem implements CredentialStore, Authorizer {
   /** The request's condition values plus the identity's (aws:username, aws:userid, jwt:*, ldap:*). */
   #conditionsFor(req: AuthorizationRequest): ConditionValues {
     const identity = req.identity;
-    let map: Map<string, string[]> | null = null;
-    const build = (): Map<string, string[]> => {
-      const m = new Map<string, string[]>();
-      for (const [k, v] of Object.entries(req.conditions)) if (v !== undefined) m.set(k.toLowerCase(), v);
-      return m;
-    };
+    const record = req.conditions;
     return {
       get(lowerKey: string): string[] | undefined {
-        map ??= build();
-        const v = map.get(lowerKey);
-        if (v !== undefined) return v;
+        // Scan the request's few keys (no per-request Map): their lower-case forms are memoised.
+        for (const k in record) {
+          if (lowerCased(k) === lowerKey) {
+            const v = record[k];
+            if (v !== undefined) return v;
+          }
+        }
         switch (lowerKey) {
           case 'aws:username':
           case 'aws:userid':
@@ -458,8 +458,9 @@ export class IamSystem implements CredentialStore, Authorizer {
    * policies; service accounts and STS sessions get their parent's, intersected with their session
    * policy; anonymous callers get the bucket policy (Principal "*"). Explicit Deny wins; default deny.
    */
-  async isAllowed(req: AuthorizationRequest): Promise<boolean> {
-    return this.isAllowedSync(req) ?? (await this.#anonymousAllowed(req));
+  isAllowed(req: AuthorizationRequest): Promise<boolean> {
+    const signed = this.isAllowedSync(req);
+    return signed !== undefined ? Promise.resolve(signed) : this.#anonymousAllowed(req);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { cidrContains } from './ip.js';
 import { parseDate } from './parse.js';
 import type { ConditionClause, ConditionValues } from './types.js';
 import { wildcardMatch } from './wildcard.js';
@@ -100,9 +100,7 @@ function matchOne(c: ConditionClause, policyValues: string[], v: string): boolea
     }
     case 'IpAddress':
     case 'NotIpAddress': {
-      const ip = v.startsWith('::ffff:') && isIPv4(v.slice(7)) ? v.slice(7) : v;
-      const type = isIPv4(ip) ? 'ipv4' : isIPv6(ip) ? 'ipv6' : null;
-      return type !== null && (c.cidrs?.check(ip, type) ?? false);
+      return c.cidrs !== undefined && cidrContains(c.cidrs, v);
     }
     case 'NumericEquals':
     case 'NumericNotEquals':

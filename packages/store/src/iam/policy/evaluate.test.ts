@@ -4,6 +4,7 @@ import { MemorySystemStore } from '../testing/memory-system-store.js';
 import type { Identity } from '../types.js';
 import { conditionValues } from './conditions.js';
 import { evaluatePolicies } from './evaluate.js';
+import { cidrContains, compileCidrs } from './ip.js';
 import { PolicyError, parsePolicy } from './parse.js';
 import { wildcardMatch } from './wildcard.js';
 
@@ -783,5 +784,29 @@ describe('wildcards', () => {
     ['*/secret/*', 'b/team/secret/x', true],
   ])('%s matches %s → %s', (p, t, want) => {
     expect(wildcardMatch(p, t)).toBe(want);
+  });
+});
+
+describe('CIDR matching', () => {
+  it.each([
+    ['10.0.0.0/8', '10.255.1.2', true],
+    ['10.0.0.0/8', '11.0.0.1', false],
+    ['192.168.1.7', '192.168.1.7', true],
+    ['0.0.0.0/0', '8.8.8.8', true],
+    ['10.0.0.0/8', '::ffff:10.1.1.1', true],
+    ['2001:db8::/32', '2001:db8:ffff::1', true],
+    ['2001:db8::/32', '2001:db9::1', false],
+    ['64:ff9b::/96', '64:ff9b::1.2.3.4', true],
+    ['::1/128', '::1', true],
+    ['10.0.0.0/8', 'not-an-ip', false],
+  ])('%s contains %s → %s', (cidr, ip, want) => {
+    const set = compileCidrs([cidr]);
+    if (typeof set === 'string') throw new Error(set);
+    expect(cidrContains(set, ip)).toBe(want);
+  });
+  it('rejects bad CIDRs', () => {
+    expect(compileCidrs(['10.0.0.0/33'])).toMatch(/prefix length/);
+    expect(compileCidrs(['300.1.1.1'])).toMatch(/not an IP/);
+    expect(compileCidrs(['01.1.1.1'])).toMatch(/not an IP/);
   });
 });

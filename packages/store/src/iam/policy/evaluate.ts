@@ -1,4 +1,5 @@
 import { evaluateClause, substituteVariables } from './conditions.js';
+import { lowerCased } from './lower.js';
 import type { Policy, PolicyArgs, Statement } from './types.js';
 import { wildcardMatch } from './wildcard.js';
 
@@ -53,7 +54,7 @@ function statementApplies(st: Statement, action: string, resource: string, args:
 
 /** Evaluates a set of policies together (their statements are pooled, as for a user's attached policies). */
 export function evaluatePolicies(policies: readonly Policy[], args: PolicyArgs): Decision {
-  const action = args.action.toLowerCase();
+  const action = lowerCased(args.action);
   const resource = requestResource(args.bucket, args.key);
   let allowed = false;
   for (const policy of policies) {

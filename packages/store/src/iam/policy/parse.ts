@@ -1,4 +1,4 @@
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { compileCidrs } from './ip.js';
 import type {
   ConditionClause,
   ConditionOperator,
@@ -246,24 +246,9 @@ function compileClause(c: ConditionClause, where: string): void {
   switch (c.operator) {
     case 'IpAddress':
     case 'NotIpAddress': {
-      const list = new BlockList();
-      for (const v of c.values) {
-        const [addr = '', bits] = v.split('/');
-        const type = isIPv4(addr) ? 'ipv4' : isIPv6(addr) ? 'ipv6' : null;
-        if (type === null) throw new PolicyError(`${where}: '${v}' is not an IP address or CIDR`);
-        const max = type === 'ipv4' ? 32 : 128;
-        const prefix = bits === undefined ? max : Number(bits);
-        if (
-          !Number.isInteger(prefix) ||
-          prefix < 0 ||
-          prefix > max ||
-          (bits !== undefined && !/^\d+$/.test(bits))
-        ) {
-          throw new PolicyError(`${where}: '${v}' has an invalid prefix length`);
-        }
-        list.addSubnet(addr, prefix, type);
-      }
-      c.cidrs = list;
+      const set = compileCidrs(c.values);
+      if (typeof set === 'string') throw new PolicyError(`${where}: ${set}`);
+      c.cidrs = set;
       break;
     }
     case 'NumericEquals':

@@ -1,4 +1,4 @@
-import type { BlockList } from 'node:net';
+import type { CidrSet } from './ip.js';
 
 /**
  * A parsed, validated IAM or bucket policy. Every string-or-array field of the JSON is normalised to an
@@ -41,7 +41,7 @@ export interface ConditionClause {
   /** Values as written (policy variables substituted at evaluation time). */
   values: string[];
   /** Pre-compiled CIDR list for IpAddress/NotIpAddress. */
-  cidrs?: BlockList;
+  cidrs?: CidrSet;
   /** Pre-parsed numbers (Numeric*) or epoch milliseconds (Date*). */
   numbers?: number[];
   /** Any value contains `${...}` (needs substitution per request). */

@@ -4,7 +4,7 @@
  * builds a RegExp per request.
  */
 export function wildcardMatch(pattern: string, text: string): boolean {
-  if (pattern === '*') return true;
+  if (pattern === '*' || pattern === text) return true;
   let p = 0;
   let t = 0;
   let star = -1;
