@@ -30,7 +30,7 @@ export function LoginErrorBanner({
   const timer = useRef<number | undefined>(undefined);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  // Keeps the text on screen while the banner collapses after `error` became null.
+  // Keeps the text on screen while the banner fades out after `error` became null.
   const lastShown = useRef<LoginBannerError | null>(null);
   if (error) lastShown.current = error;
   const shown = error ?? lastShown.current;
