@@ -1,5 +1,4 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
-import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
@@ -78,9 +77,8 @@ export const shellPages: readonly ShellPage[] = [
   { path: pagePaths.license, menu: { label: 'License', icon: <VerifiedOutlined />, group: 'common' } },
 ];
 
-/** Icons of entries that are not pages of the shell. */
+/** Icon of the Documentation entry, which is a link out rather than a page of the shell. */
 export const documentationIcon = <DescriptionOutlined />;
-export const toolsIcon = <BuildOutlined />;
 
 /** The pages of the route table this build can render for the session. */
 export function reachableShellPages(pages: readonly string[], distributedMode: boolean): ShellPage[] {

@@ -10,14 +10,13 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
+import type { ServiceAccountCredentials } from '@stowage/contracts';
 import { MIN_PASSWORD_LENGTH, passwordTooShortMessage, policyJsonProblem } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
-import { useSnackbar } from '../ui/snackbar';
-import { ModalSnackbar } from '../ui/snackbar';
+import { ModalSnackbar, useSnackbar } from '../ui/snackbar';
 import { CredentialsDialog } from './credentials-dialog';
 import { PolicyEditor } from './policy-editor';
 import { useCreateServiceAccount } from './service-accounts';
-import type { ServiceAccountCredentials } from '@stowage/contracts';
 
 /**
  * Create service account (spec 2 §2 /account, user detail tab; §5): an optional policy JSON that narrows

@@ -68,7 +68,11 @@ export function ServiceAccountList({ user, search }: { user?: string; search: st
                     <TableCell sx={{ fontFamily: 'monospace' }}>{name}</TableCell>
                     <TableCell align="right">
                       <Tooltip title="Delete">
-                        <IconButton size="small" aria-label={`Delete ${name}`} onClick={() => setToDelete(name)}>
+                        <IconButton
+                          size="small"
+                          aria-label={`Delete ${name}`}
+                          onClick={() => setToDelete(name)}
+                        >
                           <DeleteOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>

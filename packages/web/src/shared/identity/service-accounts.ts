@@ -22,8 +22,12 @@ import { identityKeys } from './identity-keys';
  * Service accounts of the signed-in user (`user` undefined, /account) or of another user (the user
  * detail's Service Accounts tab) — spec 2 §7. Both screens share these calls, so they live in shared.
  */
-export function listServiceAccounts(user: string | undefined, signal?: AbortSignal): Promise<ServiceAccountList> {
-  const path = user === undefined ? apiPaths.serviceAccounts : fillApiPath(apiPaths.userServiceAccounts, { user });
+export function listServiceAccounts(
+  user: string | undefined,
+  signal?: AbortSignal,
+): Promise<ServiceAccountList> {
+  const path =
+    user === undefined ? apiPaths.serviceAccounts : fillApiPath(apiPaths.userServiceAccounts, { user });
   return apiRequest(path, { schema: serviceAccountListSchema, signal });
 }
 
@@ -57,7 +61,8 @@ export function createServiceAccount(
         ? apiPaths.serviceAccountCredentials
         : fillApiPath(apiPaths.userServiceAccountCredentials, { user });
   } else {
-    path = user === undefined ? apiPaths.serviceAccounts : fillApiPath(apiPaths.userServiceAccounts, { user });
+    path =
+      user === undefined ? apiPaths.serviceAccounts : fillApiPath(apiPaths.userServiceAccounts, { user });
   }
   return apiRequest(path, {
     method: 'POST',

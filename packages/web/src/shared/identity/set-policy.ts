@@ -1,7 +1,7 @@
 import { apiPaths, type SetPolicyRequest } from '@stowage/contracts';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/client';
 import type { ApiError } from '../api/api-error';
+import { apiRequest } from '../api/client';
 import { identityKeys } from './identity-keys';
 
 /** PUT /api/v1/set-policy (spec 2 §7): replaces the policies of a user or group. */

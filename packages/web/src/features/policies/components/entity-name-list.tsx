@@ -25,7 +25,9 @@ export function EntityNameList({
       <Paper variant="outlined" sx={{ mt: 2 }}>
         {shown.length === 0 ? (
           <Typography sx={{ p: 2 }} color="text.secondary">
-            {query.data.length === 0 ? `No ${label.toLowerCase()} have this policy.` : 'Nothing matches the search.'}
+            {query.data.length === 0
+              ? `No ${label.toLowerCase()} have this policy.`
+              : 'Nothing matches the search.'}
           </Typography>
         ) : (
           <List dense aria-label={label}>

@@ -100,7 +100,11 @@ export function PoliciesPage(): ReactElement {
                       </IconButton>
                     </Tooltip>
                     <Tooltip title="Delete">
-                      <IconButton size="small" aria-label={`Delete ${p.name}`} onClick={() => setToDelete(p.name)}>
+                      <IconButton
+                        size="small"
+                        aria-label={`Delete ${p.name}`}
+                        onClick={() => setToDelete(p.name)}
+                      >
                         <DeleteOutlined fontSize="small" />
                       </IconButton>
                     </Tooltip>

@@ -50,7 +50,10 @@ export function PolicyDetailsPage(): ReactElement {
   };
   const save = (): void => {
     if (draft === null) return;
-    update.mutate(draft, { onSuccess: () => showMessage('Policy successfully updated.'), onError: showError });
+    update.mutate(draft, {
+      onSuccess: () => showMessage('Policy successfully updated.'),
+      onError: showError,
+    });
   };
 
   return (
@@ -73,7 +76,12 @@ export function PolicyDetailsPage(): ReactElement {
                 <RefreshOutlined />
               </IconButton>
             </Tooltip>
-            <Button color="error" variant="outlined" startIcon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
+            <Button
+              color="error"
+              variant="outlined"
+              startIcon={<DeleteOutlined />}
+              onClick={() => setDeleting(true)}
+            >
               Delete
             </Button>
           </>
@@ -88,7 +96,11 @@ export function PolicyDetailsPage(): ReactElement {
         </Alert>
       ) : (
         <>
-          <Tabs value={tab} onChange={(_, v: PolicyTab) => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={tab}
+            onChange={(_, v: PolicyTab) => setTab(v)}
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
             <Tab value="summary" label="Summary" />
             <Tab value="users" label="Users" />
             <Tab value="groups" label="Groups" />
