@@ -191,6 +191,28 @@ describe('console HTTP behaviour', () => {
     expect(sameHost.statusCode).toBe(204);
   });
 
+  it('lets reads through whatever site they come from (navigation, prefetch)', async () => {
+    const res = await app.inject({ url: '/api/v1/login', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('marks the cookie Secure and sends HSTS when served over TLS', async () => {
+    const secure = await buildApp({
+      s3Endpoint: `http://127.0.0.1:${await closedPort()}`,
+      sessionKey,
+      sessionDurationSeconds: 3600,
+      secureCookies: true,
+    });
+    try {
+      const res = await secure.inject({ method: 'POST', url: '/api/v1/logout' });
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('clears the cookie on logout', async () => {
     const res = await app.inject({
       method: 'POST',
