@@ -18,7 +18,7 @@ interface Item {
 
 async function collect(stream: NodeJS.ReadableStream): Promise<Item[]> {
   const out: Item[] = [];
-  for await (const item of stream) out.push(item as Item);
+  for await (const item of stream) out.push(item as unknown as Item);
   return out;
 }
 
