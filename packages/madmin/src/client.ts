@@ -7,18 +7,22 @@
 import * as config from './calls/config.js';
 import * as groups from './calls/groups.js';
 import * as heal from './calls/heal.js';
+import * as health from './calls/health.js';
 import * as info from './calls/info.js';
 import * as logs from './calls/logs.js';
 import * as policies from './calls/policies.js';
 import * as quota from './calls/quota.js';
+import * as remoteTargets from './calls/remote-targets.js';
 import * as service from './calls/service.js';
 import * as serviceAccounts from './calls/service-accounts.js';
+import * as tiers from './calls/tiers.js';
 import * as trace from './calls/trace.js';
 import * as users from './calls/users.js';
 import { AdminTransport, type AdminTransportOptions } from './transport.js';
 import type { ConfigHelp, ConfigSetResult } from './types/config.js';
 import type { GroupAddRemove, GroupDesc, GroupStatus } from './types/groups.js';
 import type { BgHealState, HealRequest, HealStartSuccess, HealTaskStatus } from './types/heal.js';
+import type { HealthDataType, HealthInfo } from './types/health.js';
 import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo } from './types/info.js';
 import type { LogInfo, LogOpts } from './types/logs.js';
 import type {
@@ -31,6 +35,7 @@ import type {
   PolicyInfo,
 } from './types/policies.js';
 import type { BucketQuota } from './types/quota.js';
+import type { BucketTarget, TargetUpdateType } from './types/remote-targets.js';
 import type { ServiceAction } from './types/service.js';
 import type {
   AddServiceAccountRequest,
@@ -39,6 +44,7 @@ import type {
   ListServiceAccountsResponse,
   UpdateServiceAccountRequest,
 } from './types/service-accounts.js';
+import type { TierConfig, TierCreds, TierInfo } from './types/tiers.js';
 import type { ServiceTraceOpts, TraceInfo } from './types/trace.js';
 import type { AccountStatus, ListUsersResponse, UserInfo } from './types/users.js';
 
@@ -176,7 +182,48 @@ export class MadminClient extends AdminTransport {
     return heal.backgroundHealStatus(this);
   }
 
+  // Tiers
+  addTier(cfg: TierConfig): Promise<void> {
+    return tiers.addTier(this, cfg);
+  }
+  listTiers(): Promise<TierConfig[]> {
+    return tiers.listTiers(this);
+  }
+  editTier(name: string, creds: TierCreds): Promise<void> {
+    return tiers.editTier(this, name, creds);
+  }
+  removeTier(name: string): Promise<void> {
+    return tiers.removeTier(this, name);
+  }
+  verifyTier(name: string): Promise<void> {
+    return tiers.verifyTier(this, name);
+  }
+  tierStats(): Promise<TierInfo[]> {
+    return tiers.tierStats(this);
+  }
+
+  // Remote targets
+  listRemoteTargets(bucket?: string, arnType?: string): Promise<BucketTarget[]> {
+    return remoteTargets.listRemoteTargets(this, bucket, arnType);
+  }
+  setRemoteTarget(bucket: string, target: BucketTarget): Promise<string> {
+    return remoteTargets.setRemoteTarget(this, bucket, target);
+  }
+  updateRemoteTarget(target: BucketTarget, ops: readonly TargetUpdateType[]): Promise<string> {
+    return remoteTargets.updateRemoteTarget(this, target, ops);
+  }
+  removeRemoteTarget(bucket: string, arn: string): Promise<void> {
+    return remoteTargets.removeRemoteTarget(this, bucket, arn);
+  }
+
   // Streams
+  serverHealthInfo(
+    types: readonly HealthDataType[],
+    deadlineMs?: number,
+    signal?: AbortSignal,
+  ): AsyncGenerator<HealthInfo, void, undefined> {
+    return health.serverHealthInfo(this, types, deadlineMs, signal);
+  }
   serverTrace(opts?: ServiceTraceOpts, signal?: AbortSignal): AsyncGenerator<TraceInfo, void, undefined> {
     return trace.serverTrace(this, opts, signal);
   }

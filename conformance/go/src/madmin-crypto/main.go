@@ -279,6 +279,41 @@ func replay(endpoint, accessKey, secretKey string) error {
 			}
 			return info.Err
 		}},
+		{"AddTier", func() error {
+			return adm.AddTier(ctx, &madmin.TierConfig{Version: "v1", Type: madmin.S3, Name: "WARM", S3: &madmin.TierS3{
+				Endpoint: "https://s3.amazonaws.com", AccessKey: "tier-ak", SecretKey: "tier-sk", Bucket: "cold",
+				Prefix: "p/", Region: "us-east-1", StorageClass: "STANDARD",
+			}})
+		}},
+		{"ListTiers", func() error { _, err := adm.ListTiers(ctx); return err }},
+		{"EditTier", func() error {
+			return adm.EditTier(ctx, "WARM", madmin.TierCreds{AccessKey: "tier-ak2", SecretKey: "tier-sk2"})
+		}},
+		{"VerifyTier", func() error { return adm.VerifyTier(ctx, "WARM") }},
+		{"RemoveTier", func() error { return adm.RemoveTier(ctx, "WARM") }},
+		{"TierStats", func() error { _, err := adm.TierStats(ctx); return err }},
+		{"ListRemoteTargets", func() error { _, err := adm.ListRemoteTargets(ctx, "photos", "replication"); return err }},
+		{"SetRemoteTarget", func() error {
+			_, err := adm.SetRemoteTarget(ctx, "photos", remoteTarget(""))
+			return err
+		}},
+		{"UpdateRemoteTarget", func() error {
+			_, err := adm.UpdateRemoteTarget(ctx, remoteTarget("arn:minio:replication::id:photos-copy"),
+				madmin.CredentialsUpdateType, madmin.SyncUpdateType)
+			return err
+		}},
+		{"RemoveRemoteTarget", func() error {
+			return adm.RemoveRemoteTarget(ctx, "photos", "arn:minio:replication::id:photos-copy")
+		}},
+		{"ServerHealthInfo", func() error {
+			hctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			resp, _, err := adm.ServerHealthInfo(hctx, []madmin.HealthDataType{madmin.HealthDataTypeMinioInfo, madmin.HealthDataTypeSysCPU}, time.Hour)
+			if err == nil {
+				resp.Body.Close()
+			}
+			return err
+		}},
 	}
 	for _, step := range steps {
 		if err := step.call(); err != nil {
@@ -286,4 +321,17 @@ func replay(endpoint, accessKey, secretKey string) error {
 		}
 	}
 	return nil
+}
+
+// remoteTarget is the replication target the replay script sets and updates.
+func remoteTarget(arn string) *madmin.BucketTarget {
+	return &madmin.BucketTarget{
+		SourceBucket: "photos",
+		Endpoint:     "backup.example.com:9000",
+		Credentials:  &madmin.Credentials{AccessKey: "remote-ak", SecretKey: "remote-secret"},
+		TargetBucket: "photos-copy",
+		API:          "s3v4",
+		Arn:          arn,
+		Type:         madmin.ReplicationService,
+	}
 }
