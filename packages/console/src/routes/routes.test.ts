@@ -214,6 +214,12 @@ describe('console routes against the embedded store', () => {
     const list = listBucketsResponseSchema.parse(res.json());
     expect(list.buckets.map((b) => b.name)).toEqual(['alpha', 'beta', 'team']);
     expect(list.total).toBe(3);
+    // The store refreshes usage of changed buckets before answering accountinfo.
+    expect(list.buckets.map((b) => [b.size, b.objects])).toEqual([
+      [11, 1],
+      [0, 0],
+      [0, 0],
+    ]);
     for (const b of list.buckets) {
       expect(b.rw_access).toEqual({ read: true, write: true });
       expect(Number.isNaN(Date.parse(b.creation_date))).toBe(false);
