@@ -2,8 +2,8 @@
  * Issue 4's authorization benchmark: what IAM policy evaluation adds to a 4 KiB GET. The same store
  * (child process, 4 drives) serves the same objects to root — who skips policy evaluation — and to a
  * user whose policies (own + group, with a Deny, a prefix condition and an IP condition) are evaluated
- * on every request. Rounds alternate between the two so drift affects both; the figure is the ratio of
- * medians. A micro-benchmark of `IamSystem.isAllowed` with the same policies gives the cost per
+ * on every request. Short rounds alternate between the two so load drift hits both alike; the figure
+ * is the median of the per-pair ratios (robust on a shared, noisy machine). A micro-benchmark of `IamSystem.isAllowed` with the same policies gives the cost per
  * request directly, as a fraction of one GET's service time measured in this run. Goal: < 5 %.
  */
 import { randomBytes } from 'node:crypto';
@@ -14,8 +14,8 @@ import { BenchClient } from './support/client.js';
 import { startTarget } from './support/target.js';
 
 const OBJECTS = 256;
-const OPS_PER_ROUND = Number(process.env.BENCH_AUTHZ_OPS ?? 3000);
-const ROUNDS = Number(process.env.BENCH_AUTHZ_ROUNDS ?? 6);
+const OPS_PER_ROUND = Number(process.env.BENCH_AUTHZ_OPS ?? 800);
+const ROUNDS = Number(process.env.BENCH_AUTHZ_ROUNDS ?? 16);
 const CONCURRENCY = 16;
 const MICRO_CALLS = 200_000;
 const ROOT: [string, string] = ['benchadmin', 'benchadmin-secret'];
@@ -58,6 +58,13 @@ function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+}
+
+/** "q1–q3" of a sample, to show how noisy the end-to-end figure is. */
+function quartiles(xs: number[]): string {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+  return `${at(0.25).toFixed(2)}–${at(0.75).toFixed(2)}`;
 }
 
 async function getOps(client: BenchClient, count: number): Promise<number> {
@@ -157,7 +164,9 @@ export async function runAuthz(): Promise<void> {
     }
     const rootMedian = median(rootOps);
     const userMedian = median(userOps);
-    const overheadPct = (rootMedian / userMedian - 1) * 100;
+    const pairs = userOps.map((u, i) => u / (rootOps[i] ?? u));
+    const pairRatio = median(pairs);
+    const overheadPct = (1 / pairRatio - 1) * 100;
     const micro = await microNsPerCall();
     const getUs = 1e6 / rootMedian;
     const evalUs = (micro.user - micro.root) / 1000;
@@ -169,11 +178,12 @@ export async function runAuthz(): Promise<void> {
       `  user GET:  ${userMedian.toFixed(0)} ops/s (median of ${ROUNDS} rounds: ${userOps.map((x) => x.toFixed(0)).join(', ')})`,
     );
     console.log(
-      `  user/root throughput ratio: ${(userMedian / rootMedian).toFixed(3)} → authorization adds ${overheadPct.toFixed(2)} % (goal < 5 %)`,
+      `  user/root throughput, median of paired rounds: ${pairRatio.toFixed(3)} (pairs ${quartiles(pairs)}) → ` +
+        `authorization adds ${overheadPct.toFixed(2)} % end to end (goal < 5 %; noisy on a shared machine)`,
     );
     console.log(
-      `  lookup+isAllowed per request: user ${(micro.user / 1000).toFixed(2)} µs, root ${(micro.root / 1000).toFixed(2)} µs; ` +
-        `policy evaluation ${evalUs.toFixed(2)} µs = ${((evalUs / getUs) * 100).toFixed(2)} % of a GET's ${getUs.toFixed(0)} µs service time`,
+      `  lookup+isAllowed per request (in-process, same policies): user ${(micro.user / 1000).toFixed(2)} µs, root ${(micro.root / 1000).toFixed(2)} µs; ` +
+        `policy evaluation ${evalUs.toFixed(2)} µs = ${((evalUs / getUs) * 100).toFixed(2)} % of a GET's ${getUs.toFixed(0)} µs service time (goal < 5 %)`,
     );
   } finally {
     root.close();

@@ -546,10 +546,8 @@ export class IamSystem implements CredentialStore, Authorizer {
     if (session) return merge([session]);
     const user = identity.kind === 'user' ? identity.accessKey : identity.parentUser;
     if (identity.kind === 'root' || user === this.#root.accessKey) {
-      return merge([
-        this.#policies.get(ROOT_POLICY_NAME)?.parsed ??
-          parsePolicy(CANNED_POLICY_DOCUMENTS.consoleAdmin ?? {}),
-      ]);
+      // Always the built-in consoleAdmin, even if an administrator redefined the policy of that name.
+      return merge([parsePolicy(CANNED_POLICY_DOCUMENTS[ROOT_POLICY_NAME] ?? {})]);
     }
     return merge(this.#userPolicySet(user));
   }
