@@ -67,12 +67,15 @@ export interface PageContext {
   builtinUser: boolean;
   /** Users and groups are managed by the directory when LDAP is configured (PROTOCOL-NOTES §5). */
   ldap?: boolean;
+  /** Heal exists only on an erasure-coded setup (spec 3 §6 "Heal is shown only for a distributed setup"). */
+  distributed?: boolean;
 }
 
 /** The pages a signed-in identity may open, in side-menu order (its first entry is the fallback). */
 export function allowedPages(ctx: PageContext): string[] {
   const pages: string[] = [];
   for (const [page, scopes] of pageScopes) {
+    if (page === pagePaths.heal && ctx.distributed === false) continue;
     if (ctx.ldap && (page === pagePaths.users || page === pagePaths.userDetails || page === pagePaths.groups))
       continue;
     if (scopes === null || hasPermission(ctx.permissions, CONSOLE_UI_RESOURCE, scopes)) pages.push(page);

@@ -139,6 +139,14 @@ describe('session permissions and pages', () => {
       expect(pages).toContain(p);
     }
     expect(pages).not.toContain(pagePaths.tenants);
+    // Heal needs an erasure-coded setup.
+    const single = allowedPages({
+      permissions: sessionPermissions(consoleAdmin),
+      builtinUser: true,
+      distributed: false,
+    });
+    expect(single).not.toContain(pagePaths.heal);
+    expect(single).toContain(pagePaths.trace);
     // Root is not an IAM user: no password change.
     expect(pagesOf(consoleAdmin, false)).not.toContain(pagePaths.accountChangePassword);
   });

@@ -58,7 +58,7 @@ export class IdentitySnapshots {
       session: {
         operator: false,
         status: 'ok',
-        pages: allowedPages({ permissions, builtinUser }),
+        pages: allowedPages({ permissions, builtinUser, distributed: distributedMode }),
         features: [...this.features],
         distributedMode,
         userName: session.accountName,
