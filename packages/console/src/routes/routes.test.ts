@@ -153,6 +153,7 @@ describe('console routes against the embedded store', () => {
         pagePaths.trace,
         pagePaths.logs,
         pagePaths.healthInfo,
+        pagePaths.heal,
         pagePaths.account,
       ]),
     );
@@ -295,5 +296,43 @@ describe('console routes against the embedded store', () => {
     const list = await get('/api/proxy/ns-1/tenant-a/api/v1/buckets', token);
     expect(list.statusCode).toBe(200);
     expect(listBucketsResponseSchema.parse(list.json()).total).toBe(3);
+  });
+});
+
+describe('console session on a single-drive store', () => {
+  it('reports non-distributed mode and leaves out Heal', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'stowage-console-1drive-'));
+    const store = await startStore({
+      dataDir,
+      drives: 1,
+      port: 0,
+      host: '127.0.0.1',
+      rootUser: ROOT_USER,
+      rootPassword: ROOT_PASSWORD,
+    });
+    const app = await buildApp({
+      s3Endpoint: store.url,
+      sessionKey: randomBytes(32),
+      sessionDurationSeconds: 900,
+    });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { accessKey: ROOT_USER, secretKey: ROOT_PASSWORD },
+      });
+      expect(res.statusCode).toBe(204);
+      const token = res.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+      const session = sessionSchema.parse(
+        (await app.inject({ url: '/api/v1/session', cookies: { [SESSION_COOKIE]: token } })).json(),
+      );
+      expect(session.distributedMode).toBe(false);
+      expect(session.pages).not.toContain(pagePaths.heal);
+      expect(session.pages).toContain(pagePaths.users);
+    } finally {
+      await app.close();
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
