@@ -21,7 +21,13 @@ export class DeleteMarkerError extends S3Error {
     this.lastModified = lastModified;
     // S3 API: GetObject/HeadObject on a delete marker answer with these headers.
     const h = (this as unknown as { headers?: Record<string, string> }).headers;
-    if (h) Object.assign(h, { 'x-amz-delete-marker': 'true', 'x-amz-version-id': versionId });
+    if (h) {
+      Object.assign(h, {
+        'x-amz-delete-marker': 'true',
+        'x-amz-version-id': versionId,
+        'last-modified': lastModified.toUTCString(),
+      });
+    }
   }
 }
 

@@ -115,6 +115,15 @@ export class Drive {
   }
 }
 
+/** mkdir of one level (the parent must exist), tolerating an existing folder. */
+export async function mkdirIfMissing(dir: string): Promise<void> {
+  try {
+    await fsp.mkdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
 /** Write a file durably: write, fsync, close. */
 export async function writeFileSynced(file: string, data: Uint8Array, fsync: boolean): Promise<void> {
   const fh = await fsp.open(file, 'w');

@@ -190,15 +190,18 @@ describe('durability (4 drives, 2+2)', () => {
     const dir = await fresh();
     const layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
     await rename(path.join(dir, 'drive2'), path.join(base, `gone-${run}`));
-    const info = await layer.storageInfo();
-    expect(info.drives.map((d) => d.state)).toEqual(['ok', 'offline', 'ok', 'ok']);
-    await expectAllIntact(layer);
-    // 3 of 4 drives still meet the write quorum (3).
+    // Written right away (before any health check noticed): 3 of 4 drives meet the write quorum (3).
     const data = randomBytes(2 * 1024 * 1024 + 5);
     await layer.putObject('dur', 'written-degraded', Readable.from([data]), { size: data.length });
     expect((await readAll((await layer.getObject('dur', 'written-degraded')).stream)).equals(data)).toBe(
       true,
     );
+    await layer.makeBucket('degraded-bucket');
+    // The vanished folder is left alone (never re-created behind the operator's back).
+    expect(await stat(path.join(dir, 'drive2')).catch(() => null)).toBeNull();
+    const info = await layer.storageInfo();
+    expect(info.drives.map((d) => d.state)).toEqual(['ok', 'offline', 'ok', 'ok']);
+    await expectAllIntact(layer);
     // A second lost drive: reads continue, writes are refused.
     await rename(path.join(dir, 'drive3'), path.join(base, `gone2-${run}`));
     await layer.storageInfo();

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { s3Error } from '../errors.js';
 import { BITROT_SIZE, bitrotSum } from './codec/bitrot.js';
 import type { ReedSolomon } from './codec/reed-solomon.js';
-import type { Drive } from './drive.js';
+import { type Drive, mkdirIfMissing } from './drive.js';
 import type { ErasureGeometry } from './meta.js';
 
 /**
@@ -104,7 +104,7 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
         if (failed[i]) return;
         try {
           const file = p.tmpFile(d);
-          await fsp.mkdir(path.dirname(file), { recursive: true });
+          await mkdirIfMissing(path.dirname(file));
           handles[i] = await fsp.open(file, 'w');
         } catch (err) {
           failed[i] = true;
