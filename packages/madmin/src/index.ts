@@ -1,4 +1,9 @@
-export { assumeRole, parseStsCredentials } from './calls/sts.js';
+export {
+  assumeRole,
+  assumeRoleWithLDAPIdentity,
+  assumeRoleWithWebIdentity,
+  parseStsCredentials,
+} from './calls/sts.js';
 export { goDuration, traceQuery } from './calls/trace.js';
 export { MadminClient, type MadminClientOptions } from './client.js';
 export * from './crypto.js';

@@ -71,6 +71,23 @@ export function requireArg(value: string | undefined, name: string): string {
   return value;
 }
 
+/** Validates a server endpoint: `http(s)://host[:port]`, nothing else. */
+export function parseEndpoint(endpoint: string): URL {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new TypeError(`endpoint must be an http(s) URL, got ${JSON.stringify(endpoint)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`endpoint must use http or https, got ${url.protocol}`);
+  }
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+    throw new TypeError('endpoint must be scheme://host[:port] without path, query or credentials');
+  }
+  return url;
+}
+
 /** Signs, sends and decodes admin requests; the calls in `calls/` are built on it. */
 export class AdminTransport {
   readonly endpoint: URL;
@@ -82,18 +99,7 @@ export class AdminTransport {
   readonly #keyCache: KeyCache | undefined;
 
   constructor(options: AdminTransportOptions) {
-    let url: URL;
-    try {
-      url = new URL(options.endpoint);
-    } catch {
-      throw new TypeError(`endpoint must be an http(s) URL, got ${JSON.stringify(options.endpoint)}`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new TypeError(`endpoint must use http or https, got ${url.protocol}`);
-    }
-    if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
-      throw new TypeError('endpoint must be scheme://host[:port] without path, query or credentials');
-    }
+    const url = parseEndpoint(options.endpoint);
     if (!options.accessKey || !options.secretKey) throw new TypeError('accessKey and secretKey are required');
     this.endpoint = url;
     this.accessKey = options.accessKey;

@@ -40,7 +40,7 @@ export async function delConfigKV(t: AdminTransport, key: string): Promise<Confi
 }
 
 /** `GET /help-config-kv?subSys=&key=[&env]`. */
-export function helpConfigKV(
+export async function helpConfigKV(
   t: AdminTransport,
   subSys: string,
   key = '',

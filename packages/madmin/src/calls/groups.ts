@@ -19,7 +19,7 @@ export async function updateGroupMembers(t: AdminTransport, req: GroupAddRemove)
 }
 
 /** `GET /group?group=`. */
-export function getGroupDescription(t: AdminTransport, group: string): Promise<GroupDesc> {
+export async function getGroupDescription(t: AdminTransport, group: string): Promise<GroupDesc> {
   return t.json<GroupDesc>({ method: 'GET', path: '/group', query: { group: requireArg(group, 'group') } });
 }
 

@@ -3,7 +3,7 @@ import type { AdminTransport } from '../transport.js';
 import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo } from '../types/info.js';
 
 /** `GET /accountinfo[?prefix-usage=true]`: what the caller may see, bucket by bucket. */
-export function accountInfo(
+export async function accountInfo(
   t: AdminTransport,
   opts: { prefixUsage?: boolean } = {},
   signal?: AbortSignal,
@@ -17,16 +17,16 @@ export function accountInfo(
 }
 
 /** `GET /info`. */
-export function serverInfo(t: AdminTransport, signal?: AbortSignal): Promise<InfoMessage> {
+export async function serverInfo(t: AdminTransport, signal?: AbortSignal): Promise<InfoMessage> {
   return t.json<InfoMessage>({ method: 'GET', path: '/info', signal });
 }
 
 /** `GET /storageinfo`. */
-export function storageInfo(t: AdminTransport, signal?: AbortSignal): Promise<StorageInfo> {
+export async function storageInfo(t: AdminTransport, signal?: AbortSignal): Promise<StorageInfo> {
   return t.json<StorageInfo>({ method: 'GET', path: '/storageinfo', signal });
 }
 
 /** `GET /datausageinfo`. */
-export function dataUsageInfo(t: AdminTransport, signal?: AbortSignal): Promise<DataUsageInfo> {
+export async function dataUsageInfo(t: AdminTransport, signal?: AbortSignal): Promise<DataUsageInfo> {
   return t.json<DataUsageInfo>({ method: 'GET', path: '/datausageinfo', signal });
 }

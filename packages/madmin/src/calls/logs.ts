@@ -6,7 +6,7 @@ import type { LogInfo, LogOpts } from '../types/logs.js';
  * `GET /log?node=&limit=&logType=` as an async iterator: the last `limit` entries first, then live
  * ones until the caller stops (break or `signal`).
  */
-export function getLogs(
+export async function* getLogs(
   t: AdminTransport,
   opts: LogOpts = {},
   signal?: AbortSignal,
@@ -15,7 +15,7 @@ export function getLogs(
   if (!Number.isInteger(limit) || limit < 0) throw new RangeError('limit must be a non-negative integer');
   const logType = opts.logType ?? 'ALL';
   if (!['MINIO', 'APPLICATION', 'ALL'].includes(logType)) throw new TypeError(`unknown logType ${logType}`);
-  return t.stream<LogInfo>({
+  yield* t.stream<LogInfo>({
     method: 'GET',
     path: '/log',
     query: { node: opts.node ?? '', limit: String(limit), logType },

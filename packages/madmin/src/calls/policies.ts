@@ -14,7 +14,7 @@ import type {
 const MAX_POLICY_BYTES = 20 * 1024;
 
 /** `GET /list-canned-policies` → name → document. */
-export function listCannedPolicies(
+export async function listCannedPolicies(
   t: AdminTransport,
   signal?: AbortSignal,
 ): Promise<ListCannedPoliciesResponse> {
@@ -45,7 +45,7 @@ export async function removeCannedPolicy(t: AdminTransport, name: string): Promi
 }
 
 /** `GET /info-canned-policy?name=&v=2` → `{PolicyName, Policy, CreateDate, UpdateDate}`. */
-export function infoCannedPolicy(t: AdminTransport, name: string): Promise<PolicyInfo> {
+export async function infoCannedPolicy(t: AdminTransport, name: string): Promise<PolicyInfo> {
   return t.json<PolicyInfo>({
     method: 'GET',
     path: '/info-canned-policy',
@@ -99,7 +99,7 @@ async function associate(
 }
 
 /** `POST /idp/builtin/policy/attach` **E**: adds policies to a user or group (201). */
-export function attachPolicy(
+export async function attachPolicy(
   t: AdminTransport,
   req: PolicyAssociationRequest,
 ): Promise<PolicyAssociationResponse | undefined> {
@@ -107,7 +107,7 @@ export function attachPolicy(
 }
 
 /** `POST /idp/builtin/policy/detach` **E**: removes policies from a user or group (204). */
-export function detachPolicy(
+export async function detachPolicy(
   t: AdminTransport,
   req: PolicyAssociationRequest,
 ): Promise<PolicyAssociationResponse | undefined> {
@@ -115,7 +115,7 @@ export function detachPolicy(
 }
 
 /** `GET /idp/builtin/policy-entities?user=&group=&policy=` (each repeated) → **E** mappings. */
-export function getPolicyEntities(
+export async function getPolicyEntities(
   t: AdminTransport,
   q: PolicyEntitiesQuery = {},
 ): Promise<PolicyEntitiesResult> {

@@ -3,7 +3,7 @@ import { type AdminTransport, requireArg } from '../transport.js';
 import type { BucketQuota } from '../types/quota.js';
 
 /** `GET /get-bucket-quota?bucket=`; MinIO answers 404 XMinioAdminNoSuchQuotaConfiguration when unset. */
-export function getBucketQuota(t: AdminTransport, bucket: string): Promise<BucketQuota> {
+export async function getBucketQuota(t: AdminTransport, bucket: string): Promise<BucketQuota> {
   return t.json<BucketQuota>({
     method: 'GET',
     path: '/get-bucket-quota',

@@ -33,12 +33,16 @@ async function putTarget(
 }
 
 /** `PUT /set-remote-target?bucket=` **E** BucketTarget → the new target's ARN. */
-export function setRemoteTarget(t: AdminTransport, bucket: string, target: BucketTarget): Promise<string> {
+export async function setRemoteTarget(
+  t: AdminTransport,
+  bucket: string,
+  target: BucketTarget,
+): Promise<string> {
   return putTarget(t, target, { bucket: requireArg(bucket, 'bucket') });
 }
 
 /** `PUT /set-remote-target?bucket=&update=true&<what>=true` **E**: edits an existing target. */
-export function updateRemoteTarget(
+export async function updateRemoteTarget(
   t: AdminTransport,
   target: BucketTarget,
   ops: readonly TargetUpdateType[],

@@ -61,7 +61,7 @@ export async function listServiceAccounts(
 }
 
 /** `GET /info-service-account?accessKey=` → **E**. */
-export function infoServiceAccount(
+export async function infoServiceAccount(
   t: AdminTransport,
   accessKey: string,
 ): Promise<InfoServiceAccountResponse> {

@@ -11,6 +11,6 @@ export async function serviceAction(t: AdminTransport, action: ServiceAction): P
 }
 
 /** `POST /service?action=restart`: the server re-reads its configuration. */
-export function serviceRestart(t: AdminTransport): Promise<void> {
+export async function serviceRestart(t: AdminTransport): Promise<void> {
   return serviceAction(t, 'restart');
 }

@@ -2,12 +2,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeSignature, parseAuthorization, sha256Hex, signaturesEqual } from '../sigv4.js';
-import { assumeRole, parseStsCredentials } from './sts.js';
+import {
+  assumeRole,
+  assumeRoleWithLDAPIdentity,
+  assumeRoleWithWebIdentity,
+  parseStsCredentials,
+} from './sts.js';
 
 const OK = `<?xml version="1.0" encoding="UTF-8"?>
 <AssumeRoleResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><AssumeRoleResult><AssumedRoleUser><Arn></Arn><AssumeRoleId></AssumeRoleId></AssumedRoleUser><Credentials><AccessKeyId>Q3AM3UQ867SPQQA43P2F</AccessKeyId><SecretAccessKey>zuf+tfteSlswRu7BJ86wekitnifILbZam1KYY3TG</SecretAccessKey><SessionToken>eyJhbGciOiJIUzUxMiJ9.e30.sig&amp;x</SessionToken><Expiration>2026-11-22T18:00:00Z</Expiration></Credentials></AssumeRoleResult><ResponseMetadata><RequestId>17A</RequestId></ResponseMetadata></AssumeRoleResponse>`;
 
 let server: Server;
+const unsigned: Array<{ authorization: string | undefined; form: URLSearchParams; url: string }> = [];
 let endpoint = '';
 const seen: Array<{
   url: string;
@@ -22,6 +28,20 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
+    const form0 = new URLSearchParams(body.toString());
+    if (form0.get('Action') !== 'AssumeRole') {
+      // The identity-provider flavours are unsigned.
+      unsigned.push({ authorization: req.headers.authorization, form: form0, url: req.url! });
+      if (form0.get('LDAPPassword') === 'wrong' || form0.get('WebIdentityToken') === 'expired') {
+        res.statusCode = 400;
+        res.end(
+          '<ErrorResponse><Error><Type></Type><Code>InvalidParameterValue</Code><Message>bad credentials</Message></Error></ErrorResponse>',
+        );
+        return;
+      }
+      res.end(OK.replaceAll('AssumeRoleResult', `${form0.get('Action')}Result`));
+      return;
+    }
     const auth = parseAuthorization(String(req.headers.authorization))!;
     const good = signaturesEqual(
       computeSignature({
@@ -105,5 +125,51 @@ describe('assumeRole', () => {
 
   it('rejects an answer without credentials', () => {
     expect(() => parseStsCredentials('<AssumeRoleResponse></AssumeRoleResponse>')).toThrow(/no credentials/);
+  });
+});
+
+describe('identity-provider flavours', () => {
+  it('AssumeRoleWithWebIdentity posts the token unsigned', async () => {
+    const creds = await assumeRoleWithWebIdentity({
+      endpoint,
+      webIdentityToken: 'id.token.jwt',
+      roleArn: 'arn:minio:iam:::role/abc',
+      durationSeconds: 900,
+    });
+    expect(creds.AccessKeyId).toBe('Q3AM3UQ867SPQQA43P2F');
+    const r = unsigned.at(-1)!;
+    expect(r.authorization).toBeUndefined();
+    expect(r.url).toBe('/');
+    expect(Object.fromEntries(r.form)).toEqual({
+      Action: 'AssumeRoleWithWebIdentity',
+      Version: '2011-06-15',
+      DurationSeconds: '900',
+      WebIdentityToken: 'id.token.jwt',
+      RoleArn: 'arn:minio:iam:::role/abc',
+    });
+  });
+
+  it('AssumeRoleWithLDAPIdentity posts the LDAP credentials and maps errors', async () => {
+    const creds = await assumeRoleWithLDAPIdentity({
+      endpoint,
+      ldapUsername: 'alice',
+      ldapPassword: 'p&ss=1',
+    });
+    expect(creds.SessionToken).toBe('eyJhbGciOiJIUzUxMiJ9.e30.sig&x');
+    expect(Object.fromEntries(unsigned.at(-1)!.form)).toEqual({
+      Action: 'AssumeRoleWithLDAPIdentity',
+      Version: '2011-06-15',
+      LDAPUsername: 'alice',
+      LDAPPassword: 'p&ss=1',
+    });
+    await expect(
+      assumeRoleWithLDAPIdentity({ endpoint, ldapUsername: 'alice', ldapPassword: 'wrong' }),
+    ).rejects.toMatchObject({ code: 'InvalidParameterValue', status: 400 });
+    await expect(
+      assumeRoleWithLDAPIdentity({ endpoint, ldapUsername: '', ldapPassword: 'x' }),
+    ).rejects.toThrow(TypeError);
+    await expect(assumeRoleWithWebIdentity({ endpoint: 'ftp://x', webIdentityToken: 't' })).rejects.toThrow(
+      /http/,
+    );
   });
 });

@@ -45,10 +45,10 @@ export function traceQuery(opts: ServiceTraceOpts): Record<string, string> {
  * `GET /trace?...` as an async iterator of events. It runs until the caller breaks out of the loop or
  * aborts `signal` (then it ends quietly), or the server closes the stream.
  */
-export function serverTrace(
+export async function* serverTrace(
   t: AdminTransport,
   opts: ServiceTraceOpts = { s3: true },
   signal?: AbortSignal,
 ): AsyncGenerator<TraceInfo, void, undefined> {
-  return t.stream<TraceInfo>({ method: 'GET', path: '/trace', query: traceQuery(opts), signal });
+  yield* t.stream<TraceInfo>({ method: 'GET', path: '/trace', query: traceQuery(opts), signal });
 }

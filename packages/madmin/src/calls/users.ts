@@ -10,7 +10,7 @@ function requireStatus(status: string): AccountStatus {
 }
 
 /** `GET /list-users` → **E** map of access key to info. */
-export function listUsers(t: AdminTransport, signal?: AbortSignal): Promise<ListUsersResponse> {
+export async function listUsers(t: AdminTransport, signal?: AbortSignal): Promise<ListUsersResponse> {
   return t.json<ListUsersResponse>({ method: 'GET', path: '/list-users', signal }, { decrypt: true });
 }
 
@@ -43,7 +43,7 @@ export async function removeUser(t: AdminTransport, accessKey: string): Promise<
 }
 
 /** `GET /user-info?accessKey=` (a user may ask about themself). */
-export function getUserInfo(t: AdminTransport, accessKey: string): Promise<UserInfo> {
+export async function getUserInfo(t: AdminTransport, accessKey: string): Promise<UserInfo> {
   return t.json<UserInfo>({
     method: 'GET',
     path: '/user-info',

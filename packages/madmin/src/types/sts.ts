@@ -22,3 +22,25 @@ export interface AssumeRoleOptions {
   region?: string;
   signal?: AbortSignal;
 }
+
+/** Options shared by the unsigned identity-provider flavours of AssumeRole. */
+interface IdentityStsOptions {
+  endpoint: string;
+  /** 900..31536000; bounded by the token's own expiry for web identities. */
+  durationSeconds?: number;
+  policy?: string | Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+export interface AssumeRoleWithWebIdentityOptions extends IdentityStsOptions {
+  /** The OpenID Connect ID token (JWT). */
+  webIdentityToken: string;
+  webIdentityAccessToken?: string;
+  /** Selects the OpenID configuration when several are set up. */
+  roleArn?: string;
+}
+
+export interface AssumeRoleWithLDAPIdentityOptions extends IdentityStsOptions {
+  ldapUsername: string;
+  ldapPassword: string;
+}
