@@ -471,6 +471,16 @@ export class IamSystem implements CredentialStore, Authorizer {
     const identity = req.identity;
     if (identity.kind === 'anonymous') return undefined;
     if (identity.kind === 'root') return true;
+    const allowed = this.#signedAllowed(req);
+    // As in AWS and MinIO, s3:ListBucket also grants listing object versions.
+    if (!allowed && lowerCased(req.action) === 's3:listbucketversions') {
+      return this.#signedAllowed({ ...req, action: 's3:ListBucket' });
+    }
+    return allowed;
+  }
+
+  #signedAllowed(req: AuthorizationRequest & { denyOnly?: boolean }): boolean {
+    const identity = req.identity;
     const conditions = this.#conditionsFor(req);
     const args = {
       action: req.action,
@@ -497,13 +507,16 @@ export class IamSystem implements CredentialStore, Authorizer {
     if (!source || !req.bucket) return false;
     const policy = await this.bucketPolicy(req.bucket, source);
     if (!policy) return false;
-    return isAllowedByPolicies([policy], {
-      action: req.action,
-      bucket: req.bucket,
-      ...(req.key !== undefined ? { key: req.key } : {}),
-      conditions: this.#conditionsFor(req),
-      principal: '*',
-    });
+    const allowed = (action: string): boolean =>
+      isAllowedByPolicies([policy], {
+        action,
+        bucket: req.bucket,
+        ...(req.key !== undefined ? { key: req.key } : {}),
+        conditions: this.#conditionsFor(req),
+        principal: '*',
+      });
+    if (allowed(req.action)) return true;
+    return lowerCased(req.action) === 's3:listbucketversions' && allowed('s3:ListBucket');
   }
 
   /** The bucket's parsed policy (cached by text); null when it has none or it does not parse. */

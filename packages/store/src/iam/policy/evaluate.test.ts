@@ -314,6 +314,22 @@ const CASES: Case[] = [
     allowed: true,
   },
   {
+    name: 'ListBucket also grants ListBucketVersions (prefix user)',
+    who: () => user('frank'),
+    action: 's3:ListBucketVersions',
+    bucket: 'data',
+    conditions: { 's3:prefix': ['home/'] },
+    allowed: true,
+  },
+  {
+    name: 'anonymous ListBucketVersions follows the ListBucket statement',
+    who: () => anonymous,
+    action: 's3:ListBucketVersions',
+    bucket: 'public',
+    conditions: { 's3:prefix': ['docs/'] },
+    allowed: true,
+  },
+  {
     name: 'prefix user cannot list the bucket root',
     who: () => user('frank'),
     action: 's3:ListBucket',
