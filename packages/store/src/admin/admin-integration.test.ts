@@ -228,6 +228,8 @@ describe('STS through the madmin client and the minio SDK', () => {
       secretKey: rootSts.SecretAccessKey,
       sessionToken: rootSts.SessionToken,
     });
+    // Encrypted answers use the STS secret (the signing secret) as the password.
+    expect(Object.keys(await sessionAdmin.listUsers())).toContain('reader');
     const acct = await sessionAdmin.accountInfo();
     expect(acct.AccountName).toBe(ROOT.accessKey);
     expect(acct.Buckets?.map((b) => b.name)).toEqual([BUCKET]);
