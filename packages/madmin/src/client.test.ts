@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { goDuration } from './calls/trace.js';
 import { MadminClient } from './client.js';
 import { decryptData, encryptData, isEncrypted } from './crypto.js';
 import { MadminError } from './errors.js';
@@ -545,5 +546,118 @@ describe('streams', () => {
     handler = (_r, res) => sendJson(res, { Code: 'AccessDenied', Message: 'Access Denied.' }, 403);
     const it = client().serverTrace();
     await expect(it.next()).rejects.toMatchObject({ code: 'AccessDenied' });
+  });
+});
+
+describe('tiers, remote targets and health info', () => {
+  it('tiers: add (E), list (null → []), edit (E), verify, remove, stats', async () => {
+    handler = (r, res) => {
+      if (r.method === 'GET' && r.path.endsWith('/tier')) sendJson(res, null);
+      else if (r.path.endsWith('/tier-stats')) sendJson(res, [{ Name: 'WARM', Type: 's3', Stats: {} }]);
+      else {
+        res.statusCode = 204;
+        res.end();
+      }
+    };
+    const c = client();
+    await c.addTier({
+      Version: 'v1',
+      Type: 'minio',
+      Name: 'WARM',
+      MinIO: { Endpoint: 'http://m:9000', Bucket: 'b' },
+    });
+    expect(await c.listTiers()).toEqual([]);
+    await c.editTier('WARM', { access: 'ak', secret: 'sk', awsrole: false });
+    await c.verifyTier('WARM');
+    await c.removeTier('WARM');
+    expect((await c.tierStats())[0]?.Name).toBe('WARM');
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'PUT /minio/admin/v3/tier',
+      'GET /minio/admin/v3/tier',
+      'POST /minio/admin/v3/tier/WARM',
+      'GET /minio/admin/v3/tier/WARM',
+      'DELETE /minio/admin/v3/tier/WARM',
+      'GET /minio/admin/v3/tier-stats',
+    ]);
+    expect(JSON.parse(seen[0]!.plain!.toString()).MinIO.Bucket).toBe('b');
+    expect(JSON.parse(seen[2]!.plain!.toString())).toEqual({ access: 'ak', secret: 'sk', awsrole: false });
+    // @ts-expect-error: invalid on purpose
+    await expect(c.addTier({ Version: 'v1', Type: 'ftp', Name: 'X' })).rejects.toThrow(/tier type/);
+  });
+
+  it('remote targets: set returns the ARN, update sends the changed parts as flags', async () => {
+    handler = (r, res) => {
+      if (r.path.endsWith('/set-remote-target')) sendJson(res, 'arn:minio:replication::1:copy');
+      else if (r.path.endsWith('/list-remote-targets')) sendJson(res, null);
+      else {
+        res.statusCode = 204;
+        res.end();
+      }
+    };
+    const target = {
+      sourcebucket: 'photos',
+      endpoint: 'backup:9000',
+      credentials: { accessKey: 'ak', secretKey: 'sk' },
+      targetbucket: 'copy',
+      secure: false,
+      type: 'replication' as const,
+      replicationSync: false,
+      disableProxy: false,
+    };
+    const c = client();
+    expect(await c.listRemoteTargets('photos', 'replication')).toEqual([]);
+    expect(await c.setRemoteTarget('photos', target)).toBe('arn:minio:replication::1:copy');
+    await c.updateRemoteTarget({ ...target, arn: 'arn:minio:replication::1:copy' }, ['creds', 'bandwidth']);
+    await c.removeRemoteTarget('photos', 'arn:minio:replication::1:copy');
+    expect(seen.map((s) => `${s.method} ${s.path}?${s.query}`)).toEqual([
+      'GET /minio/admin/v3/list-remote-targets?bucket=photos&type=replication',
+      'PUT /minio/admin/v3/set-remote-target?bucket=photos',
+      'PUT /minio/admin/v3/set-remote-target?bandwidth=true&bucket=photos&creds=true&update=true',
+      'DELETE /minio/admin/v3/remove-remote-target?arn=arn%3Aminio%3Areplication%3A%3A1%3Acopy&bucket=photos',
+    ]);
+    expect(JSON.parse(seen[1]!.plain!.toString())).toEqual(target);
+  });
+
+  it('health info yields growing snapshots and turns an error snapshot into MadminError', async () => {
+    let call = 0;
+    handler = (_r, res) => {
+      res.writeHead(200);
+      if (call++ === 0) {
+        res.write('{"version":"3","timestamp":"t1"}     ');
+        res.end('{"version":"3","timestamp":"t2","sys":{"cpus":[]}}');
+      } else res.end('{"version":"3","error":"deadline exceeded"}');
+    };
+    const c = client();
+    const snapshots = [];
+    for await (const s of c.serverHealthInfo(['minioinfo', 'sysmem'], 90_500)) snapshots.push(s.timestamp);
+    expect(snapshots).toEqual(['t1', 't2']);
+    const q = Object.fromEntries(seen[0]!.query);
+    expect(q).toMatchObject({ deadline: '1m30s', minioinfo: 'true', sysmem: 'true', syscpu: 'false' });
+    const drain = async (): Promise<void> => {
+      for await (const _ of c.serverHealthInfo(['minioinfo'])) {
+        // drain
+      }
+    };
+    await expect(drain()).rejects.toMatchObject({
+      code: 'XMinioHealthInfoError',
+      message: 'deadline exceeded',
+    });
+  });
+});
+
+describe('goDuration', () => {
+  it('formats like Go time.Duration.String', () => {
+    expect([0, 1, 500, 1000, 1500, 60_000, 90_500, 3_600_000, 3_723_000].map(goDuration)).toEqual([
+      '0s',
+      '1ms',
+      '500ms',
+      '1s',
+      '1.5s',
+      '1m0s',
+      '1m30.5s',
+      '1h0m0s',
+      '1h2m3s',
+    ]);
+    expect(() => goDuration(-1)).toThrow(RangeError);
   });
 });
