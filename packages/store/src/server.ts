@@ -29,6 +29,8 @@ export interface StoreOptions {
    * `localhost` is always included.
    */
   domains?: string[];
+  /** How long close() lets requests in flight finish before cutting connections (default 5 s). */
+  shutdownGraceMs?: number;
 }
 
 export interface StoreHandle {
@@ -38,7 +40,7 @@ export interface StoreHandle {
   close(): Promise<void>;
 }
 
-/** How long close() lets in-flight requests finish before cutting connections. */
+/** Default time close() lets in-flight requests finish before cutting connections. */
 const DRAIN_MS = 5000;
 
 const DEPLOYMENT_ID_PATH = 'config/deployment-id';
@@ -122,7 +124,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         if (inFlight.count > 0) {
           await Promise.race([
             new Promise<void>((resolve) => inFlight.idle.push(resolve)),
-            new Promise<void>((resolve) => setTimeout(resolve, DRAIN_MS).unref()),
+            new Promise<void>((resolve) => setTimeout(resolve, opts.shutdownGraceMs ?? DRAIN_MS).unref()),
           ]);
         }
         s.closeAllConnections();

@@ -72,6 +72,10 @@ export function verifiedBody(
   }
   if (!transform) return { stream: raw, size };
   const t = transform;
+  // Consumers get verification errors through their own listeners (or async iteration). This one
+  // only keeps an error that surfaces after a consumer stopped listening — it had already failed for
+  // another reason — from becoming an uncaught exception that would take the whole store down.
+  t.on('error', () => undefined);
   raw.on('error', (err) => t.destroy(err));
   raw.on('aborted', () => t.destroy(new S3Error('IncompleteBody')));
   raw.pipe(t);

@@ -8,6 +8,11 @@ import type { HandlerResponse } from './types.js';
 /** Turns anything thrown by a handler into an S3Error; unexpected errors become InternalError. */
 export function toS3Error(err: unknown, log: (msg: string, err: unknown) => void = defaultLog): S3Error {
   if (err instanceof S3Error) return err;
+  // The client went away mid-body: nothing to log, the layer has already discarded the write.
+  const e = err as { code?: string; message?: string } | null;
+  if (e && (e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE' || e.message === 'aborted')) {
+    return new S3Error('IncompleteBody');
+  }
   log('internal error', err);
   return new S3Error('InternalError');
 }
