@@ -244,6 +244,29 @@ for (const drives of [1, 4]) {
       expect((await layer.listObjects('bkt', { delimiter: '/' })).commonPrefixes).toEqual(['a/']);
     });
 
+    it('listing pages see writes made between pages (cached folder listings stay exact)', async () => {
+      await layer.makeBucket('bkt');
+      for (let i = 0; i < 20; i += 2) await put(`p/k${String(i).padStart(2, '0')}`, 'x');
+      const page1 = await layer.listObjects('bkt', { prefix: 'p/', maxKeys: 4 });
+      expect(page1.objects.map((o) => o.key)).toEqual(['p/k00', 'p/k02', 'p/k04', 'p/k06']);
+      await put('p/k07', 'new');
+      await put('p/k15', 'new');
+      await layer.deleteObject('bkt', 'p/k10');
+      await put('p/sub/deep', 'new');
+      const rest: string[] = [];
+      let after = page1.nextAfter ?? undefined;
+      for (;;) {
+        const page = await layer.listObjects('bkt', { prefix: 'p/', maxKeys: 4, after });
+        rest.push(...page.objects.map((o) => o.key));
+        if (!page.isTruncated) break;
+        after = page.nextAfter ?? undefined;
+      }
+      expect(rest).toEqual(['p/k07', 'p/k08', 'p/k12', 'p/k14', 'p/k15', 'p/k16', 'p/k18', 'p/sub/deep']);
+      const d = await layer.listObjects('bkt', { prefix: 'p/', delimiter: '/', after: 'p/k16' });
+      expect(d.objects.map((o) => o.key)).toEqual(['p/k18']);
+      expect(d.commonPrefixes).toEqual(['p/sub/']);
+    });
+
     it('versioning: ids, delete markers, null versions, version listing', async () => {
       await layer.makeBucket('bkt');
       await put('k', 'v0');

@@ -56,7 +56,7 @@ import type {
   SystemStore,
   VersioningState,
 } from './types.js';
-import { prefetch, type WalkEntry, walkKeys } from './walk.js';
+import { DirCache, dirId, prefetch, type WalkEntry, walkKeys } from './walk.js';
 
 export interface ObjectLayerOptions {
   dataDir: string;
@@ -236,6 +236,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   private readonly uploads: DocStore;
   private readonly locks = new KeyLocks();
   private readonly bucketCache = new Map<string, BucketDoc>();
+  private readonly dirCache = new DirCache();
   private healthTimer: NodeJS.Timeout | null = null;
   private stopStaleUploads: (() => void) | null = null;
 
@@ -417,6 +418,7 @@ export class ErasureObjectLayer implements ObjectLayer {
         }
       }
       this.bucketCache.delete(name);
+      this.dirCache.invalidate(name, null);
       await this.bucketDocs.deleteTree([name]);
       await this.uploads.deleteTree([name]);
       await runOnQuorum(this.drives, this.writeQuorum, async (d) => {
@@ -577,7 +579,16 @@ export class ErasureObjectLayer implements ObjectLayer {
         (this.drives[i] as Drive).reportError(r.reason);
       }
     });
+    this.invalidateDirs(bucket, key);
     if (ok < this.writeQuorum) throw s3Error('InsufficientWriteQuorum', { BucketName: bucket, Key: key });
+  }
+
+  /** The folders on a key's path changed (or may have): drop their cached listings. */
+  private invalidateDirs(bucket: string, key: string): void {
+    const segs = objectDirSegments(key);
+    const ids: string[] = [];
+    for (let i = 0; i < segs.length; i++) ids.push(dirId([bucket, ...segs.slice(0, i)]));
+    this.dirCache.invalidate(bucket, ids);
   }
 
   /** Remove data folders of versions that are gone, and the object folder when no version is left. */
@@ -601,6 +612,7 @@ export class ErasureObjectLayer implements ObjectLayer {
         }
       }),
     );
+    if (empty) this.invalidateDirs(bucket, key);
   }
 
   private toInfo(bucket: string, key: string, v: VersionRecord, isLatest: boolean): ObjectInfo {
@@ -972,7 +984,8 @@ export class ErasureObjectLayer implements ObjectLayer {
   private walk(bucket: string, prefix: string, after: string, prefixes: boolean, inclusive = false) {
     const cut = prefix.lastIndexOf('/') + 1;
     const dir = prefix.slice(0, cut);
-    return walkKeys(this.drives, [bucket, ...prefixDirSegments(dir)], dir, prefix.slice(cut), {
+    const ctx = { drives: this.drives, cache: this.dirCache };
+    return walkKeys(ctx, [bucket, ...prefixDirSegments(dir)], dir, prefix.slice(cut), {
       after,
       inclusive,
       prefixes,
