@@ -16,6 +16,9 @@ export const IAM_PATHS = {
 
 export type IamCollection = keyof typeof IAM_PATHS;
 
+/** Documents read in parallel while loading. */
+const LOAD_CONCURRENCY = 32;
+
 const SAFE_SEGMENT = /^[A-Za-z0-9._=@+,-]+$/;
 
 /**
@@ -53,17 +56,23 @@ export class IamPersistence {
   async loadAll<T>(collection: IamCollection, onBad: (path: string, err: unknown) => void): Promise<T[]> {
     const dir = IAM_PATHS[collection];
     const paths = await this.system.list(dir);
+    const names = paths.map((p) => p.slice(p.lastIndexOf('/') + 1)).filter((seg) => decodeName(seg) !== null);
     const out: T[] = [];
-    for (const p of paths) {
-      const seg = p.slice(p.lastIndexOf('/') + 1);
-      if (decodeName(seg) === null) continue;
-      const full = `${dir}/${seg}`;
-      try {
-        const buf = await this.system.read(full);
-        if (buf) out.push(JSON.parse(buf.toString('utf8')) as T);
-      } catch (err) {
-        onBad(full, err);
-      }
+    // Quorum reads touch every drive: read a bounded number at a time rather than one by one.
+    for (let i = 0; i < names.length; i += LOAD_CONCURRENCY) {
+      const batch = await Promise.all(
+        names.slice(i, i + LOAD_CONCURRENCY).map(async (seg) => {
+          const full = `${dir}/${seg}`;
+          try {
+            const buf = await this.system.read(full);
+            return buf ? (JSON.parse(buf.toString('utf8')) as T) : null;
+          } catch (err) {
+            onBad(full, err);
+            return null;
+          }
+        }),
+      );
+      for (const r of batch) if (r !== null) out.push(r);
     }
     return out;
   }
