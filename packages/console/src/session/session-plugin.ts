@@ -25,11 +25,20 @@ declare module 'fastify' {
 const kSession = Symbol('stowage.session');
 type WithSession = FastifyRequest & { [kSession]?: ConsoleSession };
 
+/** Attributes of the session cookie. */
+export interface SessionCookieOptions {
+  httpOnly: true;
+  sameSite: 'strict';
+  path: '/';
+  secure: boolean;
+  maxAge?: number;
+}
+
 /** Options of the session cookie (issue 5: HttpOnly, SameSite=Strict, Secure under TLS). */
-export function sessionCookieOptions(secure: boolean, maxAgeSeconds?: number) {
+export function sessionCookieOptions(secure: boolean, maxAgeSeconds?: number): SessionCookieOptions {
   return {
     httpOnly: true,
-    sameSite: 'strict' as const,
+    sameSite: 'strict',
     path: '/',
     secure,
     ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
