@@ -91,6 +91,36 @@ describe('users', () => {
   });
 });
 
+describe('malformed requests', () => {
+  it.each([
+    ['PUT', '/update-group-members', 'null', false],
+    ['PUT', '/update-group-members', '[1,2]', false],
+    ['PUT', '/update-group-members', '{"group":', false],
+    ['PUT', '/set-bucket-quota?bucket=photos', '"quota"', false],
+    ['PUT', '/add-service-account', 'null', true],
+    ['POST', '/idp/builtin/policy/attach', '[]', true],
+    ['PUT', '/add-user?accessKey=someone', '7', true],
+  ])('%s %s with body %s answers XMinioAdminConfigBadJSON', async (method, target, body, encrypt) => {
+    const [p, q] = target.split('?');
+    const query = Object.fromEntries(new URLSearchParams(q ?? ''));
+    const r = await h.admin(R, method, p ?? '', { query, body, encrypt });
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ Code: 'XMinioAdminConfigBadJSON' });
+  });
+
+  it('answers unknown admin paths and missing parameters with clear errors', async () => {
+    expect((await h.admin(R, 'GET', '/no-such-call')).status).toBe(400);
+    const missing = await h.admin(R, 'GET', '/user-info');
+    expect(missing.json).toMatchObject({ Code: 'XMinioAdminInvalidArgument' });
+    expect((missing.json as { Message: string }).Message).toMatch(/accessKey/);
+    const tooBig = await h.admin(R, 'PUT', '/add-canned-policy', {
+      query: { name: 'big' },
+      body: 'x'.repeat(21 * 1024),
+    });
+    expect(tooBig.json).toMatchObject({ Code: 'XMinioAdminConfigTooLarge' });
+  });
+});
+
 describe('groups', () => {
   beforeAll(async () => {
     await h.ctx.iam.addUser('gina', 'gina-secret-1');

@@ -78,14 +78,10 @@ export class AdminCall {
     if (this.req.body.length > max) throw new S3Error('XMinioAdminConfigTooLarge');
   }
 
-  /** The plain JSON body; XMinioAdminConfigBadJSON when it does not parse. */
-  json<T>(max = MAX_JSON_BODY): T {
+  /** The plain JSON body, which must be an object; XMinioAdminConfigBadJSON otherwise. */
+  json<T extends object>(max = MAX_JSON_BODY): Partial<T> {
     this.#checkSize(max);
-    try {
-      return JSON.parse(this.req.body.toString('utf8')) as T;
-    } catch (err) {
-      throw new S3Error('XMinioAdminConfigBadJSON', `invalid JSON: ${(err as Error).message}`);
-    }
+    return parseObject<T>(this.req.body);
   }
 
   /** The body decrypted with the signing secret (madmin DecryptData). */
@@ -101,14 +97,9 @@ export class AdminCall {
     }
   }
 
-  /** The body decrypted and parsed as JSON. */
-  async decryptedJson<T>(): Promise<T> {
-    const plain = await this.decrypted();
-    try {
-      return JSON.parse(plain.toString('utf8')) as T;
-    } catch (err) {
-      throw new S3Error('XMinioAdminConfigBadJSON', `invalid JSON: ${(err as Error).message}`);
-    }
+  /** The body decrypted and parsed as a JSON object. */
+  async decryptedJson<T extends object>(): Promise<Partial<T>> {
+    return parseObject<T>(await this.decrypted());
   }
 
   /** A JSON answer encrypted with the signing secret (labelled application/json, as MinIO does). */
@@ -125,6 +116,19 @@ export class AdminCall {
   noContent(): HandlerResponse {
     return { status: 204 };
   }
+}
+
+function parseObject<T extends object>(body: Buffer): Partial<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch (err) {
+    throw new S3Error('XMinioAdminConfigBadJSON', `invalid JSON: ${(err as Error).message}`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new S3Error('XMinioAdminConfigBadJSON', 'the request body must be a JSON object');
+  }
+  return value as Partial<T>;
 }
 
 /** An admin operation: one file in ./operations, one row in the router table. */

@@ -15,9 +15,6 @@ export const setBucketQuota: AdminOperation = async (call) => {
   const bucket = call.param('bucket');
   await call.ctx.layer.getBucketInfo(bucket);
   const body = call.json<BucketQuotaJson>();
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new S3Error('XMinioAdminConfigBadJSON', 'quota configuration must be a JSON object');
-  }
   const quota = body.quota ?? 0;
   if (typeof quota !== 'number' || !Number.isSafeInteger(quota) || quota < 0) {
     throw new S3Error('XMinioAdminInvalidArgument', 'quota must be a non-negative whole number of bytes');
