@@ -661,3 +661,50 @@ describe('goDuration', () => {
     expect(() => goDuration(-1)).toThrow(RangeError);
   });
 });
+
+describe('timeouts and the shared key cache', () => {
+  it('gives up on a call that gets no answer, with RequestTimeout', async () => {
+    handler = () => undefined; // never answers
+    const err = await client({ timeoutMs: 150 })
+      .serverInfo()
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MadminError);
+    expect(err).toMatchObject({ code: 'RequestTimeout' });
+  });
+
+  it('gives up on a body that stops half way', async () => {
+    handler = (_r, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"mode":');
+    };
+    await expect(client({ timeoutMs: 150 }).serverInfo()).rejects.toMatchObject({ code: 'RequestTimeout' });
+  });
+
+  it('a caller abort is reported as such, not as a timeout', async () => {
+    handler = () => undefined;
+    const ac = new AbortController();
+    const pending = client({ timeoutMs: 10_000 }).listGroups(ac.signal);
+    setTimeout(() => ac.abort(), 50);
+    const err = await pending.catch((e: unknown) => e);
+    expect((err as Error).name).toBe('AbortError');
+  });
+
+  it('clients with the same secret share derived keys (one salt per rotation)', async () => {
+    const a = new MadminClient({ endpoint, accessKey: AK, secretKey: SK });
+    const b = new MadminClient({ endpoint, accessKey: AK, secretKey: SK });
+    await a.addUser('u1', 'secret-u1-1');
+    await b.addUser('u2', 'secret-u2-1');
+    await new MadminClient({ endpoint, accessKey: AK, secretKey: SK, keyCache: false }).addUser(
+      'u3',
+      'secret-u3-1',
+    );
+    const salts = seen.map((s) => s.body.subarray(0, 32).toString('hex'));
+    expect(salts[0]).toBe(salts[1]);
+    expect(salts[2]).not.toBe(salts[0]);
+    expect(seen.map((s) => JSON.parse(s.plain!.toString()).secretKey)).toEqual([
+      'secret-u1-1',
+      'secret-u2-1',
+      'secret-u3-1',
+    ]);
+  });
+});

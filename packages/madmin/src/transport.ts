@@ -27,11 +27,21 @@ export interface AdminTransportOptions {
   /** Algorithm of the bodies this client encrypts; Argon2id + AES-256-GCM by default, as madmin-go. */
   encryption?: EncryptionAlgorithm;
   /**
-   * Derived-key cache (see {@link KeyCache}); one per client by default, `false` derives a fresh
-   * key for every body exactly as madmin-go does.
+   * Derived-key cache (see {@link KeyCache}). By default all clients share one process-wide cache —
+   * safe because entries are keyed by password and salt — so a console that builds a client per
+   * request still derives Argon2id keys once per rotation. `false` derives a fresh key for every
+   * body exactly as madmin-go does.
    */
   keyCache?: KeyCache | false;
+  /**
+   * Gives up on a non-streaming call after this many milliseconds (MadminError `RequestTimeout`);
+   * 60 s by default, 0 for never. Streams (trace, logs, health info) have no timeout.
+   */
+  timeoutMs?: number;
 }
+
+/** The process-wide default {@link KeyCache}. */
+const sharedKeyCache = new KeyCache();
 
 /** One admin request. */
 export interface AdminRequest {
@@ -97,6 +107,7 @@ export class AdminTransport {
   readonly region: string;
   readonly #encryption: EncryptionAlgorithm;
   readonly #keyCache: KeyCache | undefined;
+  readonly #timeoutMs: number;
 
   constructor(options: AdminTransportOptions) {
     const url = parseEndpoint(options.endpoint);
@@ -107,7 +118,10 @@ export class AdminTransport {
     this.#sessionToken = options.sessionToken || undefined;
     this.region = options.region ?? '';
     this.#encryption = options.encryption ?? 'argon2id-aes-gcm';
-    this.#keyCache = options.keyCache === false ? undefined : (options.keyCache ?? new KeyCache());
+    this.#keyCache = options.keyCache === false ? undefined : (options.keyCache ?? sharedKeyCache);
+    this.#timeoutMs = options.timeoutMs ?? 60_000;
+    if (!Number.isFinite(this.#timeoutMs) || this.#timeoutMs < 0)
+      throw new TypeError('timeoutMs must be >= 0');
   }
 
   /** Encrypts a body for the server with this client's secret key (madmin `EncryptData`). */
@@ -131,8 +145,11 @@ export class AdminTransport {
    * Sends a request and returns the response once its status is 2xx; any other status becomes a
    * MadminError parsed from the body.
    */
-  async send(req: AdminRequest): Promise<Response> {
+  async send(req: AdminRequest, options: { timeout?: boolean } = {}): Promise<Response> {
     const url = this.url(req);
+    const timeout =
+      options.timeout !== false && this.#timeoutMs > 0 ? AbortSignal.timeout(this.#timeoutMs) : undefined;
+    const signal = timeout && req.signal ? AbortSignal.any([timeout, req.signal]) : (timeout ?? req.signal);
     let body: Uint8Array | undefined;
     if (req.body !== undefined) {
       const raw = typeof req.body === 'string' ? Buffer.from(req.body, 'utf8') : req.body;
@@ -149,24 +166,41 @@ export class AdminTransport {
       region: this.region,
       service: req.service ?? 's3',
     });
-    const res = await fetch(url, {
-      method: req.method,
-      headers,
-      body: body && body.length > 0 ? body : req.method === 'GET' || req.method === 'HEAD' ? undefined : '',
-      signal: req.signal,
-      redirect: 'manual',
-    });
-    if (res.status < 200 || res.status > 299) {
-      const bytes = new Uint8Array(await res.arrayBuffer().catch(() => new ArrayBuffer(0)));
-      throw errorFromBody(res.status, res.statusText, bytes);
+    try {
+      const res = await fetch(url, {
+        method: req.method,
+        headers,
+        body: body && body.length > 0 ? body : req.method === 'GET' || req.method === 'HEAD' ? undefined : '',
+        signal,
+        redirect: 'manual',
+      });
+      if (res.status < 200 || res.status > 299) {
+        const bytes = new Uint8Array(await res.arrayBuffer().catch(() => new ArrayBuffer(0)));
+        throw errorFromBody(res.status, res.statusText, bytes);
+      }
+      return res;
+    } catch (err) {
+      throw timeout?.aborted && !req.signal?.aborted ? this.#timeoutError(req) : err;
     }
-    return res;
+  }
+
+  #timeoutError(req: AdminRequest): MadminError {
+    return new MadminError({
+      code: 'RequestTimeout',
+      message: `${req.method} ${req.path} got no answer within ${this.#timeoutMs} ms`,
+      status: 0,
+    });
   }
 
   /** Sends a request and returns the whole response body (decrypted when `decrypt`). */
   async bytes(req: AdminRequest, options: { decrypt?: boolean } = {}): Promise<Buffer> {
     const res = await this.send(req);
-    const raw = Buffer.from(await res.arrayBuffer());
+    let raw: Buffer;
+    try {
+      raw = Buffer.from(await res.arrayBuffer());
+    } catch (err) {
+      throw err instanceof Error && err.name === 'TimeoutError' ? this.#timeoutError(req) : err;
+    }
     return options.decrypt ? this.decrypt(raw) : raw;
   }
 
@@ -190,7 +224,7 @@ export class AdminTransport {
   async *stream<T>(req: AdminRequest): AsyncGenerator<T, void, undefined> {
     let res: Response;
     try {
-      res = await this.send(req);
+      res = await this.send(req, { timeout: false });
     } catch (err) {
       if (req.signal?.aborted) return;
       throw err;
