@@ -34,8 +34,9 @@ export interface AdminTransportOptions {
    */
   keyCache?: KeyCache | false;
   /**
-   * Gives up on a non-streaming call after this many milliseconds (MadminError `RequestTimeout`);
-   * 60 s by default, 0 for never. Streams (trace, logs, health info) have no timeout.
+   * Gives up on a non-streaming call after this many milliseconds with MadminError `ETIMEDOUT`
+   * (Node's code for a network timeout, so callers treat it as one); 60 s by default, 0 for never.
+   * Streams (trace, logs, health info) have no timeout.
    */
   timeoutMs?: number;
 }
@@ -186,7 +187,7 @@ export class AdminTransport {
 
   #timeoutError(req: AdminRequest): MadminError {
     return new MadminError({
-      code: 'RequestTimeout',
+      code: 'ETIMEDOUT',
       message: `${req.method} ${req.path} got no answer within ${this.#timeoutMs} ms`,
       status: 0,
     });
