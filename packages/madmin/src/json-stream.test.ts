@@ -50,3 +50,15 @@ describe('JsonStreamParser', () => {
     expect(() => parseAll([Buffer.of(0x7b, 0x22, 0xff, 0x22, 0x7d)])).toThrow();
   });
 });
+
+describe('JsonStreamParser on large input', () => {
+  it('parses many values in one chunk and a value spread over many chunks', () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => ({ i, s: `v${i}` }));
+    expect(parseAll([many.map((v) => JSON.stringify(v)).join(' ')])).toEqual(many);
+    const big = { items: Array.from({ length: 5_000 }, (_, i) => `item-${i}`) };
+    const text = JSON.stringify(big);
+    const chunks = [];
+    for (let i = 0; i < text.length; i += 7) chunks.push(text.slice(i, i + 7));
+    expect(parseAll([' ', ...chunks, ' '])).toEqual([big]);
+  });
+});

@@ -33,8 +33,7 @@ export class JsonStreamParser {
 
   #emit(out: unknown[], end: number): void {
     out.push(JSON.parse(this.#buf.slice(this.#start, end)));
-    this.#buf = this.#buf.slice(end);
-    this.#pos = 0;
+    this.#pos = end;
     this.#start = -1;
     this.#scalar = false;
   }
@@ -82,10 +81,13 @@ export class JsonStreamParser {
       }
     }
     if (final && this.#scalar) this.#emit(out, this.#buf.length);
-    // Drop scanned whitespace so a long run of keep-alives does not grow the buffer.
-    if (this.#start < 0 && this.#pos > 0) {
-      this.#buf = this.#buf.slice(this.#pos);
-      this.#pos = 0;
+    // Drop what is consumed (values and keep-alives) once per chunk, so the buffer never holds more
+    // than the value in progress and the scan stays linear however many values a chunk carries.
+    const keepFrom = this.#start < 0 ? this.#pos : this.#start;
+    if (keepFrom > 0) {
+      this.#buf = this.#buf.slice(keepFrom);
+      this.#pos -= keepFrom;
+      if (this.#start >= 0) this.#start = 0;
     }
     return out;
   }
