@@ -116,6 +116,8 @@ interface MetaRead {
   perDrive: (DriveMeta | null)[];
   /** Only some drives were read (fast path). */
   partial: boolean;
+  /** Drives where the metadata file was not found (its folder probably does not exist yet). */
+  absent?: boolean[];
 }
 
 /** rename, creating the target's folder when missing (cheaper than mkdir before every rename). */
@@ -524,8 +526,9 @@ export class ErasureObjectLayer implements ObjectLayer {
       else groups.set(m.doc.gen, { count: 1, doc: m.doc });
     }
     const best = [...groups.values()].sort((a, b) => b.count - a.count || a.doc.updated - b.doc.updated)[0];
-    if (best && best.count >= this.readQuorum) return { doc: best.doc, perDrive, partial: false };
-    if (absent.filter(Boolean).length >= this.readQuorum) return { doc: null, perDrive, partial: false };
+    if (best && best.count >= this.readQuorum) return { doc: best.doc, perDrive, partial: false, absent };
+    if (absent.filter(Boolean).length >= this.readQuorum)
+      return { doc: null, perDrive, partial: false, absent };
     throw s3Error('InsufficientReadQuorum', { BucketName: bucket, Key: key });
   }
 
@@ -564,6 +567,8 @@ export class ErasureObjectLayer implements ObjectLayer {
         }
         const tmp = d.tmp(`${randomUUID()}.meta`);
         await writeFileSynced(tmp, encodeMeta(doc, inline), this.fsync);
+        // A new key: create its folder up front instead of failing a rename first.
+        if (prev.absent?.[i]) await mkdirIfMissing(dir).catch(() => undefined);
         if (newData?.writeId && newData.written[i]) {
           await renameMkdir(d.tmp(newData.writeId), path.join(dir, newData.dataDir));
         }
