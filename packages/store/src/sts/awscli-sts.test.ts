@@ -76,6 +76,7 @@ describe('awscli sts assume-role', { timeout: 300_000 }, () => {
     );
     expect(put.code, put.stderr).toBe(0);
 
+    const before = Date.now();
     const r = await aws(
       root,
       'sts',
@@ -94,8 +95,9 @@ describe('awscli sts assume-role', { timeout: 300_000 }, () => {
     expect(creds.AccessKeyId).toMatch(/^[A-Z0-9]{20}$/);
     expect(creds.SessionToken?.split('.')).toHaveLength(3);
     const expires = Date.parse(creds.Expiration ?? '');
-    expect(expires - Date.now()).toBeGreaterThan(800_000);
-    expect(expires - Date.now()).toBeLessThanOrEqual(900_000);
+    // Expiration = issue time + DurationSeconds (to the second), whenever the call ran.
+    expect(expires).toBeGreaterThanOrEqual(before + 900_000 - 1000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 900_000);
 
     const temp = env(creds.AccessKeyId ?? '', creds.SecretAccessKey ?? '', creds.SessionToken);
     const get = await aws(
