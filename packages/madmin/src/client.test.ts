@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { goDuration } from './calls/trace.js';
 import { MadminClient } from './client.js';
@@ -466,6 +467,18 @@ describe('errors', () => {
   it('a wrong secret key is refused by the verifier', async () => {
     const bad = new MadminClient({ endpoint, accessKey: AK, secretKey: 'not-the-secret' });
     await expect(bad.serverInfo()).rejects.toMatchObject({ code: 'SignatureDoesNotMatch', status: 403 });
+  });
+
+  it('accepts gzip-compressed answers (MinIO compresses bodies above 1000 bytes)', async () => {
+    const users: Record<string, { status: string }> = {};
+    for (let i = 0; i < 200; i++) users[`user-${i}`] = { status: 'enabled' };
+    handler = async (r, res) => {
+      expect(String(r.headers['accept-encoding'])).toContain('gzip');
+      const sealedBody = await encryptData(SK, JSON.stringify(users), { algorithm: 'pbkdf2-aes-gcm' });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(gzipSync(sealedBody));
+    };
+    expect(await client().listUsers()).toEqual(users);
   });
 
   it('a reply that should be encrypted but is not fails clearly', async () => {
