@@ -554,6 +554,16 @@ describe('STS AssumeRole', () => {
     expect(creds?.sessionToken).toBe(token);
     expect(creds?.identity).toMatchObject({ kind: 'sts', parentUser: 'una' });
 
+    const tmp = await h.admin('una', 'GET', '/temporary-account-info', {
+      query: { accessKey: ak },
+      decrypt: true,
+    });
+    expect(tmp.json).toMatchObject({ parentUser: 'una', accountStatus: 'on', impliedPolicy: true });
+    expect(JSON.parse((tmp.json as { policy: string }).policy).Statement).toHaveLength(1);
+    expect(
+      (await h.admin('una', 'GET', '/temporary-account-info', { query: { accessKey: 'NOPE' } })).status,
+    ).toBe(404);
+
     const again = await h.sts(ak, { Action: 'AssumeRole', Version: '2011-06-15' });
     expect(again.status).toBe(403);
     expect(again.body).toContain('<Code>AccessDenied</Code>');

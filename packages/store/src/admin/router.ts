@@ -29,6 +29,7 @@ import { setGroupStatus } from './operations/set-group-status.js';
 import { setUserOrGroupPolicy } from './operations/set-user-or-group-policy.js';
 import { setUserStatus } from './operations/set-user-status.js';
 import { storageInfo } from './operations/storage-info.js';
+import { temporaryAccountInfo } from './operations/temporary-account-info.js';
 import { updateGroupMembers } from './operations/update-group-members.js';
 import { updateServiceAccount } from './operations/update-service-account.js';
 import { startAdminServices } from './services.js';
@@ -172,6 +173,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     name: 'DeleteServiceAccount',
     action: null,
     op: deleteServiceAccount,
+  },
+  {
+    method: 'GET',
+    path: '/temporary-account-info',
+    name: 'TemporaryAccountInfo',
+    action: null,
+    op: temporaryAccountInfo,
   },
   // Server state
   { method: 'GET', path: '/accountinfo', name: 'AccountInfo', action: null, op: accountInfo },

@@ -1053,6 +1053,40 @@ export class IamSystem implements CredentialStore, Authorizer {
 
   // ---------------------------------------------------------------- STS
 
+  /**
+   * An unexpired STS session and the policy it is held to (its session policy, or — implied — its
+   * parent's), for temporary-account-info. XMinioInvalidIAMCredentials (404) when unknown or expired.
+   */
+  getStsSession(accessKey: string): {
+    parentUser: string;
+    expiration: Date;
+    implied: boolean;
+    policy: Record<string, unknown>;
+  } {
+    const s = this.#sessions.get(accessKey);
+    if (!s || s.record.expiration <= Date.now()) {
+      throw new S3Error(
+        'XMinioInvalidIAMCredentials',
+        'The specified temporary account is not found',
+        {},
+        404,
+      );
+    }
+    const parent = s.record.parentUser;
+    const parentIdentity: Identity =
+      parent === this.#root.accessKey
+        ? { kind: 'root', accessKey: parent, parentUser: parent }
+        : { kind: 'user', accessKey: parent, parentUser: parent };
+    return {
+      parentUser: parent,
+      expiration: new Date(s.record.expiration),
+      implied: s.sessionPolicy === null,
+      policy: s.sessionPolicy
+        ? (s.sessionPolicy.raw as Record<string, unknown>)
+        : this.effectivePolicyDocument(parentIdentity),
+    };
+  }
+
   /** Issues temporary credentials for a parent user (AssumeRole and friends) and persists the session. */
   async createStsSession(req: NewStsSession): Promise<IssuedCredentials> {
     const sessionPolicy = req.policy ? parseIamPolicy(req.policy) : null;
