@@ -19,6 +19,7 @@ import {
   type ShardSource,
   writeErasure,
 } from './erasure.js';
+import { localMd5, type Md5Session, Md5Worker } from './md5-worker.js';
 import {
   type DriveMeta,
   decodeMeta,
@@ -78,6 +79,8 @@ export interface ObjectLayerOptions {
   blockSize?: number;
   /** Health probe period for drives in ms (default 10 s; 0 disables). */
   healthIntervalMs?: number;
+  /** Compute the MD5 of large bodies on a worker thread (default true). */
+  md5Worker?: boolean;
   /** Stale multipart upload removal (default: older than 24 h, checked hourly); false disables. */
   staleUploads?: StaleUploadOptions | false;
 }
@@ -239,6 +242,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   private readonly locks = new KeyLocks();
   private readonly bucketCache = new Map<string, BucketDoc>();
   private readonly dirCache = new DirCache();
+  private readonly md5Worker: Md5Worker | null;
   private healthTimer: NodeJS.Timeout | null = null;
   private stopStaleUploads: (() => void) | null = null;
 
@@ -257,6 +261,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     this.rs = new ReedSolomon(this.dataShards, parity);
     this.fsync = opts.fsync ?? true;
     this.fsyncDirs = opts.fsyncDirs ?? false;
+    this.md5Worker = opts.md5Worker === false ? null : new Md5Worker();
     this.inlineLimit = opts.inlineLimit ?? 128 * 1024;
     const bs = opts.blockSize ?? 1024 * 1024;
     this.blockSize = Math.ceil(bs / this.dataShards) * this.dataShards;
@@ -304,6 +309,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     this.healthTimer = null;
     this.stopStaleUploads?.();
     this.stopStaleUploads = null;
+    await this.md5Worker?.close();
   }
 
   async storageInfo(): Promise<StorageInfo> {
@@ -341,6 +347,8 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   // ---------------------------------------------------------------- buckets
+
+  private readonly largeMd5 = (): Md5Session => (this.md5Worker ? this.md5Worker.session() : localMd5());
 
   private async readBucket(name: string): Promise<BucketDoc | null> {
     const cached = this.bucketCache.get(name);
@@ -687,6 +695,7 @@ export class ErasureObjectLayer implements ObjectLayer {
         tmpFile: (d) => d.tmp(`${writeId}/part.1`),
         writeQuorum: this.writeQuorum,
         fsync: this.fsync,
+        largeMd5: this.largeMd5,
       });
       this.checkMd5(res.md5, opts.contentMd5Base64, bucket, key);
       const v: VersionRecord = {
@@ -1211,6 +1220,7 @@ export class ErasureObjectLayer implements ObjectLayer {
         tmpFile: (d) => d.tmp(`${writeId}/part`),
         writeQuorum: this.writeQuorum,
         fsync: this.fsync,
+        largeMd5: this.largeMd5,
       });
       this.checkMd5(res.md5, opts.contentMd5Base64, bucket, key);
       return await this.locks.run(`upload\0${uploadId}\0${partNumber}`, async () => {

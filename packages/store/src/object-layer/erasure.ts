@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -6,6 +5,7 @@ import { s3Error } from '../errors.js';
 import { BITROT_SIZE, bitrotSum } from './codec/bitrot.js';
 import type { ReedSolomon } from './codec/reed-solomon.js';
 import { type Drive, mkdirIfMissing } from './drive.js';
+import { localMd5, type Md5Session } from './md5-worker.js';
 import type { ErasureGeometry } from './meta.js';
 
 /**
@@ -41,6 +41,8 @@ export interface ErasureWriteParams {
   tmpFile: (d: Drive) => string;
   writeQuorum: number;
   fsync: boolean;
+  /** MD5 for bodies larger than one block (e.g. on a worker thread); in-thread when absent. */
+  largeMd5?: () => Md5Session;
 }
 
 export interface ErasureWriteResult {
@@ -56,7 +58,12 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
   const { drives, ec, rs } = p;
   const online = drives.map((d) => d.online);
   if (online.filter(Boolean).length < p.writeQuorum) throw s3Error('InsufficientWriteQuorum');
-  const md5 = createHash('md5');
+  // MD5 is fed whole blocks: the first block stays in-thread until we know the body is large.
+  let md5: Md5Session | null = null;
+  const md5Block = (block: Buffer): void => {
+    md5 ??= p.largeMd5 ? p.largeMd5() : localMd5();
+    md5.update(block);
+  };
   const handles: (fsp.FileHandle | null)[] = drives.map(() => null);
   const failed: boolean[] = drives.map((d) => !d.online);
   let opened = false;
@@ -116,6 +123,7 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
   };
 
   const writeBlock = async (block: Buffer): Promise<void> => {
+    md5Block(block);
     if (!opened) await openFiles();
     const shards = encodeBlock(block);
     const sums = shards.map((s) => bitrotSum(s));
@@ -155,7 +163,6 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
   try {
     for await (const chunk of p.body as AsyncIterable<Buffer | string>) {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      md5.update(buf);
       total += buf.length;
       if (total > p.maxSize) throw s3Error('EntityTooLarge');
       if (p.declaredSize >= 0 && total > p.declaredSize) throw s3Error('IncompleteBody');
@@ -182,21 +189,27 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     }
     if (p.declaredSize >= 0 && total !== p.declaredSize) throw s3Error('IncompleteBody');
     if (!opened && total <= p.inlineLimit) {
+      const small = localMd5();
+      small.update(buffer(cur).subarray(0, fill));
+      const digest = await small.digest();
       const blob = total > 0 ? encodeBlock(buffer(cur).subarray(0, fill)) : [];
       const inline = drives.map((d, i) => {
         if (!d.online) return null;
         const shard = blob[ec.dist[i] as number];
         return shard ? Buffer.concat([bitrotSum(shard), shard]) : Buffer.alloc(0);
       });
-      return { size: total, md5: md5.digest(), inline, written: drives.map(() => false) };
+      return { size: total, md5: digest, inline, written: drives.map(() => false) };
     }
     if (fill > 0) await writeBlock(buffer(cur).subarray(0, fill));
     else if (!opened) await openFiles();
     if (pendingWrites) await pendingWrites;
     await closeAll(p.fsync);
     checkQuorum();
-    return { size: total, md5: md5.digest(), inline: null, written: failed.map((f) => !f) };
+    const session = md5 ?? localMd5();
+    md5 = null;
+    return { size: total, md5: await session.digest(), inline: null, written: failed.map((f) => !f) };
   } catch (err) {
+    (md5 as Md5Session | null)?.abort();
     if (pendingWrites) await (pendingWrites as Promise<void>).catch(() => undefined);
     await closeAll(false);
     throw err;
