@@ -33,6 +33,25 @@ const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
 );
 
+const UsersPage = lazy(() =>
+  import('@/features/users/routes/users-page').then((m) => ({ default: m.UsersPage })),
+);
+const UserDetailsPage = lazy(() =>
+  import('@/features/users/routes/user-details-page').then((m) => ({ default: m.UserDetailsPage })),
+);
+const GroupsPage = lazy(() =>
+  import('@/features/groups/routes/groups-page').then((m) => ({ default: m.GroupsPage })),
+);
+const PoliciesPage = lazy(() =>
+  import('@/features/policies/routes/policies-page').then((m) => ({ default: m.PoliciesPage })),
+);
+const PolicyDetailsPage = lazy(() =>
+  import('@/features/policies/routes/policy-details-page').then((m) => ({ default: m.PolicyDetailsPage })),
+);
+const AccountPage = lazy(() =>
+  import('@/features/account/routes/account-page').then((m) => ({ default: m.AccountPage })),
+);
+
 /**
  * The one route table of the shell, in side-menu order. Paths come from the contracts' page map, so the
  * backend's `pages` and these routes always use the same strings.
@@ -46,12 +65,28 @@ export const shellPages: readonly ShellPage[] = [
     menu: { label: 'Buckets', icon: <Inventory2Outlined />, group: 'common' },
   },
   { path: pagePaths.bucketPages },
-  { path: pagePaths.users, menu: { label: 'Users', icon: <PersonOutlined />, group: 'common' } },
-  { path: pagePaths.userDetails },
-  { path: pagePaths.groups, menu: { label: 'Groups', icon: <GroupsOutlined />, group: 'common' } },
-  { path: pagePaths.account, menu: { label: 'Service Accounts', icon: <KeyOutlined />, group: 'common' } },
-  { path: pagePaths.policies, menu: { label: 'Policies', icon: <PolicyOutlined />, group: 'common' } },
-  { path: pagePaths.policyDetails },
+  {
+    path: pagePaths.users,
+    component: UsersPage,
+    menu: { label: 'Users', icon: <PersonOutlined />, group: 'common' },
+  },
+  { path: pagePaths.userDetails, component: UserDetailsPage },
+  {
+    path: pagePaths.groups,
+    component: GroupsPage,
+    menu: { label: 'Groups', icon: <GroupsOutlined />, group: 'common' },
+  },
+  {
+    path: pagePaths.account,
+    component: AccountPage,
+    menu: { label: 'Service Accounts', icon: <KeyOutlined />, group: 'common' },
+  },
+  {
+    path: pagePaths.policies,
+    component: PoliciesPage,
+    menu: { label: 'Policies', icon: <PolicyOutlined />, group: 'common' },
+  },
+  { path: pagePaths.policyDetails, component: PolicyDetailsPage },
   { path: pagePaths.settings, menu: { label: 'Settings', icon: <SettingsOutlined />, group: 'common' } },
   { path: pagePaths.webhookLogger },
   { path: pagePaths.webhookAudit },

@@ -54,9 +54,14 @@ export function registerChangePassword(app: ZodApp, ctx: RouteContext): void {
         await assumeRoleForLogin(ctx.endpoint, name, current, 900);
       } catch (err) {
         if (hasCode(err, ...badCredentialCodes)) {
-          throw new ApiHttpError(403, 'The current password is not correct', 'Nothing was changed.', {
-            cause: err,
-          });
+          throw new ApiHttpError(
+            403,
+            'The current password is not correct',
+            'The current password is not correct; nothing was changed.',
+            {
+              cause: err,
+            },
+          );
         }
         throw storeErrorToApiError(err) ?? err;
       }

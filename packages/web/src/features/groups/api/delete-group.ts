@@ -1,0 +1,21 @@
+import { apiPaths } from '@stowage/contracts';
+import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiError } from '@/shared/api/api-error';
+import { apiRequest } from '@/shared/api/client';
+import { identityKeys } from '@/shared/identity/identity-keys';
+
+/** DELETE /api/v1/group?name= (spec 2 §7). */
+export function deleteGroup(name: string): Promise<void> {
+  return apiRequest(apiPaths.group, { method: 'DELETE', query: { name } });
+}
+
+export function useDeleteGroup(): UseMutationResult<void, ApiError, string> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGroup,
+    onSuccess: (_, name) => {
+      queryClient.removeQueries({ queryKey: identityKeys.group(name) });
+      return queryClient.invalidateQueries({ queryKey: identityKeys.all });
+    },
+  });
+}

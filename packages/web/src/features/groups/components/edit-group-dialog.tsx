@@ -1,0 +1,96 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Switch,
+} from '@mui/material';
+import type { EntityStatus } from '@stowage/contracts';
+import { type ReactElement, useEffect, useState } from 'react';
+import { useUsers } from '@/shared/identity/list-users';
+import { LoadingMessage } from '@/shared/ui/loading-message';
+import { NameChecklist } from '@/shared/ui/name-checklist';
+import { ModalSnackbar, useSnackbar } from '@/shared/ui/snackbar';
+import { useGroup } from '../api/get-group';
+import { useUpdateGroup } from '../api/update-group';
+
+/** Edit group (spec 2 §2, §4): members and status, both applied on save. */
+export function EditGroupDialog({
+  group,
+  onClose,
+}: {
+  group: string | null;
+  onClose: () => void;
+}): ReactElement {
+  const current = useGroup(group);
+  const users = useUsers(group !== null);
+  const update = useUpdateGroup();
+  const { showMessage, showModalError } = useSnackbar();
+  const [members, setMembers] = useState<string[]>([]);
+  const [status, setStatus] = useState<EntityStatus>('enabled');
+  useEffect(() => {
+    if (current.data) {
+      setMembers(current.data.members);
+      setStatus(current.data.status);
+    }
+  }, [current.data]);
+
+  const save = (): void => {
+    if (group === null) return;
+    update.mutate(
+      { name: group, body: { members, status } },
+      {
+        onSuccess: () => {
+          showMessage(`Group ${group} saved.`);
+          onClose();
+        },
+        onError: showModalError,
+      },
+    );
+  };
+  return (
+    <Dialog open={group !== null} onClose={update.isPending ? undefined : onClose} maxWidth="sm" fullWidth>
+      <ModalSnackbar />
+      <DialogTitle>Edit Group {group}</DialogTitle>
+      <DialogContent>
+        {current.isPending ? (
+          <LoadingMessage />
+        ) : current.isError ? (
+          <Alert severity="error">{current.error.message}</Alert>
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={status === 'enabled'}
+                  onChange={(e) => setStatus(e.target.checked ? 'enabled' : 'disabled')}
+                />
+              }
+              label={`Status: ${status === 'enabled' ? 'Enabled' : 'Disabled'}`}
+            />
+            <NameChecklist
+              label="Members"
+              names={(users.data?.users ?? []).map((u) => u.accessKey)}
+              selected={members}
+              onChange={setMembers}
+              loading={users.isPending}
+              emptyText="There are no users yet."
+            />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={save} disabled={update.isPending || !current.data}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,211 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  IconButton,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
+import { links } from '@stowage/contracts';
+import { type ReactElement, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useUsers } from '@/shared/identity/list-users';
+import { useSession } from '@/shared/session/get-session';
+import { getUserMarker } from '@/shared/session/user-marker';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadingMessage } from '@/shared/ui/loading-message';
+import { PageHeader } from '@/shared/ui/page-header';
+import { matchesSearch, SearchField } from '@/shared/ui/search-field';
+import { useSnackbar } from '@/shared/ui/snackbar';
+import { useDeleteUser } from '../api/delete-user';
+import { AddToGroupsDialog } from '../components/add-to-groups-dialog';
+import { CreateUserDialog } from '../components/create-user-dialog';
+
+/**
+ * /users (spec 2 §2): search, Create User, Add to Group (enabled when users are checked), a table with
+ * view and delete; delete is disabled for the signed-in user (spec 2 §6), whom the backend also refuses.
+ */
+export function UsersPage(): ReactElement {
+  const users = useUsers();
+  const session = useSession();
+  const me = getUserMarker() ?? session.data?.userName ?? '';
+  const [search, setSearch] = useState('');
+  const [checked, setChecked] = useState<string[]>([]);
+  const [creating, setCreating] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const remove = useDeleteUser();
+  const { showMessage, showModalError } = useSnackbar();
+  const navigate = useNavigate();
+
+  const all = users.data?.users ?? [];
+  const shown = all.filter((u) => matchesSearch(u.accessKey, search));
+  const checkedSet = new Set(checked);
+  const toggle = (name: string): void =>
+    setChecked(checkedSet.has(name) ? checked.filter((c) => c !== name) : [...checked, name]);
+  const allShownChecked = shown.length > 0 && shown.every((u) => checkedSet.has(u.accessKey));
+
+  return (
+    <Box>
+      <PageHeader
+        title="Users"
+        subtitle={users.data ? `${users.data.total} users` : undefined}
+        actions={
+          <>
+            <SearchField label="Search Users" value={search} onChange={setSearch} />
+            <Button
+              variant="outlined"
+              startIcon={<GroupAddOutlined />}
+              disabled={checked.length === 0}
+              onClick={() => setAdding(true)}
+            >
+              Add to Group
+            </Button>
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
+              Create User
+            </Button>
+          </>
+        }
+      />
+      {users.isPending ? (
+        <LoadingMessage />
+      ) : users.isError ? (
+        <Alert severity="error">
+          {users.error.message}
+          {users.error.detail ? ` — ${users.error.detail}` : ''}
+        </Alert>
+      ) : shown.length === 0 ? (
+        <EmptyState icon={<PersonOutlined />} title="No Users Available">
+          {all.length === 0
+            ? 'Users sign in with an access key and secret key. Create one to get started.'
+            : `No user name contains “${search.trim()}”.`}
+        </EmptyState>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Users">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    checked={allShownChecked}
+                    indeterminate={!allShownChecked && shown.some((u) => checkedSet.has(u.accessKey))}
+                    onChange={() =>
+                      setChecked(
+                        allShownChecked ? [] : [...new Set([...checked, ...shown.map((u) => u.accessKey)])],
+                      )
+                    }
+                    slotProps={{ input: { 'aria-label': 'Select all users' } }}
+                  />
+                </TableCell>
+                <TableCell>Access Key</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Policies</TableCell>
+                <TableCell>Groups</TableCell>
+                <TableCell align="right" sx={{ width: 120 }}>
+                  Actions
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.map((u) => (
+                <TableRow key={u.accessKey} hover selected={checkedSet.has(u.accessKey)}>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      size="small"
+                      checked={checkedSet.has(u.accessKey)}
+                      onChange={() => toggle(u.accessKey)}
+                      slotProps={{ input: { 'aria-label': `Select ${u.accessKey}` } }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Link component={RouterLink} to={links.userDetails(u.accessKey)} underline="hover">
+                      {u.accessKey}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={u.status === 'enabled' ? 'Enabled' : 'Disabled'}
+                      color={u.status === 'enabled' ? 'success' : 'default'}
+                    />
+                  </TableCell>
+                  <TableCell>{u.policy.join(', ')}</TableCell>
+                  <TableCell>{u.memberOf.join(', ')}</TableCell>
+                  <TableCell align="right">
+                    <Tooltip title="View">
+                      <IconButton
+                        size="small"
+                        aria-label={`View ${u.accessKey}`}
+                        onClick={() => navigate(links.userDetails(u.accessKey))}
+                      >
+                        <VisibilityOutlined fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={u.accessKey === me ? 'You cannot delete yourself' : 'Delete'}>
+                      <span>
+                        <IconButton
+                          size="small"
+                          aria-label={`Delete ${u.accessKey}`}
+                          disabled={u.accessKey === me}
+                          onClick={() => setToDelete(u.accessKey)}
+                        >
+                          <DeleteOutlined fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+      <AddToGroupsDialog
+        open={adding}
+        users={checked}
+        onClose={() => {
+          setAdding(false);
+          setChecked([]);
+        }}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete User"
+        busy={remove.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete, {
+            onSuccess: () => {
+              showMessage(`User ${toDelete} deleted.`);
+              setChecked(checked.filter((c) => c !== toDelete));
+              setToDelete(null);
+            },
+            onError: showModalError,
+          })
+        }
+      >
+        Are you sure you want to delete user <strong>{toDelete}</strong>? Their service accounts are deleted
+        too.
+      </ConfirmDialog>
+    </Box>
+  );
+}
