@@ -217,6 +217,61 @@ describe('durability (4 drives, 2+2)', () => {
   });
 });
 
+describe('small drive counts', () => {
+  async function withLayer(drives: number, fn: (dir: string) => Promise<void>): Promise<void> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), `stowage-n${drives}-`));
+    try {
+      await fn(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  const data = randomBytes(1024 * 1024 + 333);
+
+  for (const drives of [2, 3]) {
+    it(`${drives} drives (parity 1): one wiped drive loses nothing`, async () => {
+      await withLayer(drives, async (dir) => {
+        const data0 = path.join(dir, 'data');
+        const a = await openObjectLayer({ dataDir: data0, drives, healthIntervalMs: 0 });
+        expect((await a.storageInfo()).parity).toBe(1);
+        await a.makeBucket('small');
+        await a.putObject('small', 'big', Readable.from([data]), { size: data.length });
+        await a.putObject('small', 'tiny', Readable.from([Buffer.from('tiny')]), { size: 4 });
+        await a.close();
+        for (let wiped = 1; wiped <= drives; wiped++) {
+          const copy = path.join(dir, `copy-${wiped}`);
+          await cp(data0, copy, { recursive: true });
+          const d = path.join(copy, `drive${wiped}`);
+          for (const n of await readdir(d)) await rm(path.join(d, n), { recursive: true, force: true });
+          const b = await openObjectLayer({ dataDir: copy, drives, healthIntervalMs: 0 });
+          expect((await readAll((await b.getObject('small', 'big')).stream)).equals(data)).toBe(true);
+          expect((await readAll((await b.getObject('small', 'tiny')).stream)).toString()).toBe('tiny');
+          await b.close();
+        }
+      });
+    });
+  }
+
+  it('1 drive (plain): a flipped byte is an error, never wrong data', async () => {
+    await withLayer(1, async (dir) => {
+      const a = await openObjectLayer({ dataDir: dir, drives: 1, healthIntervalMs: 0 });
+      expect(await a.storageInfo()).toMatchObject({ parity: 0, dataShards: 1, erasure: false });
+      await a.makeBucket('plain');
+      await a.putObject('plain', 'big', Readable.from([data]), { size: data.length });
+      const [file] = await filesNamed(path.join(dir, 'drive1', 'plain'), (n) => n.startsWith('part.'));
+      await flipByte(file as string, 100);
+      let failed: unknown = null;
+      try {
+        await readAll((await a.getObject('plain', 'big')).stream);
+      } catch (err) {
+        failed = err;
+      }
+      expect(isS3Error(failed, 'InsufficientReadQuorum')).toBe(true);
+      await a.close();
+    });
+  });
+});
+
 describe('crash safety', () => {
   it('kill -9 during a large PUT keeps the previous version and acknowledged writes', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'stowage-kill-'));
