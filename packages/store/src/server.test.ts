@@ -176,6 +176,27 @@ describe('dispatch', () => {
     expect(await res.text()).toContain('<ErrorResponse');
   });
 
+  it('enforces hard bucket quotas set through the admin API', async () => {
+    await mc.makeBucket('quota-b');
+    const url = `${store.url}/minio/admin/v3/set-bucket-quota?bucket=quota-b`;
+    const body = JSON.stringify({ quota: 1000, quotatype: 'hard' });
+    const headers = signRequest({
+      method: 'PUT',
+      url,
+      body,
+      accessKey: ROOT,
+      secretKey: SECRET,
+      region: '',
+      service: 's3',
+    });
+    expect((await fetch(url, { method: 'PUT', headers, body })).status).toBe(200);
+    await expect(mc.putObject('quota-b', 'too-big', Buffer.alloc(1200))).rejects.toMatchObject({
+      code: 'XMinioAdminBucketQuotaExceeded',
+    });
+    await mc.putObject('quota-b', 'fits', Buffer.alloc(600));
+    expect(await mc.bucketExists('quota-b')).toBe(true);
+  });
+
   it('answers CORS preflights and unknown methods', async () => {
     let res = await fetch(`${store.url}/srv/x`, {
       method: 'OPTIONS',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { startAdminServices } from './admin/services.js';
 import { createTraceBus, type StoreContext } from './http/context.js';
 import { createRequestListener, type InFlight } from './http/dispatch.js';
 import { openIam } from './iam/index.js';
@@ -89,6 +90,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       domains,
       trace: createTraceBus(),
     };
+    // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
+    const adminServices = startAdminServices(ctx);
     const inFlight: InFlight = { count: 0, idle: [] };
     const listener = createRequestListener(ctx, inFlight);
     server = opts.tls
@@ -129,6 +132,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         }
         s.closeAllConnections();
         await stopped;
+        await adminServices.stop();
         await layer.close();
       })();
       return closing;

@@ -1,6 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
-  computeSignature,
+  buildCanonicalRequest,
+  buildStringToSign,
+  canonicalHeaders,
+  canonicalQuery,
+  canonicalUri,
   credentialScope,
   deriveSigningKey,
   EMPTY_PAYLOAD_HASH,
@@ -10,7 +14,9 @@ import {
   parseAuthorization,
   parseCredential,
   SIGV4_ALGORITHM,
+  type SignatureInput,
   STREAMING_PAYLOAD,
+  signature,
   signaturesEqual,
   UNSIGNED_PAYLOAD,
 } from '@stowage/madmin';
@@ -63,6 +69,41 @@ export interface AuthInput {
   /** When the body was already read (admin, STS): its SHA-256, used when the header is absent. */
   bodySha256?: string;
   now?: Date;
+}
+
+/**
+ * Signing keys change once a day per credential, but deriving one costs four HMACs (each creating a
+ * key object): caching them takes most of the signature cost off small requests. Bounded, cleared
+ * wholesale when full.
+ */
+const signingKeys = new Map<string, Buffer>();
+const MAX_CACHED_KEYS = 4096;
+
+function cachedSigningKey(secretKey: string, date: string, region: string, service: string): Buffer {
+  const id = `${date}\n${region}\n${service}\n${secretKey}`;
+  let key = signingKeys.get(id);
+  if (!key) {
+    if (signingKeys.size >= MAX_CACHED_KEYS) signingKeys.clear();
+    key = deriveSigningKey(secretKey, date, region, service);
+    signingKeys.set(id, key);
+  }
+  return key;
+}
+
+/** The expected signature of a request (madmin's canonicalisation, cached signing key). */
+function expectedSignature(input: SignatureInput): string {
+  const canonical = buildCanonicalRequest({
+    method: input.method,
+    canonicalUri: canonicalUri(input.path),
+    canonicalQuery: canonicalQuery(input.query),
+    canonicalHeaders: canonicalHeaders(input.headers, input.signedHeaders),
+    signedHeaders: input.signedHeaders,
+    payloadHash: input.payloadHash,
+  });
+  const date = input.amzDate.slice(0, 8);
+  const scope = credentialScope(date, input.region, input.service);
+  const key = cachedSigningKey(input.secretKey, date, input.region, input.service);
+  return signature(key, buildStringToSign(input.amzDate, scope, canonical));
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -214,7 +255,7 @@ async function verifyHeaderAuth(
   );
   let expected: string;
   try {
-    expected = computeSignature({
+    expected = expectedSignature({
       method: input.method,
       path: input.path,
       query: input.query,
@@ -247,7 +288,7 @@ async function verifyHeaderAuth(
       mode = {
         kind: 'streaming-signed',
         seedSignature: parsed.signature,
-        signingKey: deriveSigningKey(signer.secretKey, parsed.date, parsed.region, parsed.service),
+        signingKey: cachedSigningKey(signer.secretKey, parsed.date, parsed.region, parsed.service),
         amzDate,
         scope: credentialScope(parsed.date, parsed.region, parsed.service),
         trailer: payload.mode === 'streaming-trailer',
@@ -296,7 +337,7 @@ async function verifyPresigned(input: AuthInput, now: Date, creds: CredentialSto
   const payloadHash = q.get('X-Amz-Content-Sha256') ?? UNSIGNED_PAYLOAD;
   let expected: string;
   try {
-    expected = computeSignature({
+    expected = expectedSignature({
       method: input.method,
       path: input.path,
       query: signedQuery,
