@@ -32,6 +32,9 @@ export interface ShellPage {
 const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
 );
+const BucketPages = lazy(() =>
+  import('@/features/buckets/routes/bucket-pages').then((m) => ({ default: m.BucketPages })),
+);
 
 const UsersPage = lazy(() =>
   import('@/features/users/routes/users-page').then((m) => ({ default: m.UsersPage })),
@@ -64,7 +67,7 @@ export const shellPages: readonly ShellPage[] = [
     component: BucketsPage,
     menu: { label: 'Buckets', icon: <Inventory2Outlined />, group: 'common' },
   },
-  { path: pagePaths.bucketPages },
+  { path: pagePaths.bucketPages, component: BucketPages },
   {
     path: pagePaths.users,
     component: UsersPage,

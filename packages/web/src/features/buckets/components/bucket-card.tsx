@@ -1,8 +1,8 @@
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
-import { Box, Button, Card, Chip, Tooltip, Typography } from '@mui/material';
-import type { Bucket } from '@stowage/contracts';
+import { Box, Button, Card, Checkbox, Chip, Tooltip, Typography } from '@mui/material';
+import { type Bucket, links } from '@stowage/contracts';
 import { memo, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatBytes } from '@/shared/format/format-bytes';
@@ -29,55 +29,39 @@ function Metric({ label, children }: { label: string; children: ReactNode }): Re
 
 function BucketLinkButton({
   to,
-  available,
   label,
   variant,
   icon,
   children,
 }: {
   to: string;
-  available: boolean;
   label: string;
   variant: 'outlined' | 'contained';
   icon: ReactElement;
   children: ReactNode;
 }): ReactElement {
-  if (available) {
-    return (
-      <Button
-        component={RouterLink}
-        to={to}
-        variant={variant}
-        size="small"
-        startIcon={icon}
-        aria-label={label}
-      >
-        {children}
-      </Button>
-    );
-  }
   return (
-    <Tooltip title="Not available in this version yet">
-      <span>
-        <Button variant={variant} size="small" startIcon={icon} disabled aria-label={label}>
-          {children}
-        </Button>
-      </span>
-    </Tooltip>
+    <Button component={RouterLink} to={to} variant={variant} size="small" startIcon={icon} aria-label={label}>
+      {children}
+    </Button>
   );
 }
 
 /**
  * One bucket of the list (spec 1 §2.4): name, creation date, access, usage in binary units, object count, and
- * the Browse and Manage buttons. The bucket screens behind those buttons come with a later issue; until
- * then the buttons are present but disabled, so nothing links to a screen that does not exist.
+ * the Browse (/buckets/{name}/browse) and Manage (/buckets/{name}/admin) buttons. In bulk-select mode a
+ * checkbox leads the card.
  */
 export const BucketCard = memo(function BucketCard({
   bucket,
-  detailScreensAvailable,
+  selectable,
+  selected,
+  onToggle,
 }: {
   bucket: Bucket;
-  detailScreensAvailable: boolean;
+  selectable: boolean;
+  selected: boolean;
+  onToggle: (name: string) => void;
 }): ReactElement {
   return (
     <Card
@@ -91,10 +75,19 @@ export const BucketCard = memo(function BucketCard({
         px: 2.5,
         py: 2,
         transition: 'border-color 0.15s, box-shadow 0.15s',
+        borderColor: selected ? 'primary.main' : undefined,
         '&:hover': { borderColor: 'primary.main', boxShadow: '0 4px 16px -8px rgba(61,107,255,0.35)' },
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flex: '1 1 240px', minWidth: 0 }}>
+        {selectable && (
+          <Checkbox
+            checked={selected}
+            onChange={() => onToggle(bucket.name)}
+            slotProps={{ input: { 'aria-label': `Select ${bucket.name}` } }}
+            sx={{ ml: -1, mr: -1 }}
+          />
+        )}
         <Box
           sx={{
             width: 44,
@@ -145,8 +138,7 @@ export const BucketCard = memo(function BucketCard({
       </Box>
       <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
         <BucketLinkButton
-          to={`/buckets/${encodeURIComponent(bucket.name)}/browse`}
-          available={detailScreensAvailable}
+          to={links.bucketBrowse(bucket.name)}
           label={`Browse ${bucket.name}`}
           variant="outlined"
           icon={<TravelExploreOutlined />}
@@ -154,8 +146,7 @@ export const BucketCard = memo(function BucketCard({
           Browse
         </BucketLinkButton>
         <BucketLinkButton
-          to={`/buckets/${encodeURIComponent(bucket.name)}/admin`}
-          available={detailScreensAvailable}
+          to={links.bucketAdmin(bucket.name)}
           label={`Manage ${bucket.name}`}
           variant="contained"
           icon={<SettingsOutlined />}

@@ -14,10 +14,14 @@ const gapPx = 12;
  */
 export function BucketList({
   buckets,
-  detailScreensAvailable,
+  selectable,
+  selected,
+  onToggle,
 }: {
   buckets: readonly Bucket[];
-  detailScreensAvailable: boolean;
+  selectable: boolean;
+  selected: ReadonlySet<string>;
+  onToggle: (name: string) => void;
 }): ReactElement {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -59,7 +63,12 @@ export function BucketList({
             sx={{ position: 'absolute', top: 0, left: 0, width: '100%', pb: `${gapPx}px` }}
             style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
           >
-            <BucketCard bucket={bucket} detailScreensAvailable={detailScreensAvailable} />
+            <BucketCard
+              bucket={bucket}
+              selectable={selectable}
+              selected={selected.has(bucket.name)}
+              onToggle={onToggle}
+            />
           </Box>
         );
       })}

@@ -1,0 +1,280 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Box, Button, Card, Chip, Skeleton, Typography } from '@mui/material';
+import type { BucketInfo } from '@stowage/contracts';
+import { type ReactElement, type ReactNode, useState } from 'react';
+import { formatBytes } from '@/shared/format/format-bytes';
+import { formatCount } from '@/shared/format/format-number';
+import { useBucketEncryption } from '../api/get-bucket-encryption';
+import { useBucketObjectLocking } from '../api/get-bucket-object-locking';
+import { useBucketQuota } from '../api/get-bucket-quota';
+import { useBucketRetention } from '../api/get-bucket-retention';
+import { useBucketVersioning } from '../api/get-bucket-versioning';
+import { capitalize } from '../lib/capitalize';
+import { ChangeAccessPolicyDialog } from './change-access-policy-dialog';
+import { EditVersioningDialog } from './edit-versioning-dialog';
+import { EnableQuotaDialog } from './enable-quota-dialog';
+import { SetRetentionDialog } from './set-retention-dialog';
+
+type Modal = 'access' | 'retention' | 'versioning' | 'quota' | null;
+
+function Section({
+  title,
+  label,
+  value,
+  detail,
+  action,
+}: {
+  title: string;
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  action?: ReactNode;
+}): ReactElement {
+  return (
+    <Card
+      component="section"
+      aria-label={title}
+      sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography
+          component="h2"
+          sx={{ flex: 1, fontSize: 12, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase' }}
+          color="text.secondary"
+        >
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      <Box aria-label={label} sx={{ fontSize: 20, fontWeight: 700 }}>
+        {value}
+      </Box>
+      {detail && (
+        <Typography variant="body2" color="text.secondary">
+          {detail}
+        </Typography>
+      )}
+    </Card>
+  );
+}
+
+function EditButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}): ReactElement {
+  return (
+    <Button
+      size="small"
+      startIcon={<EditOutlined fontSize="small" />}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+    >
+      Edit
+    </Button>
+  );
+}
+
+function StateChip({
+  on,
+  onLabel = 'Enabled',
+  offLabel = 'Disabled',
+}: {
+  on: boolean;
+  onLabel?: string;
+  offLabel?: string;
+}): ReactElement {
+  return (
+    <Chip
+      label={on ? onLabel : offLabel}
+      color={on ? 'success' : 'default'}
+      variant={on ? 'filled' : 'outlined'}
+    />
+  );
+}
+
+const loading = <Skeleton width={120} />;
+
+/**
+ * Summary tab (spec 1 §2.5): access policy, object locking, encryption, reported usage, versioning, quota and
+ * retention, with the Change Access Policy, Edit Versioning, Enable Bucket Quota and Set Retention
+ * Configuration modals. Versioning, quota, locking and retention show only in distributed mode (§6); every
+ * modal reloads the bucket's data when it saves.
+ */
+export function SummaryPanel({
+  bucket,
+  info,
+  distributed,
+}: {
+  bucket: string;
+  info: BucketInfo;
+  distributed: boolean;
+}): ReactElement {
+  const [modal, setModal] = useState<Modal>(null);
+  const versioning = useBucketVersioning(bucket, distributed);
+  const locking = useBucketObjectLocking(bucket, distributed);
+  const quota = useBucketQuota(bucket, distributed);
+  const retention = useBucketRetention(bucket, distributed);
+  const encryption = useBucketEncryption(bucket);
+  const locked = locking.data?.object_locking_enabled === true;
+  const versioned = versioning.data?.is_versioned === true;
+  const close = (): void => setModal(null);
+
+  return (
+    <Box>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' } }}
+      >
+        <Section
+          title="Access Policy"
+          label="Access Policy value"
+          value={capitalize(info.access)}
+          detail={
+            info.access === 'PUBLIC'
+              ? 'Anyone can read and write objects without credentials.'
+              : info.access === 'CUSTOM'
+                ? 'A custom bucket policy or access rules apply.'
+                : 'Only users whose policies allow it.'
+          }
+          action={<EditButton label="Change Access Policy" onClick={() => setModal('access')} />}
+        />
+        <Section
+          title="Reported Usage"
+          label="Reported Usage value"
+          value={info.size === undefined ? '-' : formatBytes(info.size)}
+          detail={
+            info.objects === undefined
+              ? undefined
+              : `${formatCount(info.objects)} ${info.objects === 1 ? 'object' : 'objects'}`
+          }
+        />
+        <Section
+          title="Encryption"
+          label="Encryption value"
+          value={
+            encryption.isPending
+              ? loading
+              : encryption.isError
+                ? '-'
+                : { disabled: 'Disabled', 'sse-s3': 'SSE-S3', 'sse-kms': 'SSE-KMS' }[encryption.data.status]
+          }
+          detail={
+            encryption.data?.kmsMasterKeyID
+              ? `KMS key: ${encryption.data.kmsMasterKeyID}`
+              : 'Changing encryption is not available in this version yet.'
+          }
+        />
+        {distributed && (
+          <>
+            <Section
+              title="Versioning"
+              label="Versioning value"
+              value={
+                versioning.isPending ? (
+                  loading
+                ) : (
+                  <StateChip
+                    on={versioned}
+                    offLabel={versioning.data?.status === 'Suspended' ? 'Suspended' : 'Unversioned'}
+                  />
+                )
+              }
+              detail={locked ? 'Object locking keeps versioning on.' : undefined}
+              action={
+                <EditButton
+                  label="Edit Versioning"
+                  onClick={() => setModal('versioning')}
+                  disabled={versioning.isPending || (locked && versioned)}
+                />
+              }
+            />
+            <Section
+              title="Object Locking"
+              label="Object Locking value"
+              value={locking.isPending ? loading : <StateChip on={locked} />}
+              detail="Object locking can only be enabled when a bucket is created."
+            />
+            <Section
+              title="Quota"
+              label="Quota value"
+              value={
+                quota.isPending ? (
+                  loading
+                ) : quota.data && quota.data.quota > 0 ? (
+                  formatBytes(quota.data.quota)
+                ) : (
+                  <StateChip on={false} />
+                )
+              }
+              detail={
+                quota.data && quota.data.quota > 0
+                  ? `Type: ${capitalize(quota.data.type || 'hard')}`
+                  : undefined
+              }
+              action={
+                <EditButton
+                  label="Enable Bucket Quota"
+                  onClick={() => setModal('quota')}
+                  disabled={quota.isPending}
+                />
+              }
+            />
+            {locked && (
+              <Section
+                title="Retention"
+                label="Retention value"
+                value={
+                  retention.isPending ? (
+                    loading
+                  ) : retention.data?.enabled ? (
+                    `${capitalize(retention.data.mode ?? '')}`
+                  ) : (
+                    <StateChip on={false} />
+                  )
+                }
+                detail={
+                  retention.data?.enabled
+                    ? `Validity: ${retention.data.validity} ${retention.data.unit === 'years' ? 'years' : 'days'}`
+                    : 'New objects get no default retention.'
+                }
+                action={
+                  <EditButton
+                    label="Set Retention Configuration"
+                    onClick={() => setModal('retention')}
+                    disabled={retention.isPending}
+                  />
+                }
+              />
+            )}
+          </>
+        )}
+      </Box>
+      {modal === 'access' && (
+        <ChangeAccessPolicyDialog
+          bucket={bucket}
+          access={info.access}
+          definition={info.definition}
+          open
+          onClose={close}
+        />
+      )}
+      {modal === 'retention' && (
+        <SetRetentionDialog
+          bucket={bucket}
+          current={retention.data?.enabled ? retention.data : undefined}
+          open
+          onClose={close}
+        />
+      )}
+      {modal === 'versioning' && (
+        <EditVersioningDialog bucket={bucket} enable={!versioned} open onClose={close} />
+      )}
+      {modal === 'quota' && <EnableQuotaDialog bucket={bucket} current={quota.data} open onClose={close} />}
+    </Box>
+  );
+}

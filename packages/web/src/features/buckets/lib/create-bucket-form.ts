@@ -1,0 +1,115 @@
+import type { CreateBucketRequest, QuotaType, RetentionMode, RetentionUnit } from '@stowage/contracts';
+import { type SizeUnit, toBytes } from './size-units';
+
+/** The Create Bucket form (spec 1 §4 "Create-bucket form"). Sizes and validity stay text while typed. */
+export interface CreateBucketForm {
+  name: string;
+  versioning: boolean;
+  locking: boolean;
+  quotaEnabled: boolean;
+  quotaType: QuotaType;
+  quotaSize: string;
+  quotaUnit: SizeUnit;
+  retentionEnabled: boolean;
+  retentionMode: RetentionMode;
+  retentionUnit: RetentionUnit;
+  retentionValidity: string;
+}
+
+/** Spec 1 §4 "Clear resets to defaults" and §9: quota hard, 1, TiB; retention compliance, days, 1. */
+export const createBucketDefaults: CreateBucketForm = {
+  name: '',
+  versioning: false,
+  locking: false,
+  quotaEnabled: false,
+  quotaType: 'hard',
+  quotaSize: '1',
+  quotaUnit: 'TiB',
+  retentionEnabled: false,
+  retentionMode: 'compliance',
+  retentionUnit: 'days',
+  retentionValidity: '1',
+};
+
+/**
+ * Applies a change with the form's coupling rules (spec 1 §4): retention on forces object locking on (and
+ * the locking switch is then locked); versioning off clears retention. Object locking needs versioning
+ * (the server enables it with the lock), so locking on turns versioning on as well.
+ */
+export function updateCreateBucketForm(
+  form: CreateBucketForm,
+  patch: Partial<CreateBucketForm>,
+): CreateBucketForm {
+  const next = { ...form, ...patch };
+  if (patch.retentionEnabled === true) {
+    next.locking = true;
+    next.versioning = true;
+  }
+  if (patch.locking === true) next.versioning = true;
+  if (patch.locking === false && next.retentionEnabled) next.locking = true;
+  if (patch.versioning === false) {
+    next.retentionEnabled = false;
+    next.retentionMode = createBucketDefaults.retentionMode;
+    next.retentionUnit = createBucketDefaults.retentionUnit;
+    next.retentionValidity = createBucketDefaults.retentionValidity;
+    next.locking = false;
+  }
+  return next;
+}
+
+/** A positive number typed as text; NaN for anything else. */
+function positive(text: string): number {
+  const value = text.trim() === '' ? Number.NaN : Number(text);
+  return Number.isFinite(value) && value > 0 ? value : Number.NaN;
+}
+
+/**
+ * Save is enabled only when the (trimmed, settled) name is non-empty, an enabled quota has a size that is
+ * neither empty nor zero, and an enabled retention has a validity of at least 1 (spec 1 §4, §5).
+ */
+export function canSaveCreateBucket(form: CreateBucketForm, settledName: string): boolean {
+  if (settledName.trim() === '') return false;
+  if (form.quotaEnabled && Number.isNaN(positive(form.quotaSize))) return false;
+  if (form.retentionEnabled) {
+    const validity = positive(form.retentionValidity);
+    if (Number.isNaN(validity) || validity < 1 || !Number.isInteger(validity)) return false;
+  }
+  return true;
+}
+
+/**
+ * The request body. Outside distributed mode only the name is sent (spec 1 §4: everything else is
+ * disabled). Retention is offered only with versioning.
+ */
+export function toCreateBucketRequest(
+  form: CreateBucketForm,
+  settledName: string,
+  distributed: boolean,
+): CreateBucketRequest {
+  const name = settledName.trim();
+  if (!distributed) return { name, versioning: false, locking: false };
+  const retention = form.versioning && form.retentionEnabled;
+  return {
+    name,
+    versioning: form.versioning,
+    locking: form.locking || retention,
+    ...(form.quotaEnabled
+      ? {
+          quota: {
+            enabled: true,
+            quota_type: form.quotaType,
+            amount: toBytes(positive(form.quotaSize), form.quotaUnit),
+          },
+        }
+      : {}),
+    ...(retention
+      ? {
+          retention: {
+            mode: form.retentionMode,
+            unit: form.retentionUnit,
+            validity: positive(form.retentionValidity),
+          },
+        }
+      : {}),
+  };
+}

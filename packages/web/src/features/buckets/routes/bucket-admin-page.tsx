@@ -1,0 +1,230 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import GppGoodOutlined from '@mui/icons-material/GppGoodOutlined';
+import HistoryToggleOffOutlined from '@mui/icons-material/HistoryToggleOffOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LockPersonOutlined from '@mui/icons-material/LockPersonOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
+import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
+import {
+  Alert,
+  Box,
+  Breadcrumbs,
+  Button,
+  Card,
+  Chip,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type BucketAdminTab, bucketAdminTabs, links, pagePaths } from '@stowage/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactElement, useState } from 'react';
+import { Navigate, NavLink, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useSession } from '@/shared/session/get-session';
+import { LoadingMessage } from '@/shared/ui/loading-message';
+import { PageHeader } from '@/shared/ui/page-header';
+import { bucketKeys } from '../api/bucket-keys';
+import { usePermissions } from '../api/check-permissions';
+import { useBucketInfo } from '../api/get-bucket-info';
+import { AccessAuditPanel } from '../components/access-audit-panel';
+import { AccessRulesPanel } from '../components/access-rules-panel';
+import { DeleteBucketDialog } from '../components/delete-bucket-dialog';
+import { SummaryPanel } from '../components/summary-panel';
+import { capitalize } from '../lib/capitalize';
+
+interface MenuEntry {
+  tab: BucketAdminTab;
+  label: string;
+  icon: ReactElement;
+  /** Why the entry cannot be opened; undefined when it can. */
+  unavailable?: string;
+}
+
+const notYet = 'Not available in this version yet';
+
+function menuEntries(distributed: boolean, canReadReplication: boolean): MenuEntry[] {
+  return [
+    { tab: 'summary', label: 'Summary', icon: <InfoOutlined /> },
+    { tab: 'events', label: 'Events', icon: <EventNoteOutlined />, unavailable: notYet },
+    // Spec 1 §2.5: replication and lifecycle exist only in a distributed setup; replication also needs
+    // s3:GetReplicationConfiguration (§6).
+    ...(distributed
+      ? [
+          {
+            tab: 'replication' as const,
+            label: 'Replication',
+            icon: <SyncAltOutlined />,
+            unavailable: canReadReplication ? notYet : 'You may not read the replication configuration',
+          },
+          {
+            tab: 'lifecycle' as const,
+            label: 'Lifecycle',
+            icon: <HistoryToggleOffOutlined />,
+            unavailable: notYet,
+          },
+        ]
+      : []),
+    { tab: 'access', label: 'Access Audit', icon: <GppGoodOutlined /> },
+    { tab: 'prefix', label: 'Access Rules', icon: <LockPersonOutlined /> },
+  ];
+}
+
+function NotAvailablePanel({ label }: { label: string }): ReactElement {
+  return (
+    <Alert severity="info">
+      {label} is not available in this version yet: it comes with the store's data services.
+    </Alert>
+  );
+}
+
+/**
+ * Bucket admin screen /buckets/{bucket}/admin/{tab} (spec 1 §2.5): breadcrumb to Buckets, Browse Bucket,
+ * Delete (confirmation; then /buckets), Refresh, subtitle 'Access: Private', and the left menu. Events,
+ * Replication and Lifecycle are laid out as disabled entries until their screens exist.
+ */
+export function BucketAdminPage(): ReactElement {
+  const { bucketName = '', tab = 'summary' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const info = useBucketInfo(bucketName);
+  const [deleting, setDeleting] = useState(false);
+  const distributed = session.data?.distributedMode ?? false;
+  const permissions = usePermissions([
+    { id: 'get-replication', action: 's3:GetReplicationConfiguration', bucket_name: bucketName },
+  ]);
+  const entries = menuEntries(distributed, permissions.data?.['get-replication'] === true);
+  const showUsers = session.data?.pages.includes(pagePaths.users) ?? false;
+
+  if (!(bucketAdminTabs as readonly string[]).includes(tab)) {
+    return <Navigate to={links.bucketAdmin(bucketName)} replace />;
+  }
+  const current = entries.find((e) => e.tab === tab);
+
+  let content: ReactElement;
+  if (info.isPending || session.isPending) content = <LoadingMessage />;
+  else if (info.isError) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void info.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {info.error.message}
+        {info.error.detail ? ` — ${info.error.detail}` : ''}
+      </Alert>
+    );
+  } else if (current === undefined) content = <NotAvailablePanel label={capitalize(tab)} />;
+  else if (current.unavailable) content = <NotAvailablePanel label={current.label} />;
+  else if (tab === 'access') content = <AccessAuditPanel bucket={bucketName} showUsers={showUsers} />;
+  else if (tab === 'prefix') content = <AccessRulesPanel bucket={bucketName} />;
+  else content = <SummaryPanel bucket={bucketName} info={info.data} distributed={distributed} />;
+
+  return (
+    <Box>
+      <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to={pagePaths.buckets} underline="hover" color="inherit">
+          Buckets
+        </Link>
+        <Typography color="text.primary">{bucketName}</Typography>
+      </Breadcrumbs>
+      <PageHeader
+        title={bucketName}
+        subtitle={info.data ? `Access: ${capitalize(info.data.access)}` : ' '}
+        actions={
+          <>
+            <Button
+              component={RouterLink}
+              to={links.bucketBrowse(bucketName)}
+              variant="outlined"
+              startIcon={<TravelExploreOutlined />}
+            >
+              Browse Bucket
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlined />}
+              onClick={() => setDeleting(true)}
+            >
+              Delete
+            </Button>
+            <Tooltip title="Refresh">
+              <IconButton
+                aria-label="Refresh"
+                onClick={() =>
+                  void queryClient.invalidateQueries({ queryKey: bucketKeys.bucket(bucketName) })
+                }
+              >
+                <RefreshOutlined />
+              </IconButton>
+            </Tooltip>
+          </>
+        }
+      />
+      <Box
+        sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'flex-start' }}
+      >
+        <Card
+          component="nav"
+          aria-label="Bucket settings"
+          sx={{ width: { xs: '100%', md: 230 }, flexShrink: 0, p: 1 }}
+        >
+          <List dense disablePadding>
+            {entries.map((e) =>
+              e.unavailable ? (
+                <Tooltip key={e.tab} title={e.unavailable} placement="right">
+                  <span>
+                    <ListItemButton disabled sx={{ minHeight: 40 }}>
+                      <ListItemIcon sx={{ minWidth: 36 }}>{e.icon}</ListItemIcon>
+                      <ListItemText primary={e.label} />
+                      <Chip label="Soon" size="small" variant="outlined" sx={{ height: 20, fontSize: 11 }} />
+                    </ListItemButton>
+                  </span>
+                </Tooltip>
+              ) : (
+                <ListItemButton
+                  key={e.tab}
+                  component={NavLink}
+                  to={links.bucketAdmin(bucketName, e.tab)}
+                  sx={{ minHeight: 40 }}
+                >
+                  <ListItemIcon sx={{ minWidth: 36 }}>{e.icon}</ListItemIcon>
+                  <ListItemText primary={e.label} />
+                </ListItemButton>
+              ),
+            )}
+          </List>
+        </Card>
+        <Box
+          component="section"
+          aria-label={current?.label ?? tab}
+          sx={{ flex: 1, minWidth: 0, width: '100%' }}
+        >
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+            {current?.label ?? capitalize(tab)}
+          </Typography>
+          {content}
+        </Box>
+      </Box>
+      {deleting && (
+        <DeleteBucketDialog
+          bucket={bucketName}
+          open
+          onClose={() => setDeleting(false)}
+          onDeleted={() => navigate(pagePaths.buckets)}
+        />
+      )}
+    </Box>
+  );
+}
