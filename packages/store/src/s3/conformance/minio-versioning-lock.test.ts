@@ -80,6 +80,19 @@ describe('versioning (minio SDK)', () => {
     });
   });
 
+  it('copies a specific source version', async () => {
+    await mc.makeBucket('ver-copy');
+    await mc.setBucketVersioning('ver-copy', { Status: 'Enabled' });
+    const old = await mc.putObject('ver-copy', 'src', 'old content');
+    await mc.putObject('ver-copy', 'src', 'new content');
+    const copied = await mc.copyObject(
+      new Minio.CopySourceOptions({ Bucket: 'ver-copy', Object: 'src', VersionID: old.versionId as string }),
+      new Minio.CopyDestinationOptions({ Bucket: 'ver-copy', Object: 'restored' }),
+    );
+    expect((copied as { SourceVersionId?: string }).SourceVersionId).toBe(old.versionId);
+    expect(await text(await mc.getObject('ver-copy', 'restored'))).toBe('old content');
+  });
+
   it('writes null versions while suspended', async () => {
     await mc.makeBucket('suspended');
     await mc.setBucketVersioning('suspended', { Status: 'Enabled' });
@@ -234,6 +247,17 @@ describe('object lock (minio SDK)', () => {
     await expect(mc.removeObject('worm', 'held', { versionId: hv })).rejects.toMatchObject({
       code: 'AccessDenied',
     });
+    // Multi-object delete reports the locked version per key and deletes the rest.
+    const free = await mc.putObject('worm', 'free', 'free');
+    const results = await mc.removeObjects('worm', [
+      { name: 'held', versionId: hv },
+      { name: 'free', versionId: free.versionId as string },
+    ]);
+    const errors = results.filter((r) => r && 'Code' in r && r.Code) as unknown as {
+      Key: string;
+      Code: string;
+    }[];
+    expect(errors.map((e) => [e.Key, e.Code])).toEqual([['held', 'AccessDenied']]);
     await mc.setObjectLegalHold('worm', 'held', { status: 'OFF', versionId: hv });
     await mc.removeObject('worm', 'held', { versionId: hv });
   });
