@@ -16,7 +16,9 @@ import {
   openFileSource,
   PartReader,
   readPartRange,
+  rebuildShards,
   type ShardSource,
+  verifyShard,
   writeErasure,
 } from './erasure.js';
 import { localMd5, type Md5Session, Md5Worker } from './md5-worker.js';
@@ -43,6 +45,7 @@ import type {
   DeleteOptions,
   DeleteResult,
   GetObjectResult,
+  HealObjectResult,
   ListObjectsOptions,
   ListObjectsResult,
   ListVersionsOptions,
@@ -1436,6 +1439,224 @@ export class ErasureObjectLayer implements ObjectLayer {
         );
       }
     });
+  }
+
+  // ---------------------------------------------------------------- heal
+
+  /**
+   * Rebuild one object's missing or corrupted shards and stale metadata copies on every online
+   * drive (e.g. after a drive was replaced), and remove the copies of a write that never reached a
+   * read quorum. Reads every shard block to verify it, so it is meant for background and admin use.
+   */
+  async healObject(bucket: string, key: string): Promise<HealObjectResult> {
+    await this.requireBucket(bucket);
+    validateObjectKey(bucket, key);
+    return this.locks.run(`${bucket}\0${key}`, () => this.healLocked(bucket, key));
+  }
+
+  private async healLocked(bucket: string, key: string): Promise<HealObjectResult> {
+    const result: HealObjectResult = {
+      bucket,
+      key,
+      healedDrives: [],
+      healedVersions: 0,
+      unrecoverable: 0,
+      removedDangling: false,
+    };
+    const healed = new Set<number>();
+    let prev: MetaRead;
+    try {
+      prev = await this.readMeta(bucket, key);
+    } catch (err) {
+      if (!isS3Error(err, 'InsufficientReadQuorum')) throw err;
+      result.unrecoverable++;
+      return result;
+    }
+    const doc = prev.doc;
+    if (!doc) {
+      // Copies of a write that never reached a quorum: not an object, remove them.
+      await Promise.all(
+        this.drives.map(async (d, i) => {
+          if (!d.online || !prev.perDrive[i]) return;
+          const dir = this.objectDir(d, bucket, key);
+          await fsp.rm(dir, { recursive: true, force: true });
+          await pruneEmptyDirs(path.dirname(dir), d.resolve(bucket));
+          result.removedDangling = true;
+        }),
+      );
+      if (result.removedDangling) this.invalidateDirs(bucket, key);
+      return result;
+    }
+    const needMeta = this.drives.map((d, i) => d.online && prev.perDrive[i]?.doc.gen !== doc.gen);
+    const newInline = this.drives.map(() => new Map<string, Buffer>());
+    const healId = randomUUID();
+    try {
+      for (const v of doc.versions) {
+        const ec = v.ec;
+        if (!ec || !v.dataDir || v.deleteMarker) continue;
+        const parts = v.parts ?? [{ number: 1, size: v.size, etag: v.etag }];
+        let versionHealed = false;
+        for (const part of parts) {
+          const sources: (ShardSource | null)[] = new Array(ec.k + ec.m).fill(null);
+          const owners: number[] = new Array(ec.k + ec.m).fill(-1);
+          await Promise.all(
+            this.drives.map(async (d, i) => {
+              if (!d.online) return;
+              const shard = ec.dist[i] as number;
+              owners[shard] = i;
+              if (v.inline) {
+                const blob = prev.perDrive[i]?.inline.get(v.dataDir as string);
+                sources[shard] = blob ? bufferSource(blob) : null;
+              } else {
+                sources[shard] = await openFileSource(
+                  path.join(this.objectDir(d, bucket, key), v.dataDir as string, `part.${part.number}`),
+                );
+              }
+            }),
+          );
+          try {
+            const ok = await Promise.all(sources.map((src) => verifyShard(src, ec, part.size)));
+            const wanted = ok.flatMap((good, shard) =>
+              !good && (owners[shard] as number) >= 0 ? [shard] : [],
+            );
+            if (wanted.length === 0) continue;
+            if (ok.filter(Boolean).length < ec.k) {
+              result.unrecoverable++;
+              continue;
+            }
+            const reader = new PartReader(
+              sources.map((src, shard) => (ok[shard] ? src : null)),
+              ec,
+              this.rs,
+              part.size,
+            );
+            if (v.inline) {
+              const pieces = new Map<number, Buffer[]>(wanted.map((w) => [w, []]));
+              await rebuildShards(reader, this.rs, wanted, async (w, framed) => {
+                pieces.get(w)?.push(...framed);
+              });
+              for (const w of wanted) {
+                const i = owners[w] as number;
+                newInline[i]?.set(v.dataDir, Buffer.concat(pieces.get(w) ?? []));
+                needMeta[i] = true;
+                healed.add(i);
+              }
+            } else {
+              await this.healPartFiles(
+                bucket,
+                key,
+                v.dataDir,
+                part.number,
+                healId,
+                reader,
+                wanted,
+                owners,
+                healed,
+              );
+            }
+            versionHealed = true;
+          } finally {
+            await Promise.all(sources.map((src) => src?.close()));
+          }
+        }
+        if (versionHealed) result.healedVersions++;
+      }
+      // Bring stale or missing metadata copies (and healed inline shards) up to the agreed state.
+      await Promise.all(
+        this.drives.map(async (d, i) => {
+          if (!needMeta[i]) return;
+          const inline = new Map<string, Buffer>();
+          for (const v of doc.versions) {
+            if (!v.inline || !v.dataDir) continue;
+            const blob = newInline[i]?.get(v.dataDir) ?? prev.perDrive[i]?.inline.get(v.dataDir);
+            if (blob) inline.set(v.dataDir, blob);
+          }
+          try {
+            const tmp = d.tmp(`${randomUUID()}.meta`);
+            await writeFileSynced(tmp, encodeMeta(doc, inline), this.fsync);
+            await renameMkdir(tmp, path.join(this.objectDir(d, bucket, key), 'meta'));
+            healed.add(i);
+          } catch (err) {
+            d.reportError(err);
+          }
+        }),
+      );
+    } finally {
+      await Promise.all(
+        this.drives.map((d) =>
+          fsp.rm(d.tmp(healId), { recursive: true, force: true }).catch(() => undefined),
+        ),
+      );
+    }
+    if (healed.size > 0) this.invalidateDirs(bucket, key);
+    result.healedDrives = [...healed].sort((a, b) => a - b);
+    return result;
+  }
+
+  /** Write rebuilt shard files of one part to the drives that lacked them (temp, fsync, rename). */
+  private async healPartFiles(
+    bucket: string,
+    key: string,
+    dataDir: string,
+    partNumber: number,
+    healId: string,
+    reader: PartReader,
+    wanted: number[],
+    owners: number[],
+    healed: Set<number>,
+  ): Promise<void> {
+    const handles = new Map<number, fsp.FileHandle>();
+    try {
+      for (const w of wanted) {
+        const d = this.drives[owners[w] as number] as Drive;
+        await mkdirIfMissing(d.tmp(healId));
+        handles.set(w, await fsp.open(d.tmp(`${healId}/${dataDir}.${partNumber}`), 'w'));
+      }
+      await rebuildShards(reader, this.rs, wanted, async (w, framed) => {
+        await handles.get(w)?.writev(framed);
+      });
+      for (const w of wanted) {
+        const i = owners[w] as number;
+        const d = this.drives[i] as Drive;
+        const fh = handles.get(w) as fsp.FileHandle;
+        if (this.fsync) await fh.datasync();
+        await fh.close();
+        handles.delete(w);
+        await renameMkdir(
+          d.tmp(`${healId}/${dataDir}.${partNumber}`),
+          path.join(this.objectDir(d, bucket, key), dataDir, `part.${partNumber}`),
+        );
+        healed.add(i);
+      }
+    } finally {
+      await Promise.all([...handles.values()].map((fh) => fh.close().catch(() => undefined)));
+    }
+  }
+
+  /**
+   * Heal a whole bucket: its folder and settings documents on every drive, then every object.
+   * Returns how many objects were looked at and healed.
+   */
+  async healBucket(bucket: string): Promise<{ objects: number; healed: number; unrecoverable: number }> {
+    await this.requireBucket(bucket);
+    await Promise.all(
+      this.drives
+        .filter((d) => d.online)
+        .map((d) => mkdirIfMissing(d.resolve(bucket)).catch(() => undefined)),
+    );
+    for (const name of ['bucket.json', ...CONFIG_NAMES]) {
+      const data = await this.bucketDocs.read([bucket, name]).catch(() => null);
+      if (data) await this.bucketDocs.write([bucket, name], data).catch(() => undefined);
+    }
+    const out = { objects: 0, healed: 0, unrecoverable: 0 };
+    for await (const e of this.walk(bucket, '', '', false)) {
+      if (e.kind !== 'object') continue;
+      out.objects++;
+      const r = await this.healObject(bucket, e.key);
+      if (r.healedDrives.length > 0 || r.removedDangling) out.healed++;
+      out.unrecoverable += r.unrecoverable;
+    }
+    return out;
   }
 
   /** Abort uploads initiated more than `maxAgeMs` ago (stale-upload cleanup). Returns how many. */

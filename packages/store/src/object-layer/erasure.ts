@@ -346,3 +346,50 @@ export async function* readPartRange(reader: PartReader, start: number, end: num
     }
   }
 }
+
+/** Whether every block of a shard is present and matches its checksum. */
+export async function verifyShard(
+  src: ShardSource | null,
+  ec: ErasureGeometry,
+  size: number,
+): Promise<boolean> {
+  if (!src) return false;
+  const blocks = Math.ceil(size / ec.blockSize);
+  for (let b = 0; b < blocks; b++) {
+    const len = Math.min(ec.blockSize, size - b * ec.blockSize);
+    const shardLen = Math.ceil(len / ec.k);
+    let buf: Buffer | null = null;
+    try {
+      buf = await src.read(b * (BITROT_SIZE + ec.blockSize / ec.k), BITROT_SIZE + shardLen);
+    } catch {
+      return false;
+    }
+    if (!buf || !bitrotSum(buf.subarray(BITROT_SIZE)).equals(buf.subarray(0, BITROT_SIZE))) return false;
+  }
+  return true;
+}
+
+/**
+ * Heal: recompute the shards `wanted` of every block of a part from the good shards behind `reader`
+ * (data rebuilt if needed, parity re-encoded), handing each framed block (checksum + shard) to `sink`.
+ */
+export async function rebuildShards(
+  reader: PartReader,
+  rs: ReedSolomon,
+  wanted: number[],
+  sink: (shard: number, framed: Buffer[]) => Promise<void>,
+): Promise<void> {
+  const { k, m } = reader.ec;
+  for (let b = 0; b < reader.blocks; b++) {
+    const { shards, shardLen } = await reader.readBlock(b);
+    let parity: Buffer[] = [];
+    if (wanted.some((w) => w >= k)) {
+      parity = Array.from({ length: m }, () => Buffer.allocUnsafe(shardLen));
+      rs.encode(shards, parity, shardLen);
+    }
+    for (const w of wanted) {
+      const shard = (w < k ? shards[w] : parity[w - k]) as Buffer;
+      await sink(w, [bitrotSum(shard), shard]);
+    }
+  }
+}

@@ -243,6 +243,26 @@ export interface ObjectLayer {
     parts: { partNumber: number; etag: string }[],
   ): Promise<ObjectInfo>;
 
+  /**
+   * Optional (erasure-coded layouts): rebuild an object's missing or corrupted shards and stale
+   * metadata copies on every online drive, from the good ones; remove copies of a write that never
+   * reached a quorum. For the admin heal API and the background scanner.
+   */
+  healObject?(bucket: string, key: string): Promise<HealObjectResult>;
+
   /** Stop background work and release file handles. */
   close(): Promise<void>;
+}
+
+export interface HealObjectResult {
+  bucket: string;
+  key: string;
+  /** Drive indexes that received rebuilt shards or metadata. */
+  healedDrives: number[];
+  /** Object versions (or parts of them) that had shards rebuilt. */
+  healedVersions: number;
+  /** Versions that could not be rebuilt (fewer than k good shards). */
+  unrecoverable: number;
+  /** Copies of an unacknowledged write (on fewer drives than a read quorum) that were removed. */
+  removedDangling: boolean;
 }
