@@ -480,6 +480,22 @@ describe('server state', () => {
     });
   });
 
+  it('reports a single drive as the FS backend', async () => {
+    const single = await AdminHarness.open(1);
+    try {
+      const info = (await single.admin(R, 'GET', '/info')).json as { backend: { backendType: string } };
+      expect(info.backend.backendType).toBe('FS');
+      const storage = (await single.admin(R, 'GET', '/storageinfo')).json as {
+        Disks: unknown[];
+        Backend: { Type: number; StandardSCParity: number };
+      };
+      expect(storage.Disks).toHaveLength(1);
+      expect(storage.Backend).toMatchObject({ Type: 1, StandardSCParity: 0 });
+    } finally {
+      await single.close();
+    }
+  });
+
   it('sets, reads and clears a bucket quota; usage feeds enforcement', async () => {
     expect(
       (await h.admin(R, 'GET', '/get-bucket-quota', { query: { bucket: 'photos' } })).json,
