@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
+import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@stowage/madmin';
 import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireTool, run } from './s3/conformance/system-tools.js';
 import { type StoreHandle, startStore } from './server.js';
 
 // The store's HTTP layer end to end: dispatch (health, admin, STS, S3), SigV4 edge cases that real
@@ -316,6 +318,64 @@ describe('request verification', () => {
       }),
     );
     expect(await got.text()).toBe('hello world');
+  });
+});
+
+describe('TLS', () => {
+  it('serves S3 over HTTPS when given a certificate', async () => {
+    requireTool('/usr/bin/openssl', 'openssl');
+    const dir = await mkdtemp(path.join(tmpdir(), 'stowage-tls-'));
+    try {
+      const gen = await run('/usr/bin/openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ]);
+      expect(gen.code, gen.stderr).toBe(0);
+      const cert = await readFile(path.join(dir, 'cert.pem'));
+      const tls = await startStore({
+        dataDir: path.join(dir, 'data'),
+        drives: 1,
+        port: 0,
+        host: '127.0.0.1',
+        rootUser: ROOT,
+        rootPassword: SECRET,
+        tls: { cert, key: await readFile(path.join(dir, 'key.pem')) },
+      });
+      try {
+        expect(tls.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+        const client = new Minio.Client({
+          endPoint: '127.0.0.1',
+          port: tls.port,
+          useSSL: true,
+          accessKey: ROOT,
+          secretKey: SECRET,
+          region: 'us-east-1',
+          transportAgent: new https.Agent({ ca: cert }),
+        });
+        await client.makeBucket('tls-bucket');
+        await client.putObject('tls-bucket', 'secure.txt', 'over tls');
+        const parts: Buffer[] = [];
+        for await (const c of await client.getObject('tls-bucket', 'secure.txt')) parts.push(c as Buffer);
+        expect(Buffer.concat(parts).toString()).toBe('over tls');
+      } finally {
+        await tls.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
