@@ -150,9 +150,10 @@ export function createRequestListener(
     let api: TraceEvent['api'] = 's3';
     let funcName = 's3.Unknown';
     let errorCode: string | undefined;
-    // Counted from the header: a 'data' listener here would start the body flowing before the
-    // handler wires up its verifying pipeline.
-    const inputBytes = Number(req.headers['content-length'] ?? 0) || 0;
+    // Counted from the headers (payload size of aws-chunked uploads): a 'data' listener here would
+    // start the body flowing before the handler wires up its verifying pipeline.
+    const inputBytes =
+      Number(req.headers['x-amz-decoded-content-length'] ?? req.headers['content-length'] ?? 0) || 0;
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();
       inFlight.count--;
@@ -162,6 +163,7 @@ export function createRequestListener(
         const rawQuery = (req.url ?? '').includes('?')
           ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1)
           : '';
+        const responseHeaders = res.getHeaders();
         const event: TraceEvent = {
           time: new Date(),
           api,
@@ -169,8 +171,13 @@ export function createRequestListener(
           method: req.method ?? 'GET',
           path,
           rawQuery,
-          requestHeaders: headerRecord(req.headers),
-          responseHeaders: headerRecord(res.getHeaders()),
+          // Built only if a trace consumer reads them: the usage scanner listens to every request.
+          get requestHeaders() {
+            return headerRecord(req.headers);
+          },
+          get responseHeaders() {
+            return headerRecord(responseHeaders);
+          },
           statusCode: res.statusCode,
           clientIp: sourceIp(req),
           durationNs: Number(process.hrtime.bigint() - started),
