@@ -2,11 +2,13 @@
  * Issue 4's authorization benchmark: what IAM policy evaluation adds to a 4 KiB GET. The same store
  * (child process, 4 drives) serves the same objects to root — who skips policy evaluation — and to a
  * user whose policies (own + group, with a Deny, a prefix condition and an IP condition) are evaluated
- * on every request. Short rounds alternate between the two so load drift hits both alike; the figure
- * is the median of the per-pair ratios (robust on a shared, noisy machine). A micro-benchmark of `IamSystem.isAllowed` with the same policies gives the cost per
+ * on every request. Short rounds alternate between the two so load drift hits both alike. Reported:
+ * the throughput ratio (median of paired rounds — noisy on a shared machine) and, more robust, the
+ * server process's CPU time per GET (from /proc) for user vs root. A micro-benchmark of `IamSystem.isAllowed` with the same policies gives the cost per
  * request directly, as a fraction of one GET's service time measured in this run. Goal: < 5 %.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { MadminClient } from '@stowage/madmin';
 import type { SystemStore } from '@stowage/store';
 import { openIam } from '@stowage/store/iam';
@@ -65,6 +67,26 @@ function quartiles(xs: number[]): string {
   const s = [...xs].sort((a, b) => a - b);
   const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
   return `${at(0.25).toFixed(2)}–${at(0.75).toFixed(2)}`;
+}
+
+/** CPU seconds (user + system) the server process has used so far, from /proc/<pid>/stat. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of stat (utime, stime), counted from the state field (3) here; 100 ticks/s.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Runs `count` GETs; returns ops/s and the server's CPU µs per GET (robust against machine load). */
+async function getRound(
+  client: BenchClient,
+  count: number,
+  pid: number,
+): Promise<{ ops: number; cpuUs: number }> {
+  const cpu0 = await cpuSeconds(pid);
+  const ops = await getOps(client, count);
+  const cpu1 = await cpuSeconds(pid);
+  return { ops, cpuUs: ((cpu1 - cpu0) * 1e6) / count };
 }
 
 async function getOps(client: BenchClient, count: number): Promise<number> {
@@ -153,15 +175,23 @@ export async function runAuthz(): Promise<void> {
     await getOps(user, 500);
     const rootOps: number[] = [];
     const userOps: number[] = [];
+    const rootCpu: number[] = [];
+    const userCpu: number[] = [];
+    const one = async (who: 'root' | 'user'): Promise<void> => {
+      const r = await getRound(who === 'root' ? root : user, OPS_PER_ROUND, target.pid);
+      (who === 'root' ? rootOps : userOps).push(r.ops);
+      (who === 'root' ? rootCpu : userCpu).push(r.cpuUs);
+    };
     for (let round = 0; round < ROUNDS; round++) {
       if (round % 2 === 0) {
-        rootOps.push(await getOps(root, OPS_PER_ROUND));
-        userOps.push(await getOps(user, OPS_PER_ROUND));
+        await one('root');
+        await one('user');
       } else {
-        userOps.push(await getOps(user, OPS_PER_ROUND));
-        rootOps.push(await getOps(root, OPS_PER_ROUND));
+        await one('user');
+        await one('root');
       }
     }
+    const cpuRatio = median(userCpu) / median(rootCpu);
     const rootMedian = median(rootOps);
     const userMedian = median(userOps);
     const pairs = userOps.map((u, i) => u / (rootOps[i] ?? u));
@@ -180,6 +210,10 @@ export async function runAuthz(): Promise<void> {
     console.log(
       `  user/root throughput, median of paired rounds: ${pairRatio.toFixed(3)} (pairs ${quartiles(pairs)}) → ` +
         `authorization adds ${overheadPct.toFixed(2)} % end to end (goal < 5 %; noisy on a shared machine)`,
+    );
+    console.log(
+      `  server CPU per GET: root ${median(rootCpu).toFixed(0)} µs, user ${median(userCpu).toFixed(0)} µs → ` +
+        `authorization adds ${((cpuRatio - 1) * 100).toFixed(2)} % server CPU per GET (goal < 5 %)`,
     );
     console.log(
       `  lookup+isAllowed per request (in-process, same policies): user ${(micro.user / 1000).toFixed(2)} µs, root ${(micro.root / 1000).toFixed(2)} µs; ` +
