@@ -23,6 +23,10 @@ export class Drive {
   readonly index: number;
   state: DriveState = 'ok';
   uuid = '';
+  /** Set when this process gave the folder a new identity (fresh or wiped drive): it needs healing. */
+  formatted = false;
+  /** Called after a health check re-formatted a wiped drive folder. */
+  onFormatted: ((d: Drive) => void) | null = null;
   private checking: Promise<void> | null = null;
 
   constructor(root: string, index: number) {
@@ -73,6 +77,7 @@ export class Drive {
     }
     // A fresh (or wiped) drive folder: give it an identity. Missing objects on it read as lost shards.
     this.uuid = randomUUID();
+    this.formatted = true;
     const tmp = this.tmp(`${randomUUID()}.format`);
     await fsp.mkdir(path.dirname(tmp), { recursive: true });
     await fsp.writeFile(tmp, JSON.stringify({ version: 1, uuid: this.uuid, index: this.index }));
@@ -91,8 +96,10 @@ export class Drive {
           const probe = this.tmp(`${randomUUID()}.probe`);
           await fsp.writeFile(probe, 'ok');
           await fsp.rm(probe, { force: true });
+          const before = this.uuid;
           await this.loadFormat();
           this.state = 'ok';
+          if (before && this.uuid !== before) this.onFormatted?.(this);
         } catch {
           this.state = 'offline';
         }

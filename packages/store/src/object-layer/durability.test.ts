@@ -194,7 +194,7 @@ describe('durability (4 drives, 2+2)', () => {
     };
     await wipe(1);
     await wipe(2);
-    let layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
+    let layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0, autoHeal: false });
     const r = await layer.healBucket('dur');
     expect(r).toEqual({ objects: objects.size, healed: objects.size, unrecoverable: 0 });
     // A second pass finds nothing to do.
@@ -203,6 +203,24 @@ describe('durability (4 drives, 2+2)', () => {
     await wipe(3);
     await wipe(4);
     layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
+    await expectAllIntact(layer);
+    await layer.close();
+  });
+
+  it('a replaced (empty) drive is healed automatically in the background', async () => {
+    const dir = await fresh();
+    for (const i of [2, 4]) {
+      const d = path.join(dir, `drive${i}`);
+      for (const n of await readdir(d)) await rm(path.join(d, n), { recursive: true, force: true });
+    }
+    let layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
+    await layer.healIdle();
+    await layer.close();
+    for (const i of [1, 3]) {
+      const d = path.join(dir, `drive${i}`);
+      for (const n of await readdir(d)) await rm(path.join(d, n), { recursive: true, force: true });
+    }
+    layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0, autoHeal: false });
     await expectAllIntact(layer);
     await layer.close();
   });

@@ -82,6 +82,13 @@ export interface ObjectLayerOptions {
   blockSize?: number;
   /** Health probe period for drives in ms (default 10 s; 0 disables). */
   healthIntervalMs?: number;
+  /**
+   * Heal in the background when a drive folder is new or was wiped while others hold data, at open
+   * or when a health check finds it (default true).
+   */
+  autoHeal?: boolean;
+  /** Errors of background work (heal), for logging. */
+  onBackgroundError?: (err: unknown) => void;
   /** Compute the MD5 of large bodies on a worker thread (default true). */
   md5Worker?: boolean;
   /** Stale multipart upload removal (default: older than 24 h, checked hourly); false disables. */
@@ -248,6 +255,11 @@ export class ErasureObjectLayer implements ObjectLayer {
   private readonly md5Worker: Md5Worker | null;
   private healthTimer: NodeJS.Timeout | null = null;
   private stopStaleUploads: (() => void) | null = null;
+  private closed = false;
+  private healing: Promise<void> | null = null;
+  private healAgain = false;
+  private readonly autoHeal: boolean;
+  private readonly onBackgroundError: (err: unknown) => void;
 
   private constructor(opts: ObjectLayerOptions) {
     const n = opts.drives;
@@ -265,11 +277,14 @@ export class ErasureObjectLayer implements ObjectLayer {
     this.fsync = opts.fsync ?? true;
     this.fsyncDirs = opts.fsyncDirs ?? false;
     this.md5Worker = opts.md5Worker === false ? null : new Md5Worker();
+    this.autoHeal = opts.autoHeal ?? true;
+    this.onBackgroundError = opts.onBackgroundError ?? (() => undefined);
     this.inlineLimit = opts.inlineLimit ?? 128 * 1024;
     const bs = opts.blockSize ?? 1024 * 1024;
     this.blockSize = Math.ceil(bs / this.dataShards) * this.dataShards;
     const root = path.resolve(opts.dataDir);
     this.drives = Array.from({ length: n }, (_, i) => new Drive(path.join(root, `drive${i + 1}`), i));
+    for (const d of this.drives) d.onFormatted = () => this.startHeal();
     const q = { read: this.readQuorum, write: this.writeQuorum, fsync: this.fsync };
     this.bucketDocs = new DocStore(this.drives, q, 'buckets');
     this.uploads = new DocStore(this.drives, q, 'multipart');
@@ -304,10 +319,14 @@ export class ErasureObjectLayer implements ObjectLayer {
     if (layer.drives.filter((d) => d.online).length < layer.readQuorum) {
       throw s3Error('XMinioServerNotInitialized', {}, 'Too few drives are usable to start the object layer.');
     }
+    // A new or wiped drive next to drives that hold data (a replaced drive): rebuild it.
+    if (layer.drives.some((d) => d.formatted) && layer.drives.some((d) => !d.formatted)) layer.startHeal();
     return layer;
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    await this.healing?.catch(() => undefined);
     if (this.healthTimer) clearInterval(this.healthTimer);
     this.healthTimer = null;
     this.stopStaleUploads?.();
@@ -1633,6 +1652,56 @@ export class ErasureObjectLayer implements ObjectLayer {
     }
   }
 
+  /** Resolves when no background heal is running (tests, orderly shutdown). */
+  async healIdle(): Promise<void> {
+    while (this.healing) await this.healing.catch(() => undefined);
+  }
+
+  /** Background heal of everything (coalesced: one run at a time, re-run once if asked meanwhile). */
+  private startHeal(): void {
+    if (!this.autoHeal || this.closed) return;
+    if (this.healing) {
+      this.healAgain = true;
+      return;
+    }
+    this.healing = (async () => {
+      do {
+        this.healAgain = false;
+        await this.healAll().catch(this.onBackgroundError);
+      } while (this.healAgain && !this.closed);
+    })().finally(() => {
+      this.healing = null;
+    });
+  }
+
+  /**
+   * Heal every bucket and the store's own documents (SystemStore, bucket settings) on all online
+   * drives. Stops early when the layer is closed.
+   */
+  async healAll(): Promise<{ buckets: number; objects: number; healed: number; unrecoverable: number }> {
+    const out = { buckets: 0, objects: 0, healed: 0, unrecoverable: 0 };
+    const config = new DocStore(
+      this.drives,
+      { read: this.readQuorum, write: this.writeQuorum, fsync: this.fsync },
+      'config',
+    );
+    for (const p of await config.listTree([])) {
+      if (this.closed) return out;
+      const segs = p.split('/');
+      const data = await config.read(segs).catch(() => null);
+      if (data) await config.write(segs, data).catch(() => undefined);
+    }
+    for (const b of await this.listBuckets()) {
+      if (this.closed) return out;
+      const r = await this.healBucket(b.name);
+      out.buckets++;
+      out.objects += r.objects;
+      out.healed += r.healed;
+      out.unrecoverable += r.unrecoverable;
+    }
+    return out;
+  }
+
   /**
    * Heal a whole bucket: its folder and settings documents on every drive, then every object.
    * Returns how many objects were looked at and healed.
@@ -1650,6 +1719,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     }
     const out = { objects: 0, healed: 0, unrecoverable: 0 };
     for await (const e of this.walk(bucket, '', '', false)) {
+      if (this.closed) break;
       if (e.kind !== 'object') continue;
       out.objects++;
       const r = await this.healObject(bucket, e.key);
