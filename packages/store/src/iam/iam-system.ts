@@ -104,6 +104,12 @@ export interface NewStsSession {
   policy?: string;
   claims?: Record<string, string>;
   source: string;
+  /**
+   * For external identity providers (AssumeRoleWithWebIdentity, AssumeRoleWithLDAPIdentity): the
+   * canned policies the session gets instead of an internal parent user's. The parent then names the
+   * external identity (OpenID subject, LDAP DN) and need not exist as a user.
+   */
+  externalPolicies?: string[];
 }
 
 export interface PolicyEntities {
@@ -348,7 +354,7 @@ export class IamSystem implements CredentialStore, Authorizer {
         void this.#persist.remove('sts', accessKey).catch(() => undefined);
         return null;
       }
-      if (!this.#parentActive(r.parentUser)) return null;
+      if (!r.externalPolicies && !this.#parentActive(r.parentUser)) return null;
       return {
         secretKey: r.secretKey,
         sessionToken: r.sessionToken,
@@ -445,6 +451,19 @@ export class IamSystem implements CredentialStore, Authorizer {
     return out;
   }
 
+  /** Policies of an STS session from an external identity provider, or null for internal parents. */
+  #externalPolicySet(identity: Identity): Policy[] | null {
+    if (identity.kind !== 'sts') return null;
+    const names = this.#sessions.get(identity.accessKey)?.record.externalPolicies;
+    if (!names) return null;
+    const out: Policy[] = [];
+    for (const n of names) {
+      const p = this.#policies.get(n);
+      if (p) out.push(p.parsed);
+    }
+    return out;
+  }
+
   /** Session policy narrowing an identity (service account or STS), or null. */
   #sessionPolicyOf(identity: Identity): Policy | null {
     if (identity.kind === 'service-account')
@@ -494,9 +513,14 @@ export class IamSystem implements CredentialStore, Authorizer {
       return isAllowedByPolicies(this.#userPolicySet(identity.accessKey), args);
     }
     // Service account or STS session: parent's rights, narrowed by the session policy.
+    const session = this.#sessionPolicyOf(identity);
+    const external = this.#externalPolicySet(identity);
+    if (external) {
+      if (session && !isAllowedByPolicies([session], args)) return false;
+      return isAllowedByPolicies(external, args);
+    }
     const parent = identity.parentUser;
     if (!this.#parentActive(parent)) return false;
-    const session = this.#sessionPolicyOf(identity);
     if (session && !isAllowedByPolicies([session], args)) return false;
     if (parent === this.#root.accessKey) return true;
     return isAllowedByPolicies(this.#userPolicySet(parent), args);
@@ -557,6 +581,8 @@ export class IamSystem implements CredentialStore, Authorizer {
     if (identity.kind === 'anonymous') return merge([]);
     const session = this.#sessionPolicyOf(identity);
     if (session) return merge([session]);
+    const external = this.#externalPolicySet(identity);
+    if (external) return merge(external);
     const user = identity.kind === 'user' ? identity.accessKey : identity.parentUser;
     if (identity.kind === 'root' || user === this.#root.accessKey) {
       // Always the built-in consoleAdmin, even if an administrator redefined the policy of that name.
@@ -1073,17 +1099,12 @@ export class IamSystem implements CredentialStore, Authorizer {
       );
     }
     const parent = s.record.parentUser;
-    const parentIdentity: Identity =
-      parent === this.#root.accessKey
-        ? { kind: 'root', accessKey: parent, parentUser: parent }
-        : { kind: 'user', accessKey: parent, parentUser: parent };
     return {
       parentUser: parent,
       expiration: new Date(s.record.expiration),
       implied: s.sessionPolicy === null,
-      policy: s.sessionPolicy
-        ? (s.sessionPolicy.raw as Record<string, unknown>)
-        : this.effectivePolicyDocument(parentIdentity),
+      // The session policy if any, else the external provider's policies, else the parent user's.
+      policy: this.effectivePolicyDocument({ kind: 'sts', accessKey, parentUser: parent }),
     };
   }
 
@@ -1108,6 +1129,7 @@ export class IamSystem implements CredentialStore, Authorizer {
       ...(sessionPolicy ? { sessionPolicy: sessionPolicy.raw as Record<string, unknown> } : {}),
       ...(req.claims ? { claims: req.claims } : {}),
       source: req.source,
+      ...(req.externalPolicies ? { externalPolicies: req.externalPolicies } : {}),
     };
     await this.#serial(async () => {
       await this.#persist.save('sts', accessKey, record);

@@ -60,4 +60,10 @@ export interface StsSessionRecord {
   claims?: Record<string, string>;
   /** Which STS action issued it (AssumeRole, AssumeRoleWithWebIdentity, …). */
   source: string;
+  /**
+   * Set for identities from an external provider (OpenID, LDAP): the parent is not an internal user,
+   * and these canned policy names (from the token's claim or the directory's mappings) apply instead
+   * of an internal user's mappings.
+   */
+  externalPolicies?: string[];
 }

@@ -74,6 +74,7 @@ let iam: IamSystem;
 let bobSa = '';
 let bobSaUnrestricted = '';
 let aliceSts = '';
+let oidcSts = '';
 
 const user = (name: string): Identity => ({ kind: 'user', accessKey: name, parentUser: name });
 const anonymous: Identity = { kind: 'anonymous', accessKey: '', parentUser: '' };
@@ -144,6 +145,15 @@ beforeAll(async () => {
       durationSeconds: 900,
       policy: doc([{ Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::a/*'] }]),
       source: 'AssumeRole',
+    })
+  ).accessKey;
+  // An external identity (OpenID subject) that is not an internal user, with policies from its claim.
+  oidcSts = (
+    await iam.createStsSession({
+      parentUser: 'oidc:subject-42',
+      durationSeconds: 900,
+      externalPolicies: ['readonly', 'bucket-a-read'],
+      source: 'AssumeRoleWithWebIdentity',
     })
   ).accessKey;
 });
@@ -558,6 +568,29 @@ const CASES: Case[] = [
     key: 'k',
     allowed: false,
   },
+  {
+    name: 'external STS session gets its claimed policies (GET)',
+    who: () => ({ kind: 'sts', accessKey: oidcSts, parentUser: 'oidc:subject-42' }),
+    action: 's3:GetObject',
+    bucket: 'b',
+    key: 'k',
+    allowed: true,
+  },
+  {
+    name: 'external STS session gets its claimed policies (ListBucket on a)',
+    who: () => ({ kind: 'sts', accessKey: oidcSts, parentUser: 'oidc:subject-42' }),
+    action: 's3:ListBucket',
+    bucket: 'a',
+    allowed: true,
+  },
+  {
+    name: 'external STS session gets nothing beyond its claimed policies',
+    who: () => ({ kind: 'sts', accessKey: oidcSts, parentUser: 'oidc:subject-42' }),
+    action: 's3:PutObject',
+    bucket: 'b',
+    key: 'k',
+    allowed: false,
+  },
   // anonymous with bucket policies
   {
     name: 'anonymous GET allowed by bucket policy',
@@ -824,5 +857,13 @@ describe('CIDR matching', () => {
     expect(compileCidrs(['10.0.0.0/33'])).toMatch(/prefix length/);
     expect(compileCidrs(['300.1.1.1'])).toMatch(/not an IP/);
     expect(compileCidrs(['01.1.1.1'])).toMatch(/not an IP/);
+  });
+});
+
+describe('external STS sessions', () => {
+  it('resolve although their parent is not an internal user', async () => {
+    const creds = await iam.lookup(oidcSts);
+    expect(creds?.identity).toMatchObject({ kind: 'sts', parentUser: 'oidc:subject-42' });
+    expect(iam.effectivePolicyDocument(creds?.identity ?? anonymous).Statement).toHaveLength(2);
   });
 });
