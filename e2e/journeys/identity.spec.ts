@@ -73,7 +73,7 @@ test('a policy for one bucket, a user with it: the user sees only that bucket an
   page,
   browser,
 }) => {
-  const policyName = `only-${allowed}`;
+  const policyName = `team/only-${allowed}`; // policy names may contain slashes
   const userName = `reader-${run}`;
   await signIn(page, E2E.rootUser, E2E.rootPassword);
 

@@ -6,7 +6,14 @@ import { policyJsonProblem } from '@stowage/contracts';
 import CodeMirror from '@uiw/react-codemirror';
 import { type ReactElement, useMemo } from 'react';
 
-const extensions = [json(), linter(jsonParseLinter()), lintGutter()];
+const parseLinter = jsonParseLinter();
+/** JSON parse errors marked in place; an empty optional document is fine, so it is not linted. */
+const requiredExtensions = [json(), linter(parseLinter, { delay: 300 }), lintGutter()];
+const optionalExtensions = [
+  json(),
+  linter((view) => (view.state.doc.length === 0 ? [] : parseLinter(view)), { delay: 300 }),
+  lintGutter(),
+];
 
 /**
  * The policy JSON editor (spec 2 §2 Create Policy and the JSON tab): CodeMirror 6 with JSON syntax
@@ -54,7 +61,7 @@ export function PolicyEditor({
         <CodeMirror
           value={value}
           onChange={onChange}
-          extensions={extensions}
+          extensions={optional ? optionalExtensions : requiredExtensions}
           theme={dark ? 'dark' : 'light'}
           editable={!readOnly}
           basicSetup={{ lineNumbers: true, foldGutter: true, highlightActiveLine: !readOnly }}

@@ -51,7 +51,9 @@ export function GroupsPage(): ReactElement {
     <Box>
       <PageHeader
         title="Groups"
-        subtitle={groups.data ? `${groups.data.total} groups` : undefined}
+        subtitle={
+          groups.data ? `${groups.data.total} ${groups.data.total === 1 ? 'group' : 'groups'}` : undefined
+        }
         actions={
           <>
             <SearchField label="Search Groups" value={search} onChange={setSearch} />

@@ -47,7 +47,11 @@ export function PoliciesPage(): ReactElement {
     <Box>
       <PageHeader
         title="Policies"
-        subtitle={policies.data ? `${policies.data.total} policies` : undefined}
+        subtitle={
+          policies.data
+            ? `${policies.data.total} ${policies.data.total === 1 ? 'policy' : 'policies'}`
+            : undefined
+        }
         actions={
           <>
             <SearchField label="Search Policies" value={search} onChange={setSearch} />

@@ -31,17 +31,19 @@ export function AddToGroupsDialog({
   const groupList = useGroups(open);
   const [groups, setGroups] = useState<string[]>([]);
   const [done, setDone] = useState<{ groups: string[]; users: string[] } | null>(null);
+  const [noGroup, setNoGroup] = useState(false);
   const add = useBulkAddToGroups();
   const { showModalError } = useSnackbar();
 
   const close = (): void => {
     setGroups([]);
     setDone(null);
+    setNoGroup(false);
     onClose();
   };
   const submit = (): void => {
     if (groups.length === 0) {
-      showModalError(new Error('You need to select at least one group to assign.'));
+      setNoGroup(true);
       return;
     }
     add.mutate(
@@ -74,10 +76,18 @@ export function AddToGroupsDialog({
               label="Groups"
               names={groupList.data?.groups ?? []}
               selected={groups}
-              onChange={setGroups}
+              onChange={(next) => {
+                setGroups(next);
+                setNoGroup(false);
+              }}
               loading={groupList.isPending}
               emptyText="There are no groups yet. Create one on the Groups page."
             />
+            {noGroup && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                You need to select at least one group to assign.
+              </Alert>
+            )}
           </>
         )}
       </DialogContent>

@@ -64,7 +64,7 @@ export function UsersPage(): ReactElement {
     <Box>
       <PageHeader
         title="Users"
-        subtitle={users.data ? `${users.data.total} users` : undefined}
+        subtitle={users.data ? `${users.data.total} ${users.data.total === 1 ? 'user' : 'users'}` : undefined}
         actions={
           <>
             <SearchField label="Search Users" value={search} onChange={setSearch} />
