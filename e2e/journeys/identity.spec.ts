@@ -246,11 +246,37 @@ test('a group with members added in bulk: the group policy takes effect for them
   await expect(page.getByRole('heading', { name: members[1]! })).toBeVisible();
   await expect(page.getByText(group)).toBeVisible();
   await page.getByRole('tab', { name: 'Service Accounts' }).click();
-  await expect(page.getByRole('button', { name: 'Create service account' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Create service account' }).click();
+  const createSa = page.getByRole('dialog', { name: `Create Service Account for ${members[1]}` });
+  await createSa.getByRole('button', { name: 'Create' }).click();
+  const saCreds = page.getByRole('dialog', { name: 'New Service Account Created' });
+  const saKey = (await saCreds.getByLabel('Access Key', { exact: true }).textContent()) ?? '';
+  await saCreds.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('cell', { name: saKey, exact: true })).toBeVisible();
   await snap(page, 'identity-user-service-accounts');
 
-  // After: the member sees the bucket the group policy allows, and only it.
-  const after = await freshSession(browser, members[0]!, 'member-secret-1');
+  // Policies tab: the assign dialog lists every policy.
+  await page.getByRole('tab', { name: 'Policies' }).click();
+  await page.getByRole('button', { name: 'Assign Policies' }).click();
+  const assign = page.getByRole('dialog', { name: `Policies of ${members[1]}` });
+  await expect(assign.getByLabel('readonly')).toBeVisible();
+  await snap(page, 'identity-user-assign-policies');
+  await assign.getByRole('button', { name: 'Cancel' }).click();
+
+  // An administrator sets the first member's password (Save only when the repeat matches).
+  await page.goto(`/users/${members[0]}`);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const setPassword = page.getByRole('dialog', { name: 'Change User Password' });
+  await setPassword.getByLabel('New Password', { exact: true }).fill('member-secret-2');
+  await setPassword.getByLabel('Type New Password Again').fill('member-secret-x');
+  await expect(setPassword.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await setPassword.getByLabel('Type New Password Again').fill('member-secret-2');
+  await snap(page, 'identity-change-user-password');
+  await setPassword.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Password of ${members[0]} changed.`)).toBeVisible();
+
+  // After: the member (with the new password) sees the bucket the group policy allows, and only it.
+  const after = await freshSession(browser, members[0]!, 'member-secret-2');
   await after.goto('/buckets');
   await expect(after.getByText(allowed)).toBeVisible();
   await expect(after.getByText(other)).toHaveCount(0);
