@@ -156,7 +156,8 @@ function readFileFast(file: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     fs.open(file, 'r', (err, fd) => {
       if (err) return reject(err);
-      const buf = Buffer.allocUnsafe(64 * 1024);
+      // Most metadata files are well under 16 KiB (large inline ones take the readFile path).
+      const buf = Buffer.allocUnsafe(16 * 1024);
       fs.read(fd, buf, 0, buf.length, 0, (err2, n) => {
         fs.close(fd, () => undefined);
         if (err2) return reject(err2);
