@@ -157,6 +157,16 @@ test('a policy for one bucket, a user with it: the user sees only that bucket an
   await expect(userPage.getByRole('alert').filter({ hasText: 'Invalid Login' })).toBeVisible();
   await userPage.context().close();
 
+  // The edit dialog applies its status on save: enable the user again.
+  await page.getByRole('button', { name: 'Edit User' }).click();
+  const edit = page.getByRole('dialog', { name: `Edit User ${userName}` });
+  await expect(edit.getByRole('group', { name: 'Policies' }).getByLabel(policyName)).toBeChecked();
+  await edit.getByLabel('Status: Disabled').check();
+  await expect(page.getByTestId('user-status')).toHaveText('Disabled');
+  await snap(page, 'identity-edit-user');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('user-status')).toHaveText('Enabled');
+
   // Saving the policy JSON on its JSON tab.
   await page.goto(`/policies/${encodeURIComponent(policyName)}`);
   await page.getByRole('tab', { name: 'JSON' }).click();

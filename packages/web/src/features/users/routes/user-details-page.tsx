@@ -1,6 +1,7 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import {
@@ -38,6 +39,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { ChangeUserPasswordDialog } from '../components/change-user-password-dialog';
+import { EditUserDialog } from '../components/edit-user-dialog';
 import { PickNamesDialog } from '../components/pick-names-dialog';
 
 type UserTab = 'groups' | 'service-accounts' | 'policies';
@@ -83,7 +85,9 @@ export function UserDetailsPage(): ReactElement {
   const remove = useDeleteUser();
   const setPolicy = useSetPolicy();
   const [tab, setTab] = useState<UserTab>('groups');
-  const [dialog, setDialog] = useState<'groups' | 'policies' | 'password' | 'delete' | 'sa' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'groups' | 'policies' | 'password' | 'delete' | 'sa' | null>(
+    null,
+  );
   const [saSearch, setSaSearch] = useState('');
   const groups = useGroups(dialog === 'groups');
   const policies = usePolicies(dialog === 'policies');
@@ -142,6 +146,11 @@ export function UserDetailsPage(): ReactElement {
             >
               {enabled ? 'Disable' : 'Enable'}
             </Button>
+            <Tooltip title="Edit User">
+              <IconButton aria-label="Edit User" onClick={() => setDialog('edit')}>
+                <EditOutlined />
+              </IconButton>
+            </Tooltip>
             <Tooltip title="Change Password">
               <IconButton aria-label="Change Password" onClick={() => setDialog('password')}>
                 <LockResetOutlined />
@@ -292,6 +301,12 @@ export function UserDetailsPage(): ReactElement {
             },
           )
         }
+      />
+      <EditUserDialog
+        open={dialog === 'edit'}
+        user={u}
+        isSelf={name === me}
+        onClose={() => setDialog(null)}
       />
       <ChangeUserPasswordDialog open={dialog === 'password'} user={name} onClose={() => setDialog(null)} />
       <CreateServiceAccountDialog open={dialog === 'sa'} user={name} onClose={() => setDialog(null)} />
