@@ -7,6 +7,11 @@ export const SYS_DIR = '.stowage.sys';
 
 export type DriveState = 'ok' | 'offline' | 'faulty';
 
+/** A drive folder formatted for another drive count or position. */
+export class FormatMismatchError extends Error {
+  override readonly name = 'FormatMismatchError';
+}
+
 /** Error codes that mean "this path is not there" rather than "this drive is failing". */
 export function isNotFound(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;
@@ -29,9 +34,13 @@ export class Drive {
   onFormatted: ((d: Drive) => void) | null = null;
   private checking: Promise<void> | null = null;
 
-  constructor(root: string, index: number) {
+  /** Number of drives in the set (recorded in format.json; a mismatch refuses to open). */
+  readonly setSize: number;
+
+  constructor(root: string, index: number, setSize = 1) {
     this.root = root;
     this.index = index;
+    this.setSize = setSize;
   }
 
   get online(): boolean {
@@ -59,7 +68,8 @@ export class Drive {
       await fsp.mkdir(this.sys('tmp'), { recursive: true });
       await this.loadFormat();
       this.state = 'ok';
-    } catch {
+    } catch (err) {
+      if (err instanceof FormatMismatchError) throw err;
       this.state = 'offline';
     }
   }
@@ -67,12 +77,27 @@ export class Drive {
   private async loadFormat(): Promise<void> {
     const file = this.sys('format.json');
     try {
-      const doc = JSON.parse(await fsp.readFile(file, 'utf8')) as { uuid?: string };
+      const doc = JSON.parse(await fsp.readFile(file, 'utf8')) as {
+        uuid?: string;
+        index?: number;
+        drives?: number;
+      };
       if (typeof doc.uuid === 'string') {
+        // Objects are laid out for one drive count and order: reopening with another would misread them.
+        if (
+          (doc.drives !== undefined && doc.drives !== this.setSize) ||
+          (doc.index !== undefined && doc.index !== this.index)
+        ) {
+          throw new FormatMismatchError(
+            `${this.root} belongs to drive ${(doc.index ?? 0) + 1} of ${doc.drives ?? '?'}, ` +
+              `but was opened as drive ${this.index + 1} of ${this.setSize}`,
+          );
+        }
         this.uuid = doc.uuid;
         return;
       }
     } catch (err) {
+      if (err instanceof FormatMismatchError) throw err;
       if (!isNotFound(err) && !(err instanceof SyntaxError)) throw err;
     }
     // A fresh (or wiped) drive folder: give it an identity. Missing objects on it read as lost shards.
@@ -80,7 +105,10 @@ export class Drive {
     this.formatted = true;
     const tmp = this.tmp(`${randomUUID()}.format`);
     await fsp.mkdir(path.dirname(tmp), { recursive: true });
-    await fsp.writeFile(tmp, JSON.stringify({ version: 1, uuid: this.uuid, index: this.index }));
+    await fsp.writeFile(
+      tmp,
+      JSON.stringify({ version: 1, uuid: this.uuid, index: this.index, drives: this.setSize }),
+    );
     await fsp.rename(tmp, file);
   }
 

@@ -452,6 +452,13 @@ for (const drives of [1, 4]) {
       await expectCode(layer.listParts('bkt', 'k', id), 'NoSuchUpload');
     });
 
+    it('refuses to reopen the drives with another drive count', async () => {
+      await layer.close();
+      const other = drives === 1 ? 4 : 1;
+      await expect(openObjectLayer({ dataDir: dir, drives: other })).rejects.toThrow(/opened as drive 1 of/);
+      layer = await openObjectLayer({ dataDir: dir, drives, blockSize: 4096, inlineLimit: 1024 });
+    });
+
     it('reports storage info', async () => {
       const info = await layer.storageInfo();
       expect(info.drives).toHaveLength(drives);

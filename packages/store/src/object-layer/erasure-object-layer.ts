@@ -284,7 +284,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     const bs = opts.blockSize ?? 1024 * 1024;
     this.blockSize = Math.ceil(bs / this.dataShards) * this.dataShards;
     const root = path.resolve(opts.dataDir);
-    this.drives = Array.from({ length: n }, (_, i) => new Drive(path.join(root, `drive${i + 1}`), i));
+    this.drives = Array.from({ length: n }, (_, i) => new Drive(path.join(root, `drive${i + 1}`), i, n));
     for (const d of this.drives) d.onFormatted = () => this.startHeal();
     const q = { read: this.readQuorum, write: this.writeQuorum, fsync: this.fsync };
     this.bucketDocs = new DocStore(this.drives, q, 'buckets');

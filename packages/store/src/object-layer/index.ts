@@ -1,6 +1,7 @@
 import { ErasureObjectLayer, type ObjectLayerOptions } from './erasure-object-layer.js';
 
 export { DeleteMarkerError, isDeleteMarkerError } from './delete-marker-error.js';
+export { FormatMismatchError } from './drive.js';
 export { defaultParity, ErasureObjectLayer, type ObjectLayerOptions } from './erasure-object-layer.js';
 export type * from './types.js';
 
