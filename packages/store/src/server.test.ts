@@ -249,6 +249,18 @@ describe('request verification', () => {
       headers: { 'content-md5': 'not-base64!' },
     });
     expect(await bad.text()).toContain('<Code>InvalidDigest</Code>');
+    // Documents read whole (multi-delete here) are checked the same way, before anything happens.
+    await mc.putObject('srv', 'kept', 'kept');
+    const del = '<Delete><Object><Key>kept</Key></Object></Delete>';
+    const res2 = await signedFetch('POST', '/srv?delete', {
+      body: del,
+      headers: { 'content-md5': wrongMd5 },
+    });
+    expect(res2.status).toBe(400);
+    expect(await res2.text()).toContain('<Code>BadDigest</Code>');
+    expect(await exists('kept')).toBe(true);
+    const malformed = await signedFetch('POST', '/srv?delete', { body: '<Delete><Object>' });
+    expect(await malformed.text()).toContain('<Code>MalformedXML</Code>');
   });
 
   it('accepts signed aws-chunked uploads and refuses a forged chunk without committing', async () => {

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { S3Error } from '../../errors.js';
 import { isAllowed } from '../authorize.js';
-import { contentMd5 } from '../metadata.js';
 import { xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 import { validateObjectKey } from '../validate.js';
@@ -23,9 +21,8 @@ interface Deleted {
  * reported per key in the result, `Quiet` leaves successes out.
  */
 export const deleteObjects: S3Handler = async (req, ctx) => {
-  const md5 = contentMd5(req.headers);
+  // readBody verifies Content-MD5 (BadDigest), which S3 expects on this call.
   const body = await req.readBody(2 * 1024 * 1024);
-  if (md5 && createHash('md5').update(body).digest('base64') !== md5) throw new S3Error('BadDigest');
   const doc = parseXml(body, 'Delete', ['Object']);
   const objects = xmlList(doc.Object);
   if (objects.length === 0) throw new S3Error('MalformedXML');
