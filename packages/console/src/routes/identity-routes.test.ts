@@ -659,6 +659,32 @@ describe('identity routes against the embedded store', () => {
       expect((await call(norma, 'GET', apiPaths.serviceAccounts)).statusCode).toBe(200);
     });
 
+    it('documents every identity route in the OpenAPI output', async () => {
+      const doc = (await app.inject({ url: apiPaths.openapi })).json() as { paths: Record<string, object> };
+      for (const p of [
+        apiPaths.users,
+        apiPaths.user,
+        apiPaths.usersGroupsBulk,
+        apiPaths.groups,
+        apiPaths.group,
+        apiPaths.policies,
+        apiPaths.policy,
+        '/api/v1/policies/{name}',
+        '/api/v1/policies/{name}/users',
+        '/api/v1/policies/{name}/groups',
+        apiPaths.setPolicy,
+        apiPaths.serviceAccounts,
+        '/api/v1/service-accounts/{name}',
+        apiPaths.serviceAccountCredentials,
+        '/api/v1/user/{user}/service-accounts',
+        '/api/v1/user/{user}/service-account-credentials',
+        apiPaths.changePassword,
+        apiPaths.changeUserPassword,
+      ]) {
+        expect(doc.paths[p], p).toBeDefined();
+      }
+    });
+
     it('answers 401 without a session', async () => {
       const res = await app.inject({ url: apiPaths.users });
       expect(res.statusCode).toBe(401);
