@@ -1,5 +1,11 @@
+import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { credentialScope, deriveSigningKey } from '@stowage/madmin';
+import {
+  buildChunkStringToSign,
+  credentialScope,
+  deriveSigningKey,
+  EMPTY_PAYLOAD_HASH,
+} from '@stowage/madmin';
 import { describe, expect, it } from 'vitest';
 import { isS3Error } from '../errors.js';
 import { AwsChunkedDecoder, type ChunkSigning } from './chunked-decoder.js';
@@ -95,5 +101,38 @@ describe('AwsChunkedDecoder', () => {
     expect(out.toString()).toBe('hello world');
     const noTrailer = Buffer.from('5\r\nhello\r\n0\r\n\r\n');
     expect((await decode(noTrailer, new AwsChunkedDecoder(null, 5))).toString()).toBe('hello');
+  });
+
+  it('verifies signed trailers (STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER) in both spellings', async () => {
+    const sign = signing(true);
+    const hmac = (sts: string): string => createHmac('sha256', sign.signingKey).update(sts).digest('hex');
+    const data = Buffer.from('trailer payload');
+    const s1 = hmac(
+      buildChunkStringToSign(AMZ_DATE, sign.scope, SEED, createHash('sha256').update(data).digest('hex')),
+    );
+    const s0 = hmac(buildChunkStringToSign(AMZ_DATE, sign.scope, s1, EMPTY_PAYLOAD_HASH));
+    const trailer = 'x-amz-checksum-crc32c:sOO8/Q==\n';
+    const trailerHash = createHash('sha256').update(trailer).digest('hex');
+    const ts = hmac(['AWS4-HMAC-SHA256-TRAILER', AMZ_DATE, sign.scope, s0, trailerHash].join('\n'));
+    const head = Buffer.concat([
+      Buffer.from(`${data.length.toString(16)};chunk-signature=${s1}\r\n`),
+      data,
+      Buffer.from(`\r\n0;chunk-signature=${s0}\r\n`),
+    ]);
+    // minio-go writes `name:value\n`, a CRLF, then the signature line; AWS's documentation uses CRLFs.
+    const minioGo = Buffer.concat([head, Buffer.from(`${trailer}\r\nx-amz-trailer-signature:${ts}\r\n\r\n`)]);
+    const aws = Buffer.concat([
+      head,
+      Buffer.from(`x-amz-checksum-crc32c:sOO8/Q==\r\nx-amz-trailer-signature:${ts}\r\n\r\n`),
+    ]);
+    for (const body of [minioGo, aws]) {
+      expect((await decode(body, new AwsChunkedDecoder(sign, data.length), 5)).toString()).toBe(
+        'trailer payload',
+      );
+    }
+    const forged = Buffer.from(minioGo.toString().replace('sOO8/Q==', 'AAAAAA=='));
+    await expect(decode(forged, new AwsChunkedDecoder(sign, data.length))).rejects.toSatisfy((e) =>
+      isS3Error(e, 'SignatureDoesNotMatch'),
+    );
   });
 });
