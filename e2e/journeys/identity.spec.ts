@@ -176,6 +176,10 @@ test('a policy for one bucket, a user with it: the user sees only that bucket an
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Policy successfully updated.')).toBeVisible();
   await snap(page, 'identity-policy-json');
+  // The editor follows the dark theme too.
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await snap(page, 'identity-policy-json-dark');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
   await page.getByRole('tab', { name: 'Summary' }).click();
   await expect(page.getByRole('table', { name: 'Statements' })).toContainText(`arn:aws:s3:::${other}`);
 });
