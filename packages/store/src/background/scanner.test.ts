@@ -105,6 +105,25 @@ describe('DataUsageScanner', () => {
     await scanner.stop();
   });
 
+  it('does not count a write twice when its trace event arrives after a later scan started', async () => {
+    const trace = createTraceBus();
+    const scanner = new DataUsageScanner(layer, { dirtyDelayMs: 60_000 });
+    scanner.observe(trace);
+    await scanner.scanAll();
+    const requestStart = Date.now();
+    await put('plain', 'late', 300);
+    await new Promise((r) => setTimeout(r, 5));
+    await scanner.scanBucket('plain'); // e.g. set-bucket-quota rescans right after the PUT answered
+    // The PUT's event is published only now, stamped with its close time and duration.
+    const event = s3Event('PUT', '/plain/late', 300);
+    event.durationNs = (event.time.getTime() - requestStart) * 1e6;
+    trace.emit('request', event);
+    expect(await scanner.bucketSize('plain')).toBe(2448);
+    await layer.deleteObject('plain', 'late');
+    await scanner.scanBucket('plain');
+    await scanner.stop();
+  });
+
   it('forgets deleted buckets and reports unknown ones as empty', async () => {
     await layer.makeBucket('temp');
     await put('temp', 'x', 5);

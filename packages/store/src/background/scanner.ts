@@ -63,8 +63,10 @@ export class DataUsageScanner implements UsageProvider {
   readonly #layer: ObjectLayer;
   readonly #opts: Required<Omit<ScannerOptions, 'onError'>> & Pick<ScannerOptions, 'onError'>;
   #usage = new Map<string, BucketUsage>();
-  /** Bytes written since the bucket's last scan started. */
-  #pending = new Map<string, number>();
+  /** Writes (bytes, request start in ms) the bucket's figure may not include yet. */
+  #pending = new Map<string, { bytes: number; at: number }[]>();
+  /** When the bucket's latest scan (finished or running) started. */
+  #scanStarted = new Map<string, number>();
   #dirty = new Set<string>();
   #lastUpdate: Date | null = null;
   #fullScan: Promise<DataUsageSnapshot> | null = null;
@@ -100,7 +102,10 @@ export class DataUsageScanner implements UsageProvider {
       if (e.api !== 's3' || e.statusCode >= 300 || !MUTATING_METHODS.has(e.method)) return;
       const bucket = bucketOf(e, domains);
       if (!bucket) return;
-      if (e.method === 'PUT' && e.inputBytes > 0) this.noteWrite(bucket, e.inputBytes);
+      // Trace events are published when the connection's response closes, which can be after the
+      // client's next request began: date the write by its request's start.
+      const startedAt = e.time.getTime() - e.durationNs / 1e6;
+      if (e.method === 'PUT' && e.inputBytes > 0) this.noteWrite(bucket, e.inputBytes, startedAt);
       else this.noteChange(bucket);
     };
     trace.on('request', listener);
@@ -118,10 +123,27 @@ export class DataUsageScanner implements UsageProvider {
     await Promise.allSettled([this.#fullScan, ...this.#bucketScans.values()]);
   }
 
-  /** Records bytes just written to a bucket (counted until the bucket's next scan). */
-  noteWrite(bucket: string, bytes: number): void {
-    this.#pending.set(bucket, (this.#pending.get(bucket) ?? 0) + bytes);
+  /**
+   * Records bytes written to a bucket by a request that started at `at` (ms). They count until a scan
+   * that started later has finished. A write whose request started before the latest scan began is
+   * taken to be in that scan (it was, unless the two overlapped; then the prompt rescan after the
+   * write corrects the figure) — so a late trace event never counts a write twice.
+   */
+  noteWrite(bucket: string, bytes: number, at = Date.now()): void {
+    if (at < (this.#scanStarted.get(bucket) ?? Number.NEGATIVE_INFINITY)) {
+      this.noteChange(bucket);
+      return;
+    }
+    const list = this.#pending.get(bucket) ?? [];
+    list.push({ bytes, at });
+    this.#pending.set(bucket, list);
     this.noteChange(bucket);
+  }
+
+  #pendingBytes(bucket: string): number {
+    let sum = 0;
+    for (const p of this.#pending.get(bucket) ?? []) sum += p.bytes;
+    return sum;
   }
 
   /** Marks a bucket for a prompt rescan (after a delete, a copy, a multipart completion…). */
@@ -141,7 +163,7 @@ export class DataUsageScanner implements UsageProvider {
   async bucketSize(bucket: string): Promise<number> {
     let u = this.#usage.get(bucket);
     if (!u) u = (await this.scanBucket(bucket)) ?? undefined;
-    return (u?.size ?? 0) + (this.#pending.get(bucket) ?? 0);
+    return (u?.size ?? 0) + this.#pendingBytes(bucket);
   }
 
   /** Current figures (never waits for a scan). */
@@ -191,6 +213,7 @@ export class DataUsageScanner implements UsageProvider {
           if (!names.has(name)) {
             this.#usage.delete(name);
             this.#pending.delete(name);
+            this.#scanStarted.delete(name);
           }
         }
         this.#lastUpdate = new Date();
@@ -208,17 +231,20 @@ export class DataUsageScanner implements UsageProvider {
     const running = this.#bucketScans.get(bucket);
     if (running) return running;
     const run = (async () => {
-      const pendingAtStart = this.#pending.get(bucket) ?? 0;
+      const started = Date.now();
+      this.#scanStarted.set(bucket, started);
       try {
         const u = await this.#measure(bucket);
         if (u === null) {
           this.#usage.delete(bucket);
           this.#pending.delete(bucket);
+          this.#scanStarted.delete(bucket);
           return null;
         }
         this.#usage.set(bucket, u);
-        const left = (this.#pending.get(bucket) ?? 0) - pendingAtStart;
-        if (left > 0) this.#pending.set(bucket, left);
+        // Writes completed before the scan started are in its figure now.
+        const left = (this.#pending.get(bucket) ?? []).filter((p) => p.at >= started);
+        if (left.length > 0) this.#pending.set(bucket, left);
         else this.#pending.delete(bucket);
         return u;
       } finally {
