@@ -218,6 +218,16 @@ describe('dispatch', () => {
 });
 
 describe('request verification', () => {
+  it('refuses server-side encryption instead of storing unencrypted data', async () => {
+    const res = await signedFetch('PUT', '/srv/sse', {
+      body: 'x',
+      headers: { 'x-amz-server-side-encryption': 'AES256' },
+    });
+    expect(res.status).toBe(501);
+    expect(await res.text()).toContain('<Code>NotImplemented</Code>');
+    expect(await exists('sse')).toBe(false);
+  });
+
   it('refuses requests signed more than 15 minutes away', async () => {
     const res = await signedFetch('GET', '/', { date: new Date(Date.now() - 20 * 60_000) });
     expect(res.status).toBe(403);

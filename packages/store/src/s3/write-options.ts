@@ -1,3 +1,4 @@
+import { S3Error } from '../errors.js';
 import type { StoreContext } from '../http/context.js';
 import type { BucketInfo, Retention } from '../object-layer/types.js';
 import { authorize } from './authorize.js';
@@ -10,6 +11,22 @@ import {
 import { lockFromHeaders } from './object-lock.js';
 import { parseTaggingHeader } from './tags.js';
 import type { S3Request } from './types.js';
+
+/**
+ * Server-side encryption is not implemented: a request asking for it is refused rather than stored
+ * unencrypted under a header that claims otherwise.
+ */
+export function refuseEncryptionHeaders(req: S3Request): void {
+  for (const h of [
+    'x-amz-server-side-encryption',
+    'x-amz-server-side-encryption-customer-algorithm',
+    'x-amz-copy-source-server-side-encryption-customer-algorithm',
+  ]) {
+    if (req.headers[h] !== undefined) {
+      throw new S3Error('NotImplemented', 'Server-side encryption is not supported by this server.');
+    }
+  }
+}
 
 export interface NewObjectOptions {
   contentType: string;
@@ -31,6 +48,7 @@ export async function newObjectOptions(
   bucket: BucketInfo,
 ): Promise<NewObjectOptions> {
   checkStorageClass(req.headers);
+  refuseEncryptionHeaders(req);
   const tagHeader = req.headers['x-amz-tagging'];
   const tags = parseTaggingHeader(Array.isArray(tagHeader) ? tagHeader.join('&') : tagHeader) ?? {};
   if (Object.keys(tags).length > 0) await authorize(req, ctx, 's3:PutObjectTagging');

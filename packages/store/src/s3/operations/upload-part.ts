@@ -3,6 +3,7 @@ import { contentMd5 } from '../metadata.js';
 import { enforceQuota } from '../quota.js';
 import { quoteEtag } from '../response.js';
 import type { S3Handler, S3Request } from '../types.js';
+import { refuseEncryptionHeaders } from '../write-options.js';
 
 /** S3 caps a part at 5 GiB and numbers parts 1–10000. */
 export const MAX_PART_SIZE = 5 * 1024 ** 3;
@@ -26,6 +27,7 @@ export function uploadIdOf(req: S3Request): string {
 
 /** S3 API: UploadPart (body verified while streaming, like PutObject). */
 export const uploadPart: S3Handler = async (req, ctx) => {
+  refuseEncryptionHeaders(req);
   const partNumber = partNumberOf(req);
   const uploadId = uploadIdOf(req);
   const md5 = contentMd5(req.headers);
