@@ -178,6 +178,7 @@ test('a policy for one bucket, a user with it: the user sees only that bucket an
   await snap(page, 'identity-policy-json');
   // The editor follows the dark theme too.
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
   await snap(page, 'identity-policy-json-dark');
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
   await page.getByRole('tab', { name: 'Summary' }).click();
@@ -211,6 +212,10 @@ test('a group with members added in bulk: the group policy takes effect for them
 
   // Create the group (a blank name cannot be saved).
   await page.goto('/groups');
+  if ((await page.request.get('/api/v1/groups').then((r) => r.json())).total === 0) {
+    await expect(page.getByText('No Groups Available')).toBeVisible();
+    await snap(page, 'identity-groups-empty');
+  }
   await page.getByRole('button', { name: 'Create Group' }).click();
   const createGroup = page.getByRole('dialog', { name: 'Create Group' });
   await createGroup.getByLabel('Group Name').fill('   ');
