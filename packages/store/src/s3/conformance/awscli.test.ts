@@ -87,7 +87,11 @@ describe('awscli', { timeout: 300_000 }, () => {
     );
     expect(head.ContentLength).toBe(big.length);
     expect(head.ETag).toMatch(/^"[0-9a-f]{32}-3"$/);
+    // A server-side copy above the multipart threshold runs UploadPartCopy with byte ranges.
+    await ok('s3', 'cp', 's3://aws-bucket/files/big.bin', 's3://aws-bucket/copies/big.bin');
     await ok('s3', 'cp', 's3://aws-bucket/files/', 'down/', '--recursive');
+    await ok('s3', 'cp', 's3://aws-bucket/copies/big.bin', 'down/big-copy.bin');
+    expect(md5(await readFile(path.join(work, 'down/big-copy.bin')))).toBe(md5(big));
     expect(md5(await readFile(path.join(work, 'down/big.bin')))).toBe(md5(big));
     expect((await readFile(path.join(work, 'down/small.bin'))).equals(small)).toBe(true);
   });
