@@ -371,7 +371,8 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   // ---------------------------------------------------------------- buckets
 
-  private readonly largeMd5 = (): Md5Session => (this.md5Worker ? this.md5Worker.session() : localMd5());
+  private readonly largeMd5 = (maxBlock: number): Md5Session =>
+    this.md5Worker ? this.md5Worker.session(maxBlock) : localMd5();
 
   private async readBucket(name: string): Promise<BucketDoc | null> {
     const cached = this.bucketCache.get(name);

@@ -42,7 +42,7 @@ export interface ErasureWriteParams {
   writeQuorum: number;
   fsync: boolean;
   /** MD5 for bodies larger than one block (e.g. on a worker thread); in-thread when absent. */
-  largeMd5?: () => Md5Session;
+  largeMd5?: (maxBlock: number) => Md5Session;
 }
 
 export interface ErasureWriteResult {
@@ -60,8 +60,9 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
   if (online.filter(Boolean).length < p.writeQuorum) throw s3Error('InsufficientWriteQuorum');
   // MD5 is fed whole blocks: the first block stays in-thread until we know the body is large.
   let md5: Md5Session | null = null;
-  const md5Block = (block: Buffer): void => {
-    md5 ??= p.largeMd5 ? p.largeMd5() : localMd5();
+  const md5Block = async (block: Buffer): Promise<void> => {
+    md5 ??= p.largeMd5 ? p.largeMd5(ec.blockSize) : localMd5();
+    await md5.ready();
     md5.update(block);
   };
   const handles: (fsp.FileHandle | null)[] = drives.map(() => null);
@@ -84,6 +85,8 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
   let fill = 0;
   let total = 0;
 
+  const paritySets: Buffer[][] = [[], []];
+  let encoded = 0;
   const encodeBlock = (block: Buffer): Buffer[] => {
     const len = block.length;
     const shardLen = Math.ceil(len / ec.k);
@@ -94,8 +97,18 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     }
     const shards: Buffer[] = [];
     for (let i = 0; i < ec.k; i++) shards.push(data.subarray(i * shardLen, (i + 1) * shardLen));
+    // Parity buffers alternate between two sets like the block buffers: a set is reused only after
+    // the writes of the block before last have completed (writeBlock awaits them in order).
+    const set = paritySets[encoded++ % 2] as Buffer[];
     const parity: Buffer[] = [];
-    for (let i = 0; i < ec.m; i++) parity.push(Buffer.allocUnsafe(shardLen));
+    for (let i = 0; i < ec.m; i++) {
+      let b = set[i];
+      if (!b || b.length < shardLen) {
+        b = Buffer.allocUnsafe(Math.max(shardLen, ec.blockSize / ec.k));
+        set[i] = b;
+      }
+      parity.push(b.subarray(0, shardLen));
+    }
     rs.encode(shards, parity, shardLen);
     return [...shards, ...parity];
   };
@@ -123,7 +136,7 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
   };
 
   const writeBlock = async (block: Buffer): Promise<void> => {
-    md5Block(block);
+    await md5Block(block);
     if (!opened) await openFiles();
     const shards = encodeBlock(block);
     const sums = shards.map((s) => bitrotSum(s));
