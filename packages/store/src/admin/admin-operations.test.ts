@@ -109,7 +109,9 @@ describe('malformed requests', () => {
   });
 
   it('answers unknown admin paths and missing parameters with clear errors', async () => {
-    expect((await h.admin(R, 'GET', '/no-such-call')).status).toBe(400);
+    const unknown = await h.admin(R, 'GET', '/no-such-call');
+    expect(unknown.status).toBe(426);
+    expect(unknown.json).toMatchObject({ Code: 'XMinioAdminVersionMismatch' });
     const missing = await h.admin(R, 'GET', '/user-info');
     expect(missing.json).toMatchObject({ Code: 'XMinioAdminInvalidArgument' });
     expect((missing.json as { Message: string }).Message).toMatch(/accessKey/);

@@ -241,6 +241,24 @@ export function adminError(err: S3Error, resource: string, requestId: string): H
 }
 
 /**
+ * MinIO answers admin APIs it does not serve with 426 XMinioAdminVersionMismatch; madmin clients use
+ * that status to fall back to older forms of a call.
+ */
+function unsupportedApi(req: AuthenticatedRequest, requestId: string): HandlerResponse {
+  return {
+    status: 426,
+    headers: { 'content-type': 'application/json', 'x-amz-request-id': requestId },
+    body: JSON.stringify({
+      Code: 'XMinioAdminVersionMismatch',
+      Message: `This 'admin' API is not supported by this server: ${req.method} ${req.path}`,
+      Resource: req.path,
+      RequestId: requestId,
+      HostId: requestId,
+    }),
+  };
+}
+
+/**
  * Entry point for `/minio/admin/v3/*` (signature already verified by ../auth): finds the route, checks
  * the caller's IAM action, runs the operation, and renders failures as MinIO's JSON errors.
  */
@@ -254,9 +272,7 @@ export async function handleAdminRequest(
     // madmin always sends X-Amz-Content-Sha256; MinIO refuses admin calls without it.
     if (req.headers['x-amz-content-sha256'] === undefined) throw new S3Error('AccessDenied');
     const route = matchAdminRoute(req.method, req.path);
-    if (!route) {
-      throw new S3Error('NotImplemented', `unsupported admin API: ${req.method} ${req.path}`, {}, 400);
-    }
+    if (!route) return unsupportedApi(req, requestId);
     startAdminServices(ctx);
     const call = new AdminCall(req, ctx, requestId);
     if (route.action !== null) call.require(route.action);
