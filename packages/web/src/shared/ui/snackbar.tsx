@@ -5,6 +5,7 @@ import {
   type ReactNode,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useState,
 } from 'react';
@@ -115,6 +116,9 @@ function ScreenSnackbar(): ReactElement {
 /** Place inside a dialog; shows what {@link SnackbarApi.showModalError} reported, above the dialog content. */
 export function ModalSnackbar(): ReactElement {
   const { modal, closeModal } = useSnackbarState();
+  // A dialog's message belongs to that dialog: when it closes (and this unmounts), the message goes too,
+  // so the next dialog does not open with a stale error.
+  useEffect(() => closeModal, [closeModal]);
   return (
     <Snackbar
       key={modal?.id}
