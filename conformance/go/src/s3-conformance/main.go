@@ -127,6 +127,9 @@ func main() {
 
 	check("PutObject (aws-chunked) / StatObject / GetObject with metadata", func() error {
 		data := randomBytes(200_000, 1)
+		// Capture the request headers to prove the upload was aws-chunked with chunk signatures.
+		var trace bytes.Buffer
+		c.TraceOn(&trace)
 		info, err := put(c, B, "dir/obj.bin", data, minio.PutObjectOptions{
 			ContentType:        "application/x-go",
 			ContentDisposition: "attachment",
@@ -134,8 +137,12 @@ func main() {
 			UserMetadata:       map[string]string{"Origin": "go"},
 			SendContentMd5:     true,
 		})
+		c.TraceOff()
 		if err != nil {
 			return err
+		}
+		if !strings.Contains(trace.String(), "STREAMING-AWS4-HMAC-SHA256-PAYLOAD") {
+			return errors.New("the SDK did not send an aws-chunked (streaming signature) upload")
 		}
 		if info.ETag != md5Hex(data) {
 			return fmt.Errorf("etag %s, want %s", info.ETag, md5Hex(data))
