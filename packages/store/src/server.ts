@@ -92,7 +92,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     };
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
     const adminServices = startAdminServices(ctx);
-    const inFlight: InFlight = { count: 0, idle: [] };
+    const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
     const listener = createRequestListener(ctx, inFlight);
     server = opts.tls
       ? https.createServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
@@ -132,6 +132,13 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         }
         s.closeAllConnections();
         await stopped;
+        // Handlers of cut requests are discarding their writes; let them finish before the layer closes.
+        if (inFlight.handlers.size > 0) {
+          await Promise.race([
+            Promise.allSettled([...inFlight.handlers]),
+            new Promise<void>((resolve) => setTimeout(resolve, 2000).unref()),
+          ]);
+        }
         await adminServices.stop();
         await layer.close();
       })();

@@ -36,6 +36,11 @@ export interface InFlight {
   count: number;
   /** Resolves waiters when count drops to 0. */
   idle: Array<() => void>;
+  /**
+   * Handlers still running. A handler can outlive its response (a cut connection ends the response
+   * while the layer is still discarding the upload); close() lets them settle before closing the layer.
+   */
+  handlers: Set<Promise<void>>;
 }
 
 interface Parsed {
@@ -294,7 +299,7 @@ export function createRequestListener(
       await writeResponse(res, r, head);
     };
 
-    run().catch(async (err: unknown) => {
+    const handling: Promise<void> = run().catch(async (err: unknown) => {
       const e = toS3Error(err);
       errorCode = e.code;
       if (res.headersSent) {
@@ -313,6 +318,8 @@ export function createRequestListener(
         res.destroy();
       }
     });
+    inFlight.handlers.add(handling);
+    void handling.finally(() => inFlight.handlers.delete(handling));
   };
 }
 
