@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { buildApp } from '@stowage/console';
 import { MadminClient } from '@stowage/madmin';
+import { startStore } from '@stowage/store';
 import { rootS3 } from '../support/clients.js';
 import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
@@ -17,8 +22,20 @@ function rootAdmin(): MadminClient {
   return new MadminClient({ endpoint: E2E.s3Endpoint, accessKey: E2E.rootUser, secretKey: E2E.rootPassword });
 }
 
+/** Contexts opened by a test, closed after it so pages of earlier tests do not keep running. */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const context of opened.splice(0)) await context.close();
+});
+
+async function newPage(browser: Browser, options: { baseURL?: string } = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  opened.push(context);
+  return context.newPage();
+}
+
 async function asRoot(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await newPage(browser);
   await signIn(page, E2E.rootUser, E2E.rootPassword);
   return page;
 }
@@ -275,7 +292,7 @@ test('a readonly user sees the buckets but no Create Bucket button', async ({ br
   const admin = rootAdmin();
   await admin.addUser('e2e-reader', 'e2e-reader-secret');
   await admin.setPolicy('readonly', 'e2e-reader', false);
-  const page = await (await browser.newContext()).newPage();
+  const page = await newPage(browser);
   await signIn(page, 'e2e-reader', 'e2e-reader-secret');
   await page.goto('/buckets');
   const card = page.getByRole('article', { name: vault });
@@ -284,6 +301,58 @@ test('a readonly user sees the buckets but no Create Bucket button', async ({ br
   await expect(page.getByRole('button', { name: 'Bulk Select' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Bucket' })).toHaveCount(0);
   await snap(page, 'buckets-readonly');
+});
+
+test('on a one-drive store the create modal disables the distributed features with the notice', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Its own store (one drive = non-erasure mode) and console, serving the same built app.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stowage-e2e-one-drive-'));
+  const store = await startStore({
+    dataDir,
+    drives: 1,
+    port: 0,
+    host: '127.0.0.1',
+    rootUser: E2E.rootUser,
+    rootPassword: E2E.rootPassword,
+  });
+  const app = await buildApp({
+    s3Endpoint: store.url,
+    sessionKey: randomBytes(32),
+    sessionDurationSeconds: 3600,
+    webDist: path.resolve(import.meta.dirname, '../../packages/web/dist'),
+  });
+  try {
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const page = await newPage(browser, { baseURL: url });
+    await signIn(page, E2E.rootUser, E2E.rootPassword);
+    await page.goto('/buckets');
+    await page.getByRole('button', { name: 'Create Bucket' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Bucket' });
+    await expect(
+      dialog.getByText('Some these features are disabled as server is running in non-erasure coded mode.'),
+    ).toBeVisible();
+    for (const name of ['Versioning', 'Object Locking', 'Quota']) {
+      await expect(dialog.getByRole('switch', { name })).toBeDisabled();
+    }
+    await dialog.getByLabel('Bucket Name').fill('single');
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 5000 });
+    await snap(page, 'buckets-create-modal-one-drive');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('link', { name: 'Manage single' }).click();
+    await expect(page.getByLabel('Access Policy value')).toHaveText('Private');
+    // Versioning, quota, locking and retention exist only in distributed mode (spec 1 §6).
+    await expect(page.getByLabel('Versioning value')).toHaveCount(0);
+    await expect(page.getByLabel('Quota value')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Replication/ })).toHaveCount(0);
+    await snap(page, 'bucket-summary-one-drive');
+  } finally {
+    await app.close();
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });
 
 test('2,000 buckets stay smooth: the list is virtualized and search finds any of them', async ({
