@@ -103,6 +103,7 @@ test('creates a bucket with versioning, locking, quota and retention and sees ea
   await expect(page.getByLabel('Retention value')).toHaveText('Governance');
   await expect(page.getByText('Validity: 30 days')).toBeVisible();
   await expect(page.getByLabel('Encryption value')).toHaveText('Disabled');
+  await expect(page.getByLabel('Replication value')).toHaveText('Disabled');
   await snap(page, 'bucket-summary');
 
   // The store holds exactly that configuration.

@@ -122,6 +122,8 @@ export const bucketInfoSchema = z
     size: z.number().int().nonnegative().optional(),
     objects: z.number().int().nonnegative().optional(),
     rw_access: bucketRwAccessSchema.optional(),
+    /** Whether a replication configuration is set (spec 1 §2.5 Summary "replication state"). */
+    replication: z.boolean().optional(),
   })
   .meta({ id: 'BucketInfo' });
 export type BucketInfo = z.infer<typeof bucketInfoSchema>;

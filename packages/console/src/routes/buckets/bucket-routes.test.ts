@@ -144,6 +144,7 @@ describe('bucket routes against a 4-drive (erasure-coded) store', () => {
     const info = bucketInfoSchema.parse((await api('GET', '/api/v1/buckets/vault')).body);
     expect(info.access).toBe('PRIVATE');
     expect(info.objects).toBe(0);
+    expect(info.replication).toBe(false);
     const list = listBucketsResponseSchema.parse((await api('GET', '/api/v1/buckets')).body);
     expect(list.buckets.find((b) => b.name === 'vault')?.details).toMatchObject({
       versioning: true,

@@ -50,6 +50,7 @@ export function registerGetBucketInfo(app: ZodApp, _ctx: RouteContext): void {
               size: usage.size,
               objects: usage.objects,
               rw_access: { read: usage.read, write: usage.write },
+              ...(usage.details === undefined ? {} : { replication: usage.details.replication }),
             }),
       };
     },

@@ -194,6 +194,12 @@ export function SummaryPanel({
               }
             />
             <Section
+              title="Replication"
+              label="Replication value"
+              value={<StateChip on={info.replication === true} />}
+              detail="Replication rules are not available in this version yet."
+            />
+            <Section
               title="Object Locking"
               label="Object Locking value"
               value={locking.isPending ? loading : <StateChip on={locked} />}
