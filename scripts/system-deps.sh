@@ -12,6 +12,7 @@ declare -A need=(
   [golang-github-minio-madmin-go-dev]=/usr/share/gocode/src/github.com/minio/madmin-go
   [golang-github-minio-minio-go-v7-dev]=/usr/share/gocode/src/github.com/minio/minio-go
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu
+  [openssl]=/usr/bin/openssl
 )
 
 missing=()

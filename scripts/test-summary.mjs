@@ -1,14 +1,20 @@
 #!/usr/bin/env node
-// Sums Vitest's and Playwright's JSON reports into the closing line "tests: N passed, N failed".
+// Sums Playwright's and Vitest's JSON reports into the closing line "tests: N passed, N failed".
+// Usage: test-summary.mjs <playwright.json> <vitest.json>...
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const [vitestFile, playwrightFile] = process.argv.slice(2);
+const [playwrightFile, ...vitestFiles] = process.argv.slice(2);
 
-if (vitestFile && existsSync(vitestFile)) {
-  const r = JSON.parse(readFileSync(vitestFile, 'utf8'));
+for (const file of vitestFiles) {
+  if (!existsSync(file)) {
+    failed += 1;
+    console.log(`vitest wrote no report ${file}`);
+    continue;
+  }
+  const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   // A test file that failed before running any test (import or setup error) counts as one failure.
@@ -16,9 +22,6 @@ if (vitestFile && existsSync(vitestFile)) {
     (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
   ).length;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-} else {
-  failed += 1;
-  console.log('vitest wrote no report');
 }
 if (playwrightFile && existsSync(playwrightFile)) {
   const s = JSON.parse(readFileSync(playwrightFile, 'utf8')).stats ?? {};

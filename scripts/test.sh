@@ -19,9 +19,12 @@ mkdir -p test-results
 step "unit and integration tests (vitest)"
 vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 unit=$?
+step "web unit tests (vitest)"
+vitest run -c packages/web/vitest.config.ts --reporter=default --reporter=json --outputFile.json=test-results/vitest-web.json
+web=$?
 step "browser journeys (playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json playwright test -c e2e/playwright.config.ts --reporter=list,json
 e2e=$?
 
-node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
-[ $unit -eq 0 ] && [ $e2e -eq 0 ]
+node scripts/test-summary.mjs test-results/playwright.json test-results/vitest.json test-results/vitest-web.json
+[ $unit -eq 0 ] && [ $web -eq 0 ] && [ $e2e -eq 0 ]
