@@ -126,7 +126,7 @@ export function decodePath(rawPath: string): string {
   return decodeURIComponent(rawPath);
 }
 
-function queryPairs(params: QueryInput): Array<[string, string]> {
+export function queryPairs(params: QueryInput): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   if (params instanceof URLSearchParams) {
     for (const [k, v] of params) pairs.push([k, v]);
@@ -146,10 +146,15 @@ function queryPairs(params: QueryInput): Array<[string, string]> {
  * Canonical query string of **decoded** names and values: each URI-encoded (`/` too), sorted by
  * encoded name then encoded value, joined as `k=v&k2=v2`; a valueless parameter is `k=`.
  * `X-Amz-Signature` must not be passed in (verifiers drop it first).
+ * `valueOrder: 'as-sent'` keeps repeated names' values in request order, as Go's url.Values (minio-go,
+ * madmin-go) signs them; AWS's rule (and the default) sorts them.
  */
-export function canonicalQuery(params: QueryInput): string {
+export function canonicalQuery(params: QueryInput, valueOrder: 'sorted' | 'as-sent' = 'sorted'): string {
   const encoded = queryPairs(params).map(([k, v]) => [uriEncode(k), uriEncode(v)] as const);
-  encoded.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  const byValue = valueOrder === 'sorted';
+  encoded.sort((a, b) =>
+    a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : !byValue ? 0 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0,
+  );
   return encoded.map(([k, v]) => `${k}=${v}`).join('&');
 }
 

@@ -13,6 +13,7 @@ import {
   parseAmzDate,
   parseAuthorization,
   parseCredential,
+  queryPairs,
   SIGV4_ALGORITHM,
   type SignatureInput,
   STREAMING_PAYLOAD,
@@ -91,11 +92,11 @@ function cachedSigningKey(secretKey: string, date: string, region: string, servi
 }
 
 /** The expected signature of a request (madmin's canonicalisation, cached signing key). */
-function expectedSignature(input: SignatureInput): string {
+function expectedSignature(input: SignatureInput, valueOrder: 'sorted' | 'as-sent' = 'sorted'): string {
   const canonical = buildCanonicalRequest({
     method: input.method,
     canonicalUri: canonicalUri(input.path),
-    canonicalQuery: canonicalQuery(input.query),
+    canonicalQuery: canonicalQuery(input.query, valueOrder),
     canonicalHeaders: canonicalHeaders(input.headers, input.signedHeaders),
     signedHeaders: input.signedHeaders,
     payloadHash: input.payloadHash,
@@ -104,6 +105,25 @@ function expectedSignature(input: SignatureInput): string {
   const scope = credentialScope(date, input.region, input.service);
   const key = cachedSigningKey(input.secretKey, date, input.region, input.service);
   return signature(key, buildStringToSign(input.amzDate, scope, canonical));
+}
+
+/**
+ * Whether the claimed signature is right. AWS sorts repeated query values; Go's SDKs keep them in the
+ * order sent (madmin-go's policy-entities with several `policy=`), so a request with repeated names is
+ * also checked in that order.
+ */
+function signatureMatches(input: SignatureInput, claimed: string): boolean {
+  let expected: string;
+  try {
+    expected = expectedSignature(input);
+  } catch {
+    // A signed header is missing from the request.
+    return false;
+  }
+  if (signaturesEqual(expected, claimed)) return true;
+  const names = queryPairs(input.query).map(([k]) => k);
+  if (new Set(names).size === names.length) return false;
+  return signaturesEqual(expectedSignature(input, 'as-sent'), claimed);
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -253,9 +273,8 @@ async function verifyHeaderAuth(
     header(input.headers, 'x-amz-content-sha256'),
     input.bodySha256 ?? EMPTY_PAYLOAD_HASH,
   );
-  let expected: string;
-  try {
-    expected = expectedSignature({
+  const matches = signatureMatches(
+    {
       method: input.method,
       path: input.path,
       query: input.query,
@@ -266,12 +285,10 @@ async function verifyHeaderAuth(
       region: parsed.region,
       service: parsed.service,
       secretKey: signer.secretKey,
-    });
-  } catch {
-    // A signed header is missing from the request.
-    throw new S3Error('SignatureDoesNotMatch');
-  }
-  if (!signaturesEqual(expected, parsed.signature)) throw new S3Error('SignatureDoesNotMatch');
+    },
+    parsed.signature,
+  );
+  if (!matches) throw new S3Error('SignatureDoesNotMatch');
 
   let mode: PayloadMode;
   switch (payload.mode) {
@@ -335,9 +352,8 @@ async function verifyPresigned(input: AuthInput, now: Date, creds: CredentialSto
   const signedQuery = new URLSearchParams();
   for (const [k, v] of q) if (k !== 'X-Amz-Signature') signedQuery.append(k, v);
   const payloadHash = q.get('X-Amz-Content-Sha256') ?? UNSIGNED_PAYLOAD;
-  let expected: string;
-  try {
-    expected = expectedSignature({
+  const matches = signatureMatches(
+    {
       method: input.method,
       path: input.path,
       query: signedQuery,
@@ -348,11 +364,10 @@ async function verifyPresigned(input: AuthInput, now: Date, creds: CredentialSto
       region: parsed.region,
       service: parsed.service,
       secretKey: signer.secretKey,
-    });
-  } catch {
-    throw new S3Error('SignatureDoesNotMatch');
-  }
-  if (!signaturesEqual(expected, parsed.signature)) throw new S3Error('SignatureDoesNotMatch');
+    },
+    parsed.signature,
+  );
+  if (!matches) throw new S3Error('SignatureDoesNotMatch');
   const payload: PayloadMode = /^[0-9a-f]{64}$/.test(payloadHash)
     ? { kind: 'sha256', hash: payloadHash }
     : { kind: 'unsigned' };
