@@ -15,16 +15,17 @@ step "lint"; biome check . || fail "lint"
 step "typecheck"; npm run -s typecheck || fail "typecheck"
 step "build"; node scripts/build.mjs || fail "build"
 
-mkdir -p test-results
+results="$PWD/test-results"
+rm -rf "$results" && mkdir -p "$results"
 step "unit and integration tests (vitest)"
-vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 unit=$?
 step "web unit tests (vitest)"
-vitest run -c packages/web/vitest.config.ts --reporter=default --reporter=json --outputFile.json=test-results/vitest-web.json
+vitest run -c packages/web/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results/vitest-web.json"
 web=$?
 step "browser journeys (playwright)"
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json playwright test -c e2e/playwright.config.ts --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" playwright test -c e2e/playwright.config.ts --reporter=list,json
 e2e=$?
 
-node scripts/test-summary.mjs test-results/playwright.json test-results/vitest.json test-results/vitest-web.json
+node scripts/test-summary.mjs "$results/playwright.json" "$results/vitest.json" "$results/vitest-web.json"
 [ $unit -eq 0 ] && [ $web -eq 0 ] && [ $e2e -eq 0 ]

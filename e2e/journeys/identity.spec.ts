@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import * as Minio from 'minio';
+import { searchBucket } from '../support/buckets.js';
 import { rootS3 } from '../support/clients.js';
 import { E2E } from '../support/env.js';
 import { snap } from '../support/screenshots.js';
@@ -407,6 +408,6 @@ test('a user changes their own password and signs in with the new one', async ({
   await expect(userPage.getByRole('alert').filter({ hasText: 'Invalid Login' })).toBeVisible();
   await signIn(userPage, userName, 'new-password-1');
   await userPage.goto('/buckets');
-  await expect(userPage.getByText(allowed)).toBeVisible();
+  await expect(await searchBucket(userPage, allowed)).toBeVisible();
   await userPage.context().close();
 });

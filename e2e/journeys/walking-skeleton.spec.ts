@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { searchBucket } from '../support/buckets.js';
 import { rootS3 } from '../support/clients.js';
 import { E2E } from '../support/env.js';
 import { snap } from '../support/screenshots.js';
@@ -23,7 +24,7 @@ test('root signs in, sees the buckets that exist in the store, and logs out', as
 
   await page.goto('/buckets');
   await expect(page.getByRole('heading', { name: 'Buckets' })).toBeVisible();
-  await expect(page.getByText(bucket)).toBeVisible();
+  await expect(await searchBucket(page, bucket)).toBeVisible();
   const cookies = await page.context().cookies();
   const session = cookies.find((c) => c.name === 'token');
   expect(session?.httpOnly).toBe(true);
