@@ -189,9 +189,9 @@ export class DataUsageScanner implements UsageProvider {
     }
     const buckets = await this.#layer.listBuckets();
     const names = new Set(buckets.map((b) => b.name));
-    const todo = buckets.map((b) => b.name).filter((n) => this.#dirty.has(n) || !this.#usage.has(n));
+    const stale = buckets.map((b) => b.name).filter((n) => this.#dirty.has(n) || !this.#usage.has(n));
     this.#dirty.clear();
-    for (const n of todo) await this.scanBucket(n);
+    for (const n of stale) await this.scanBucket(n);
     for (const name of [...this.#usage.keys()]) {
       if (!names.has(name)) {
         this.#usage.delete(name);
