@@ -53,7 +53,8 @@ test('root sees the admin entries; the collapsed menu survives a reload; light a
 
   await page.getByRole('button', { name: 'Collapse menu' }).click();
   await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
-  expect((await menu.boundingBox())?.width).toBeLessThanOrEqual(116);
+  // The menu animates its width (0.2 s): wait for it to settle.
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBeLessThanOrEqual(116);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
   await snap(page, 'shell-collapsed-light');
@@ -62,7 +63,7 @@ test('root sees the admin entries; the collapsed menu survives a reload; light a
   await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
   await snap(page, 'shell-collapsed-dark');
   await page.getByRole('button', { name: 'Expand menu' }).click();
-  expect((await menu.boundingBox())?.width).toBeGreaterThanOrEqual(244);
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBeGreaterThanOrEqual(244);
   await snap(page, 'shell-open-dark');
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
 
