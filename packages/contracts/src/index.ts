@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './groups.js';
 export * from './identity-rules.js';
 export * from './login.js';
+export * from './objects.js';
 export * from './paths.js';
 export * from './permissions.js';
 export * from './policies.js';

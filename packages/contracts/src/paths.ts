@@ -128,6 +128,16 @@ export const apiPaths = {
   bucketUsers: '/api/v1/bucket-users/:bucket',
   bucketPolicies: '/api/v1/bucket-policy/:bucket',
   bucketAccessRules: '/api/v1/bucket/:bucket/access-rules',
+  // Object browser (issue 7, spec 1 §7 "Objects").
+  objects: '/api/v1/buckets/:bucket/objects',
+  objectShare: '/api/v1/buckets/:bucket/objects/share',
+  objectDownload: '/api/v1/buckets/:bucket/objects/download',
+  objectRetention: '/api/v1/buckets/:bucket/objects/retention',
+  objectLegalHold: '/api/v1/buckets/:bucket/objects/legalhold',
+  objectTags: '/api/v1/buckets/:bucket/objects/tags',
+  objectUpload: '/api/v1/buckets/:bucket/objects/upload',
+  deleteObjects: '/api/v1/buckets/:bucket/delete-objects',
+  rewind: '/api/v1/buckets/:bucket/rewind/:date',
 } as const;
 
 /** Fills the `:param` segments of an `apiPaths` pattern, each URL-encoded. */
