@@ -32,9 +32,7 @@ export interface ShellPage {
 const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
 );
-const BucketPages = lazy(() =>
-  import('@/features/buckets/routes/bucket-pages').then((m) => ({ default: m.BucketPages })),
-);
+const BucketArea = lazy(() => import('./bucket-area').then((m) => ({ default: m.BucketArea })));
 
 const UsersPage = lazy(() =>
   import('@/features/users/routes/users-page').then((m) => ({ default: m.UsersPage })),
@@ -67,7 +65,7 @@ export const shellPages: readonly ShellPage[] = [
     component: BucketsPage,
     menu: { label: 'Buckets', icon: <Inventory2Outlined />, group: 'common' },
   },
-  { path: pagePaths.bucketPages, component: BucketPages },
+  { path: pagePaths.bucketPages, component: BucketArea },
   {
     path: pagePaths.users,
     component: UsersPage,

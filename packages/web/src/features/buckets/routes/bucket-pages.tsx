@@ -1,8 +1,7 @@
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
-import { Button } from '@mui/material';
 import { links } from '@stowage/contracts';
 import type { ReactElement } from 'react';
-import { Navigate, Route, Link as RouterLink, Routes, useParams } from 'react-router';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { BucketAdminPage } from './bucket-admin-page';
 
@@ -11,26 +10,10 @@ function ToSummary(): ReactElement {
   return <Navigate to={links.bucketAdmin(bucketName)} replace />;
 }
 
-function BrowsePlaceholder(): ReactElement {
-  const { bucketName = '' } = useParams();
-  return (
-    <EmptyState
-      icon={<TravelExploreOutlined />}
-      title="The object browser is not available in this version yet"
-      action={
-        <Button component={RouterLink} to={links.bucketAdmin(bucketName)} variant="contained">
-          Manage {bucketName}
-        </Button>
-      }
-    >
-      Browsing, uploading and downloading objects come with a later version.
-    </EmptyState>
-  );
-}
-
 /**
  * The pages under /buckets/* (spec 1 §2.5, §2.6): bare /buckets/{bucket} and /buckets/{bucket}/admin go to
- * the summary tab; /buckets/{bucket}/admin/{tab} is the admin screen.
+ * the summary tab; /buckets/{bucket}/admin/{tab} is the admin screen. The object browser (/buckets/{b}/browse)
+ * is the objects feature's, composed beside this in app/bucket-area.tsx.
  */
 export function BucketPages(): ReactElement {
   return (
@@ -38,7 +21,6 @@ export function BucketPages(): ReactElement {
       <Route path=":bucketName" element={<ToSummary />} />
       <Route path=":bucketName/admin" element={<ToSummary />} />
       <Route path=":bucketName/admin/:tab" element={<BucketAdminPage />} />
-      <Route path=":bucketName/browse/*" element={<BrowsePlaceholder />} />
       <Route
         path="*"
         element={
