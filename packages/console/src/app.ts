@@ -25,6 +25,7 @@ import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
 import { registerLogout } from './routes/login/logout.js';
+import { registerObjectRoutes } from './routes/objects/register-object-routes.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
 import type { RouteContext, ZodApp } from './routes/route-context.js';
@@ -101,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerServiceAccountRoutes(signedIn, ctx);
     registerAccountRoutes(signedIn, ctx);
     registerBucketRoutes(signedIn, ctx);
+    // Object browser (issue 7).
+    registerObjectRoutes(signedIn, ctx);
   });
 
   const webDist = options.webDist;
