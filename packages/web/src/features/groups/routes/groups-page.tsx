@@ -1,29 +1,14 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from '@mui/material';
+import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { useGroups } from '@/shared/identity/list-groups';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { LoadingMessage } from '@/shared/ui/loading-message';
-import { PageHeader } from '@/shared/ui/page-header';
-import { matchesSearch, SearchField } from '@/shared/ui/search-field';
+import { countLabel, ListPageHeader, ListState } from '@/shared/ui/list-state';
+import { RowActions } from '@/shared/ui/row-actions';
+import { matchesSearch } from '@/shared/ui/search-field';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useDeleteGroup } from '../api/delete-group';
 import { CreateGroupDialog } from '../components/create-group-dialog';
@@ -49,34 +34,25 @@ export function GroupsPage(): ReactElement {
 
   return (
     <Box>
-      <PageHeader
+      <ListPageHeader
         title="Groups"
-        subtitle={
-          groups.data ? `${groups.data.total} ${groups.data.total === 1 ? 'group' : 'groups'}` : undefined
-        }
-        actions={
-          <>
-            <SearchField label="Search Groups" value={search} onChange={setSearch} />
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-              Create Group
-            </Button>
-          </>
-        }
+        count={groups.data ? countLabel(groups.data.total, 'group', 'groups') : undefined}
+        search={search}
+        onSearch={setSearch}
+        searchLabel="Search Groups"
+        createLabel="Create Group"
+        onCreate={() => setCreating(true)}
       />
-      {groups.isPending ? (
-        <LoadingMessage />
-      ) : groups.isError ? (
-        <Alert severity="error">
-          {groups.error.message}
-          {groups.error.detail ? ` — ${groups.error.detail}` : ''}
-        </Alert>
-      ) : shown.length === 0 ? (
-        <EmptyState icon={<GroupsOutlined />} title="No Groups Available">
-          {all.length === 0
-            ? 'Groups give the same policies to many users at once. Create one to get started.'
-            : `No group name contains “${search.trim()}”.`}
-        </EmptyState>
-      ) : (
+      <ListState
+        query={groups}
+        total={all.length}
+        shown={shown.length}
+        search={search}
+        emptyIcon={<GroupsOutlined />}
+        emptyTitle="No Groups Available"
+        emptyHint="Groups give the same policies to many users at once. Create one to get started."
+        noun="group name"
+      >
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Groups">
             <TableHead>
@@ -92,32 +68,35 @@ export function GroupsPage(): ReactElement {
                 <TableRow key={g} hover>
                   <TableCell>{g}</TableCell>
                   <TableCell align="right">
-                    <Tooltip title="View / Edit">
-                      <IconButton size="small" aria-label={`Edit ${g}`} onClick={() => setEditing(g)}>
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Set Policies">
-                      <IconButton
-                        size="small"
-                        aria-label={`Set policies of ${g}`}
-                        onClick={() => setPoliciesOf(g)}
-                      >
-                        <DescriptionOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Delete">
-                      <IconButton size="small" aria-label={`Delete ${g}`} onClick={() => setToDelete(g)}>
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowActions
+                      actions={[
+                        {
+                          title: 'View / Edit',
+                          label: `Edit ${g}`,
+                          icon: <EditOutlined fontSize="small" />,
+                          onClick: () => setEditing(g),
+                        },
+                        {
+                          title: 'Set Policies',
+                          label: `Set policies of ${g}`,
+                          icon: <DescriptionOutlined fontSize="small" />,
+                          onClick: () => setPoliciesOf(g),
+                        },
+                        {
+                          title: 'Delete',
+                          label: `Delete ${g}`,
+                          icon: <DeleteOutlined fontSize="small" />,
+                          onClick: () => setToDelete(g),
+                        },
+                      ]}
+                    />
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+      </ListState>
       <CreateGroupDialog open={creating} onClose={() => setCreating(false)} />
       <EditGroupDialog group={editing} onClose={() => setEditing(null)} />
       <SetGroupPoliciesDialog group={policiesOf} onClose={() => setPoliciesOf(null)} />

@@ -1,12 +1,8 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import {
-  Alert,
   Box,
-  Button,
-  IconButton,
   Link,
   Paper,
   Table,
@@ -15,17 +11,15 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
 } from '@mui/material';
 import { links } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePolicies } from '@/shared/identity/list-policies';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { LoadingMessage } from '@/shared/ui/loading-message';
-import { PageHeader } from '@/shared/ui/page-header';
-import { matchesSearch, SearchField } from '@/shared/ui/search-field';
+import { countLabel, ListPageHeader, ListState } from '@/shared/ui/list-state';
+import { RowActions } from '@/shared/ui/row-actions';
+import { matchesSearch } from '@/shared/ui/search-field';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useDeletePolicy } from '../api/delete-policy';
 import { CreatePolicyDialog } from '../components/create-policy-dialog';
@@ -45,36 +39,25 @@ export function PoliciesPage(): ReactElement {
 
   return (
     <Box>
-      <PageHeader
+      <ListPageHeader
         title="Policies"
-        subtitle={
-          policies.data
-            ? `${policies.data.total} ${policies.data.total === 1 ? 'policy' : 'policies'}`
-            : undefined
-        }
-        actions={
-          <>
-            <SearchField label="Search Policies" value={search} onChange={setSearch} />
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-              Create Policy
-            </Button>
-          </>
-        }
+        count={policies.data ? countLabel(policies.data.total, 'policy', 'policies') : undefined}
+        search={search}
+        onSearch={setSearch}
+        searchLabel="Search Policies"
+        createLabel="Create Policy"
+        onCreate={() => setCreating(true)}
       />
-      {policies.isPending ? (
-        <LoadingMessage />
-      ) : policies.isError ? (
-        <Alert severity="error">
-          {policies.error.message}
-          {policies.error.detail ? ` — ${policies.error.detail}` : ''}
-        </Alert>
-      ) : shown.length === 0 ? (
-        <EmptyState icon={<PolicyOutlined />} title="No Policies Available">
-          {all.length === 0
-            ? 'Policies say what users and groups may do. Create one to get started.'
-            : `No policy name contains “${search.trim()}”.`}
-        </EmptyState>
-      ) : (
+      <ListState
+        query={policies}
+        total={all.length}
+        shown={shown.length}
+        search={search}
+        emptyIcon={<PolicyOutlined />}
+        emptyTitle="No Policies Available"
+        emptyHint="Policies say what users and groups may do. Create one to get started."
+        noun="policy name"
+      >
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Policies">
             <TableHead>
@@ -94,31 +77,29 @@ export function PoliciesPage(): ReactElement {
                     </Link>
                   </TableCell>
                   <TableCell align="right">
-                    <Tooltip title="View">
-                      <IconButton
-                        size="small"
-                        aria-label={`View ${p.name}`}
-                        onClick={() => navigate(links.policyDetails(p.name))}
-                      >
-                        <VisibilityOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Delete">
-                      <IconButton
-                        size="small"
-                        aria-label={`Delete ${p.name}`}
-                        onClick={() => setToDelete(p.name)}
-                      >
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowActions
+                      actions={[
+                        {
+                          title: 'View',
+                          label: `View ${p.name}`,
+                          icon: <VisibilityOutlined fontSize="small" />,
+                          onClick: () => navigate(links.policyDetails(p.name)),
+                        },
+                        {
+                          title: 'Delete',
+                          label: `Delete ${p.name}`,
+                          icon: <DeleteOutlined fontSize="small" />,
+                          onClick: () => setToDelete(p.name),
+                        },
+                      ]}
+                    />
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+      </ListState>
       <CreatePolicyDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         open={toDelete !== null}

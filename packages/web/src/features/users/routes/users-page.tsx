@@ -1,15 +1,12 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import {
-  Alert,
   Box,
   Button,
   Checkbox,
   Chip,
-  IconButton,
   Link,
   Paper,
   Table,
@@ -18,7 +15,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
 } from '@mui/material';
 import { links } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
@@ -27,10 +23,9 @@ import { useUsers } from '@/shared/identity/list-users';
 import { useSession } from '@/shared/session/get-session';
 import { getUserMarker } from '@/shared/session/user-marker';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { LoadingMessage } from '@/shared/ui/loading-message';
-import { PageHeader } from '@/shared/ui/page-header';
-import { matchesSearch, SearchField } from '@/shared/ui/search-field';
+import { countLabel, ListPageHeader, ListState } from '@/shared/ui/list-state';
+import { RowActions } from '@/shared/ui/row-actions';
+import { matchesSearch } from '@/shared/ui/search-field';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useDeleteUser } from '../api/delete-user';
 import { AddToGroupsDialog } from '../components/add-to-groups-dialog';
@@ -62,40 +57,35 @@ export function UsersPage(): ReactElement {
 
   return (
     <Box>
-      <PageHeader
+      <ListPageHeader
         title="Users"
-        subtitle={users.data ? `${users.data.total} ${users.data.total === 1 ? 'user' : 'users'}` : undefined}
+        count={users.data ? countLabel(users.data.total, 'user', 'users') : undefined}
+        search={search}
+        onSearch={setSearch}
+        searchLabel="Search Users"
+        createLabel="Create User"
+        onCreate={() => setCreating(true)}
         actions={
-          <>
-            <SearchField label="Search Users" value={search} onChange={setSearch} />
-            <Button
-              variant="outlined"
-              startIcon={<GroupAddOutlined />}
-              disabled={checked.length === 0}
-              onClick={() => setAdding(true)}
-            >
-              Add to Group
-            </Button>
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-              Create User
-            </Button>
-          </>
+          <Button
+            variant="outlined"
+            startIcon={<GroupAddOutlined />}
+            disabled={checked.length === 0}
+            onClick={() => setAdding(true)}
+          >
+            Add to Group
+          </Button>
         }
       />
-      {users.isPending ? (
-        <LoadingMessage />
-      ) : users.isError ? (
-        <Alert severity="error">
-          {users.error.message}
-          {users.error.detail ? ` — ${users.error.detail}` : ''}
-        </Alert>
-      ) : shown.length === 0 ? (
-        <EmptyState icon={<PersonOutlined />} title="No Users Available">
-          {all.length === 0
-            ? 'Users sign in with an access key and secret key. Create one to get started.'
-            : `No user name contains “${search.trim()}”.`}
-        </EmptyState>
-      ) : (
+      <ListState
+        query={users}
+        total={all.length}
+        shown={shown.length}
+        search={search}
+        emptyIcon={<PersonOutlined />}
+        emptyTitle="No Users Available"
+        emptyHint="Users sign in with an access key and secret key. Create one to get started."
+        noun="user name"
+      >
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Users">
             <TableHead>
@@ -149,34 +139,31 @@ export function UsersPage(): ReactElement {
                   <TableCell>{u.policy.join(', ')}</TableCell>
                   <TableCell>{u.memberOf.join(', ')}</TableCell>
                   <TableCell align="right">
-                    <Tooltip title="View">
-                      <IconButton
-                        size="small"
-                        aria-label={`View ${u.accessKey}`}
-                        onClick={() => navigate(links.userDetails(u.accessKey))}
-                      >
-                        <VisibilityOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={u.accessKey === me ? 'You cannot delete yourself' : 'Delete'}>
-                      <span>
-                        <IconButton
-                          size="small"
-                          aria-label={`Delete ${u.accessKey}`}
-                          disabled={u.accessKey === me}
-                          onClick={() => setToDelete(u.accessKey)}
-                        >
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
+                    <RowActions
+                      actions={[
+                        {
+                          title: 'View',
+                          label: `View ${u.accessKey}`,
+                          icon: <VisibilityOutlined fontSize="small" />,
+                          onClick: () => navigate(links.userDetails(u.accessKey)),
+                        },
+                        {
+                          title: 'Delete',
+                          disabledTitle: 'You cannot delete yourself',
+                          label: `Delete ${u.accessKey}`,
+                          icon: <DeleteOutlined fontSize="small" />,
+                          disabled: u.accessKey === me,
+                          onClick: () => setToDelete(u.accessKey),
+                        },
+                      ]}
+                    />
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+      </ListState>
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
       <AddToGroupsDialog
         open={adding}
