@@ -3,11 +3,13 @@
  * figures as ratios against a peer or a physical limit measured in the same run.
  */
 import { runAuthz } from './authz.js';
+import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
 
 const benches: Record<string, () => Promise<void>> = {
   's3-throughput': runS3Throughput,
   authz: runAuthz,
+  'object-browser': runObjectBrowser,
 };
 
 const wanted = process.argv.slice(2);
