@@ -1,4 +1,16 @@
 import type { RouteContext, ZodApp } from '../route-context.js';
+import { registerDeleteObject } from './delete-object.js';
+import { registerDeleteObjectsRoute } from './delete-objects.js';
+import { registerListObjects } from './list-objects.js';
+import { registerRewind } from './rewind.js';
+import { registerUploadObjects } from './upload-objects.js';
 
 /** Object browser routes of issue 7 (spec 1 §7 "Objects"), one module per route. */
-export function registerObjectRoutes(_app: ZodApp, _ctx: RouteContext): void {}
+export function registerObjectRoutes(app: ZodApp, ctx: RouteContext): void {
+  // Listing, rewind, delete and upload (part A).
+  registerListObjects(app, ctx);
+  registerRewind(app, ctx);
+  registerDeleteObject(app, ctx);
+  registerDeleteObjectsRoute(app, ctx);
+  registerUploadObjects(app, ctx);
+}
