@@ -119,36 +119,28 @@ async function listKeyVersions(
   let keyMarker = state?.k;
   let versionIdMarker = state?.v;
   const items: ObjectItem[] = [];
-  let more = true;
-  outer: while (items.length < limit) {
+  for (;;) {
+    // One entry more than needed tells whether another page follows, so the last page is never empty.
     const page = await listVersionsPage(s3, bucket, {
       prefix: key,
       delimiter: '',
-      maxKeys: Math.min(1000, limit - items.length),
+      maxKeys: Math.min(1000, limit - items.length + 1),
       ...(keyMarker === undefined ? {} : { keyMarker }),
       ...(versionIdMarker === undefined ? {} : { versionIdMarker }),
     });
     for (const v of page.versions) {
       // The prefix also matches longer keys ("a.txt.bak"); they sort after the key itself.
-      if (v.key !== key) {
-        more = false;
-        break outer;
+      if (v.key !== key) return { objects: items };
+      if (items.length === limit) {
+        const last = items[items.length - 1] as ObjectItem;
+        return { objects: items, next_cursor: encodeCursor({ k: key, v: last.version_id ?? 'null' }) };
       }
       items.push(versionItem(v));
     }
     keyMarker = page.nextKeyMarker;
     versionIdMarker = page.nextVersionIdMarker;
-    if (!page.isTruncated || keyMarker === undefined) {
-      more = false;
-      break;
-    }
+    if (!page.isTruncated || keyMarker === undefined) return { objects: items };
   }
-  return {
-    objects: items,
-    ...(more && keyMarker !== undefined
-      ? { next_cursor: encodeCursor({ k: keyMarker, ...(versionIdMarker ? { v: versionIdMarker } : {}) }) }
-      : {}),
-  };
 }
 
 /** Store answers that mean "this bucket has no object lock" or "no such setting": the field is left out. */

@@ -13,11 +13,18 @@ import type { RouteContext, ZodApp } from '../route-context.js';
 import { checkKeyPath, uploadKey } from './object-keys.js';
 
 /**
- * Part size of the S3 multipart uploads. With `PARTS_IN_FLIGHT` parts uploading while the next one fills,
- * one file upload holds at most (PARTS_IN_FLIGHT + 1) × PART_SIZE = 40 MiB, whatever the file's size.
+ * Part size of the S3 multipart uploads (S3's minimum is 5 MiB). With `PARTS_IN_FLIGHT` parts uploading
+ * while the next one fills, one file upload holds at most (PARTS_IN_FLIGHT + 1) × 6 MiB = 30 MiB for
+ * files up to 12 GiB. S3 allows 10,000 parts, so the part size doubles every 2,000 parts: files up to
+ * 372 GiB can be uploaded, the largest holding at most 5 × 96 MiB.
  */
-export const PART_SIZE = 8 * 1024 * 1024;
+export const FIRST_PART_SIZE = 6 * 1024 * 1024;
 export const PARTS_IN_FLIGHT = 4;
+const PARTS_PER_SIZE = 2000;
+
+function partSize(partNumber: number): number {
+  return FIRST_PART_SIZE * 2 ** Math.floor((partNumber - 1) / PARTS_PER_SIZE);
+}
 
 /**
  * POST /api/v1/buckets/{bucket}/objects/upload?prefix (spec 1 §7; issue 7 "uploads of any size"): a
@@ -52,7 +59,7 @@ export function registerUploadObjects(app: ZodApp, _ctx: RouteContext): void {
           },
         },
       },
-      async (request): Promise<UploadObjectsResponse> => {
+      async (request, reply): Promise<UploadObjectsResponse> => {
         const { bucket } = request.params;
         const { prefix } = request.query;
         checkKeyPath('prefix', prefix);
@@ -61,19 +68,20 @@ export function registerUploadObjects(app: ZodApp, _ctx: RouteContext): void {
           throw apiErrors.badRequest('The upload must be a multipart/form-data body.');
         const s3 = request.session.s3;
         const stored: UploadObjectsResponse['objects'] = [];
-        // preservePath keeps the '/' of folder uploads in the file names (busboy strips paths by default).
-        for await (const part of request.parts({ preservePath: true })) {
-          if (part.type !== 'file') continue;
-          let key: string;
-          try {
-            key = uploadKey(prefix, part.filename);
-          } catch (err) {
-            part.file.resume();
-            throw err;
+        try {
+          // preservePath keeps the '/' of folder uploads in file names (busboy strips paths by default).
+          for await (const part of request.parts({ preservePath: true })) {
+            if (part.type !== 'file') continue;
+            const key = uploadKey(prefix, part.filename);
+            const contentType = part.mimetype === '' ? 'application/octet-stream' : part.mimetype;
+            const result = await storeStream(s3, bucket, key, contentType, part.file);
+            stored.push({ name: key, size: result.size, etag: result.etag });
           }
-          const contentType = part.mimetype === '' ? 'application/octet-stream' : part.mimetype;
-          const result = await storeStream(s3, bucket, key, contentType, part.file);
-          stored.push({ name: key, size: result.size, etag: result.etag });
+        } catch (err) {
+          // The rest of the body is not read: close the connection after the error answer rather than
+          // keep it waiting for a body nobody reads (or for a client that has gone away).
+          reply.header('connection', 'close');
+          throw err;
         }
         if (stored.length === 0) throw apiErrors.badRequest('The upload holds no file.');
         return { objects: stored };
@@ -84,10 +92,14 @@ export function registerUploadObjects(app: ZodApp, _ctx: RouteContext): void {
 
 /** Reusable part buffers, so a long upload does not allocate (and leave to the GC) one buffer per part. */
 class PartBuffers {
-  private readonly free: Buffer[] = [];
+  private free: Buffer[] = [];
 
-  take(): Buffer {
-    return this.free.pop() ?? Buffer.allocUnsafe(PART_SIZE);
+  take(size: number): Buffer {
+    const b = this.free.pop();
+    if (b !== undefined && b.length === size) return b;
+    // The part size has grown: older buffers are dropped.
+    this.free = [];
+    return Buffer.allocUnsafe(size);
   }
 
   give(b: Buffer): void {
@@ -96,7 +108,7 @@ class PartBuffers {
 }
 
 /**
- * Stores one stream at `key`. The first PART_SIZE bytes are gathered as they come; if the stream ends
+ * Stores one stream at `key`. The first part's bytes are gathered as they come; if the stream ends
  * there it is one PutObject, otherwise a multipart upload (S3 API: CreateMultipartUpload, UploadPart,
  * CompleteMultipartUpload; AbortMultipartUpload on any failure).
  */
@@ -117,22 +129,23 @@ async function storeStream(
   const done: { part: number; etag: string }[] = [];
   const inFlight = new Set<Promise<void>>();
 
-  /** Copies the first PART_SIZE pending bytes into a part buffer and starts uploading it. */
+  /** Copies the next part's bytes (`partSize`) from the pending chunks and starts uploading them. */
   const sendPart = async (): Promise<void> => {
     uploadId ??= await s3.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
     while (inFlight.size >= PARTS_IN_FLIGHT) await Promise.race(inFlight);
     if (failure !== undefined) throw failure;
-    const buffer = buffers.take();
+    const length = partSize(partNumber + 1);
+    const buffer = buffers.take(length);
     let filled = 0;
-    while (filled < PART_SIZE) {
+    while (filled < length) {
       const head = pending[0] as Buffer;
-      const n = Math.min(head.length, PART_SIZE - filled);
+      const n = Math.min(head.length, length - filled);
       head.copy(buffer, filled, 0, n);
       filled += n;
       if (n === head.length) pending.shift();
       else pending[0] = head.subarray(n);
     }
-    pendingBytes -= PART_SIZE;
+    pendingBytes -= length;
     const part = ++partNumber;
     const id = uploadId;
     const upload: Promise<void> = s3
@@ -161,7 +174,7 @@ async function storeStream(
       pendingBytes += chunk.length;
       size += chunk.length;
       // A full part is sent only once more data follows it, so a file of exactly one part stays one PUT.
-      while (pendingBytes > PART_SIZE) await sendPart();
+      while (pendingBytes > partSize(partNumber + 1)) await sendPart();
     }
     if (uploadId === undefined) {
       const body = Buffer.concat(pending, pendingBytes);
@@ -169,7 +182,7 @@ async function storeStream(
       const r = await s3.putObject(bucket, key, body, body.length, { 'Content-Type': contentType });
       return { size, etag: r.etag };
     }
-    // The last part: what is left (1 … PART_SIZE bytes), uploaded like the others.
+    // The last part: what is left (1 byte up to a part), uploaded like the others.
     const last = Buffer.concat(pending, pendingBytes);
     pending = [];
     const lastPart = ++partNumber;
