@@ -151,6 +151,23 @@ describe('GET /api/v1/buckets/{bucket}/objects', () => {
     expect(root.next_cursor).toBeUndefined();
   });
 
+  it('returns keys with spaces, plus signs, percent signs and non-ASCII letters as they are', async () => {
+    await h.s3.makeBucket('special');
+    const keys = ['s/a b+c.txt', 's/%41 100%.txt', 's/ünïcødé/x.txt', 's/emoji 😀.txt', 's/ lead and trail '];
+    await putMany('special', keys);
+    const level = await list(objectsUrl('special', { prefix: 's/' }));
+    expect(level.objects.map((o) => o.name)).toEqual([
+      's/ünïcødé/',
+      ...['s/a b+c.txt', 's/%41 100%.txt', 's/emoji 😀.txt', 's/ lead and trail '].sort(byteOrder),
+    ]);
+    const versions = await list(objectsUrl('special', { prefix: 's/a b+c.txt', with_versions: 'true' }));
+    expect(versions.objects.map((o) => [o.name, o.version_id])).toEqual([['s/a b+c.txt', 'null']]);
+    const rewind = await list(
+      rewindUrl('special', new Date(Date.now() + 60_000).toISOString(), { prefix: 's/' }),
+    );
+    expect(rewind.objects.map((o) => o.name)).toEqual(level.objects.map((o) => o.name));
+  });
+
   it('refuses a forged cursor and answers 404 for a missing bucket', async () => {
     const bad = await call('GET', objectsUrl('listing', { cursor: 'not*base64' }));
     expect(bad.status).toBe(400);

@@ -207,6 +207,7 @@ describe('POST /api/v1/buckets/{bucket}/objects/upload', () => {
     form.append('file', new Blob(['tiny jpeg bytes'], { type: 'image/jpeg' }), 'photos/2024/a.jpg');
     form.append('note', 'a plain field is ignored');
     form.append('file', new Blob(['bee']), 'photos/b.txt');
+    form.append('file', new Blob([]), 'photos/empty');
     // What a browser sends for a same-origin upload passes the CSRF check.
     const res = await postForm('uploads', 'up/', form, { 'sec-fetch-site': 'same-origin' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -214,6 +215,7 @@ describe('POST /api/v1/buckets/{bucket}/objects/upload', () => {
     expect(body.objects.map((o) => [o.name, o.size])).toEqual([
       ['up/photos/2024/a.jpg', 15],
       ['up/photos/b.txt', 3],
+      ['up/photos/empty', 0],
     ]);
     expect(body.objects[0]?.etag).toBe(createHash('md5').update('tiny jpeg bytes').digest('hex'));
     const stat = await h.s3.statObject('uploads', 'up/photos/2024/a.jpg');
