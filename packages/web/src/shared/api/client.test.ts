@@ -115,6 +115,15 @@ describe('apiRequest', () => {
     expect(ended).toBe(0);
   });
 
+  it("takes a text/plain answer as it is with responseType 'text' (the share URL, spec 1 §7)", async () => {
+    at('/buckets');
+    reply = (res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('http://s3.local/b/k?X-Amz-Signature=ab');
+    const url = await apiRequest<string>('/api/v1/buckets/b/objects/share', { responseType: 'text' });
+    expect(url).toBe('http://s3.local/b/k?X-Amz-Signature=ab');
+    expect(seen[0]?.headers.accept).toContain('text/plain');
+  });
+
   it("falls back to 'Error {status}' when the body is not the error shape", async () => {
     at('/buckets');
     reply = (res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');

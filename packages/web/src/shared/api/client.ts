@@ -14,6 +14,8 @@ export interface RequestOptions<T> {
   /** The contract schema of the answer; the body is parsed (and rejected) with it at this edge. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** 'text' takes the answer as a string (e.g. the share URL, sent as text/plain), checked by `schema` if given. */
+  responseType?: 'json' | 'text';
   /**
    * Whether a 401 or a network failure ends the session (spec 1 §8). The login calls turn it off: there a
    * 401 means "wrong credentials" and a network failure means "backend unreachable", both shown in place.
@@ -79,8 +81,18 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
  * every failure (spec 1 §8), with the session-ending cases handled here and nowhere else.
  */
 export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, query, schema, signal, endSessionOnAuthFailure = true } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const {
+    method = 'GET',
+    body,
+    query,
+    schema,
+    signal,
+    responseType = 'json',
+    endSessionOnAuthFailure = true,
+  } = options;
+  const headers: Record<string, string> = {
+    Accept: responseType === 'text' ? 'text/plain, application/json' : 'application/json',
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -105,13 +117,16 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     throw error;
   }
 
-  if (!schema) return undefined as T;
+  if (!schema && responseType === 'json') return undefined as T;
   const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    throw new ApiError('The server sent an answer that is not JSON.', text.slice(0, 200), response.status);
+  if (!schema) return text as T;
+  let json: unknown = text;
+  if (responseType === 'json') {
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      throw new ApiError('The server sent an answer that is not JSON.', text.slice(0, 200), response.status);
+    }
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
