@@ -1,0 +1,28 @@
+import {
+  LARGE_DOWNLOAD_NOTICE_BYTES,
+  type ObjectItem,
+  type PreviewKind,
+  previewKind,
+} from '@stowage/contracts';
+
+/** Spec 1 §8–9: above 100 MiB the browser says the download started, since it may take a while. */
+export function needsLargeDownloadNotice(size: number | undefined): boolean {
+  return size !== undefined && size > LARGE_DOWNLOAD_NOTICE_BYTES;
+}
+
+/** How the preview shows a file: the spec's kinds, with pdf and txt (its "text" kind) told apart. */
+export type PreviewMode = Exclude<PreviewKind, 'text'> | 'pdf' | 'text';
+
+export function previewMode(name: string): PreviewMode | undefined {
+  const kind = previewKind(name);
+  if (kind !== 'text') return kind;
+  return name.toLowerCase().endsWith('.pdf') ? 'pdf' : 'text';
+}
+
+/** A delete marker (or, in rewind, an object deleted by then) has no bytes to share, download or delete. */
+export function isDeletedEntry(o: Pick<ObjectItem, 'is_delete_marker' | 'delete_flag'> | undefined): boolean {
+  return o?.is_delete_marker === true || o?.delete_flag === true;
+}
+
+/** Text previews read at most this much, so a huge log file does not freeze the tab. */
+export const TEXT_PREVIEW_MAX_BYTES = 1_048_576;
