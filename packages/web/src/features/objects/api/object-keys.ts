@@ -13,6 +13,8 @@ export const objectKeys = {
   versions: (bucket: string, name: string) => [...objectKeys.object(bucket, name), 'versions'] as const,
   share: (bucket: string, name: string, versionId: string | undefined, expiresMs: number) =>
     [...objectKeys.object(bucket, name), 'share', versionId ?? '', expiresMs] as const,
+  /** The bucket's versioning and object locking, as the object detail needs them. */
+  bucketSettings: (bucket: string) => [...objectKeys.bucket(bucket), 'settings'] as const,
   preview: (bucket: string, name: string, versionId: string | undefined) =>
     [...objectKeys.object(bucket, name), 'preview', versionId ?? ''] as const,
 };

@@ -1,0 +1,33 @@
+import { apiPaths, fillApiPath } from '@stowage/contracts';
+import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/shared/api/client';
+import { objectKeys } from './object-keys';
+
+export interface DeleteObjectInput {
+  name: string;
+  /** Deletes this one version (permanently) instead of adding a delete marker. */
+  version_id?: string | undefined;
+  /** Deletes every version and delete marker of the object. */
+  all_versions?: boolean;
+}
+
+/** DELETE /api/v1/buckets/{bucket}/objects?path&version_id&all_versions (spec 1 §7). */
+export function deleteObject(bucket: string, input: DeleteObjectInput): Promise<void> {
+  return apiRequest(fillApiPath(apiPaths.objects, { bucket }), {
+    method: 'DELETE',
+    query: {
+      path: input.name,
+      version_id: input.all_versions ? undefined : input.version_id,
+      all_versions: input.all_versions ? true : undefined,
+    },
+  });
+}
+
+/** Afterwards the bucket's listings and the object's detail reload. */
+export function useDeleteObject(bucket: string): UseMutationResult<void, Error, DeleteObjectInput> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeleteObjectInput) => deleteObject(bucket, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: objectKeys.bucket(bucket) }),
+  });
+}

@@ -1,0 +1,36 @@
+import { apiPaths, fillApiPath, listObjectsResponseSchema, type ObjectItem } from '@stowage/contracts';
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { ApiError } from '@/shared/api/api-error';
+import { apiRequest } from '@/shared/api/client';
+import { objectKeys } from './object-keys';
+
+/**
+ * GET /api/v1/buckets/{bucket}/objects?prefix={name}&with_metadata=true: the object's current version with
+ * tags, retention, legal hold and user metadata (spec 1 §7, file mode).
+ */
+export async function getObjectMetadata(
+  bucket: string,
+  name: string,
+  signal?: AbortSignal,
+): Promise<ObjectItem> {
+  const answer = await apiRequest(fillApiPath(apiPaths.objects, { bucket }), {
+    query: { prefix: name, with_metadata: true },
+    schema: listObjectsResponseSchema,
+    signal,
+  });
+  const item = answer.objects[0];
+  if (item === undefined) throw new ApiError('The specified object does not exist', undefined, 404);
+  return item;
+}
+
+export const getObjectMetadataQueryOptions = (bucket: string, name: string) =>
+  queryOptions({
+    queryKey: objectKeys.metadata(bucket, name),
+    queryFn: ({ signal }) => getObjectMetadata(bucket, name, signal),
+    // A missing object (e.g. its current version is a delete marker) is an answer, not a hiccup.
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+
+export function useObjectMetadata(bucket: string, name: string, enabled = true): UseQueryResult<ObjectItem> {
+  return useQuery({ ...getObjectMetadataQueryOptions(bucket, name), enabled });
+}
