@@ -1,8 +1,450 @@
-import type { ReactElement } from 'react';
-import { useParams } from 'react-router';
+import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
+import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import DriveFolderUploadOutlined from '@mui/icons-material/DriveFolderUploadOutlined';
+import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { Alert, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+import { links, type ObjectItem } from '@stowage/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { toApiError } from '@/shared/api/api-error';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadingMessage } from '@/shared/ui/loading-message';
+import { PageHeader } from '@/shared/ui/page-header';
+import { SearchField } from '@/shared/ui/search-field';
+import { useSnackbar } from '@/shared/ui/snackbar';
+import { useFindObject } from '../api/find-object';
+import { useBucketVersioning } from '../api/get-bucket-versioning';
+import { loadedObjects, useObjectList } from '../api/list-objects';
+import { objectKeys } from '../api/object-keys';
+import { downloadUrl, type ObjectRef, startDownload } from '../api/object-urls';
+import { DeleteObjectDialog, DeleteObjectsDialog } from '../components/delete-objects-dialog';
+import { DropZone } from '../components/drop-zone';
+import { NewPathDialog } from '../components/new-path-dialog';
+import { ObjectBreadcrumbs } from '../components/object-breadcrumbs';
+import { ObjectDetail } from '../components/object-detail';
+import { ObjectList } from '../components/object-list';
+import { PreviewDialog } from '../components/preview-dialog';
+import { RewindBar } from '../components/rewind-bar';
+import { RewindDialog } from '../components/rewind-dialog';
+import { ShareDialog } from '../components/share-dialog';
+import { UploadManager } from '../components/upload-manager';
+import { rewindStore, useRewindState } from '../components/use-rewind';
+import { uploadQueue } from '../components/use-uploads';
+import {
+  browsePathFromPathname,
+  folderPrefix,
+  mayBeObject,
+  parentFolder,
+  pathTitle,
+} from '../lib/object-paths';
+import { activeRewindDate } from '../lib/rewind-store';
+import { needsLargeDownloadNotice, rowVersion } from '../lib/row-rules';
+import { filterObjects, nextSort, partialNote, type SortState, sortObjects } from '../lib/sort-objects';
+import { targetsFromFileList, type UploadTarget, uploadPrefix } from '../lib/upload-paths';
 
-/** /buckets/{bucketName}/browse/{path*} (spec 1 §2.6). Placeholder until the listing lands (issue 7). */
+const LARGE_DOWNLOAD_MESSAGE = 'Download process started, it may take a few moments to complete';
+
+function refOf(item: ObjectItem, rewind: boolean): ObjectRef {
+  const version = rowVersion(item, rewind);
+  return version === undefined ? { name: item.name } : { name: item.name, version_id: version };
+}
+
+/**
+ * /buckets/{bucketName}/browse/{path*} (spec 1 §2.6, §4; issue 7). Folders are addressed with a trailing
+ * '/', objects without (see lib/object-paths). A path without the trailing '/' is shown as the object
+ * detail (file mode) when it has no children but is itself an object; file mode is derived from the path,
+ * so it goes off whenever the path changes.
+ */
 export function ObjectBrowserPage(): ReactElement {
-  const { bucketName = '' } = useParams();
-  return <div>Object browser of {bucketName}</div>;
+  const { bucketName: bucket = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const path = browsePathFromPathname(location.pathname, bucket);
+  const rewindState = useRewindState();
+  // Spec 1 §4: rewind resets when the bucket on screen is not the rewind's bucket.
+  useEffect(() => rewindStore.syncBucket(bucket), [bucket]);
+  const rewindDate = activeRewindDate(rewindState, bucket);
+
+  const prefix = folderPrefix(path);
+  const list = useObjectList(bucket, prefix, rewindDate);
+  const firstPage = list.data?.pages[0];
+  const noChildren = firstPage !== undefined && firstPage.objects.length === 0 && !firstPage.next_cursor;
+  const checkObject = mayBeObject(path) && noChildren;
+  // In rewind mode the object may exist only in the past: the detail shows it as of the rewind date.
+  const found = useFindObject(bucket, path, checkObject && rewindDate === undefined);
+  const fileMode = checkObject && (rewindDate !== undefined || (found.data ?? null) !== null);
+  const deciding = checkObject && rewindDate === undefined && found.isPending;
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flex: 1, minWidth: 200 }}>
+          <ObjectBreadcrumbs bucket={bucket} path={path} />
+        </Box>
+        <Button
+          component={RouterLink}
+          to={links.bucketAdmin(bucket)}
+          variant="outlined"
+          size="small"
+          startIcon={<SettingsOutlined />}
+        >
+          Configure Bucket
+        </Button>
+      </Box>
+      {deciding ? (
+        <LoadingMessage />
+      ) : fileMode ? (
+        <ObjectDetail
+          bucket={bucket}
+          objectName={path}
+          {...(rewindDate === undefined ? {} : { rewindDate })}
+          onDeleted={() => navigate(links.bucketBrowse(bucket, parentFolder(path)))}
+        />
+      ) : (
+        <FolderView
+          key={`${bucket}\n${prefix}\n${rewindDate ?? ''}`}
+          bucket={bucket}
+          prefix={prefix}
+          rewindDate={rewindDate}
+          list={list}
+          foundError={found.isError ? found.error : null}
+        />
+      )}
+      <UploadManager />
+    </Box>
+  );
+}
+
+function FolderView({
+  bucket,
+  prefix,
+  rewindDate,
+  list,
+  foundError,
+}: {
+  bucket: string;
+  prefix: string;
+  rewindDate: string | undefined;
+  list: ReturnType<typeof useObjectList>;
+  foundError: Error | null;
+}): ReactElement {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { showMessage, showError } = useSnackbar();
+  const versioning = useBucketVersioning(bucket);
+  const rewind = rewindDate !== undefined;
+  const rewindAllowed = versioning.data !== undefined && versioning.data.status !== 'Off';
+
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState | undefined>(undefined);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [newPathOpen, setNewPathOpen] = useState(false);
+  const [rewindDialog, setRewindDialog] = useState({ open: false, key: 0 });
+  const openRewind = (): void => setRewindDialog((d) => ({ open: true, key: d.key + 1 }));
+  const closeRewind = (): void => setRewindDialog((d) => ({ ...d, open: false }));
+  const [deleteSelectedOpen, setDeleteSelectedOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'share' | 'preview'; object: ObjectRef } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+
+  const all = useMemo(() => loadedObjects(list.data), [list.data]);
+  const rows = useMemo(() => sortObjects(filterObjects(all, search), sort), [all, search, sort]);
+  const byName = useMemo(() => new Map(all.map((o) => [o.name, o])), [all]);
+  const complete = list.data !== undefined && !list.hasNextPage;
+  const note = partialNote({
+    sorted: sort !== undefined,
+    searching: search.trim() !== '',
+    loaded: all.length,
+    complete,
+  });
+  const selectedNames = [...selected].filter((n) => byName.has(n));
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const upload = (targets: UploadTarget[]): void => {
+    if (targets.length === 0) return;
+    uploadQueue.add(
+      bucket,
+      targets.map((t) => ({ file: t.file, prefix: uploadPrefix(prefix, t.relativeDir) })),
+    );
+  };
+
+  const download = (item: ObjectItem): void => {
+    if (needsLargeDownloadNotice(item)) showMessage(LARGE_DOWNLOAD_MESSAGE);
+    startDownload(downloadUrl(bucket, refOf(item, rewind)));
+  };
+
+  const downloadSelected = (): void => {
+    const items = selectedNames.map((n) => byName.get(n)).filter((x): x is ObjectItem => x !== undefined);
+    if (items.length === 1 && items[0]) {
+      download(items[0]);
+      return;
+    }
+    const total = items.reduce((sum, i) => sum + (i.size ?? 0), 0);
+    if (needsLargeDownloadNotice({ name: 'selection.zip', size: total })) showMessage(LARGE_DOWNLOAD_MESSAGE);
+    startDownload(
+      downloadUrl(
+        bucket,
+        items.map((i) => ({ name: i.name })),
+      ),
+    );
+  };
+
+  const toggle = (name: string): void => {
+    const next = new Set(selected);
+    if (next.has(name)) next.delete(name);
+    else next.add(name);
+    setSelected(next);
+  };
+  const toggleAll = (): void => {
+    const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.name));
+    setSelected(allChecked ? new Set() : new Set([...selected, ...rows.map((r) => r.name)]));
+  };
+
+  const refresh = (): void => {
+    // Back to the first page: refetching every loaded page of a huge prefix would be wasteful.
+    void queryClient.resetQueries({ queryKey: objectKeys.list(bucket, prefix) });
+  };
+
+  const error = list.isError ? list.error : foundError;
+  const folderLabel = prefix === '' ? `${bucket} (bucket root)` : `/${prefix}`;
+
+  const body = (() => {
+    if (list.isPending) return <LoadingMessage />;
+    if (error) {
+      const e = toApiError(error);
+      return (
+        <Alert severity="error">
+          {e.message}
+          {e.detail ? ` — ${e.detail}` : ''}
+        </Alert>
+      );
+    }
+    if (all.length === 0 && !list.hasNextPage) {
+      return (
+        <EmptyState
+          icon={<FolderOpenOutlined />}
+          title={
+            rewind ? 'This location is empty' : 'This location is empty, please try uploading a new file'
+          }
+        >
+          {rewind ? undefined : 'Drop files or folders here, or use Upload file.'}
+        </EmptyState>
+      );
+    }
+    return (
+      <>
+        {rows.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            No loaded object name contains “{search.trim()}”.
+          </Typography>
+        )}
+        <ObjectList
+          rows={rows}
+          totalLoaded={all.length}
+          rewind={rewind}
+          selected={selected}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          sort={sort}
+          onSort={(field) => setSort(nextSort(sort, field))}
+          hasMore={list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={loadMore}
+          actions={{
+            hrefFor: (item) => links.bucketBrowse(bucket, item.name),
+            onOpen: (item) => navigate(links.bucketBrowse(bucket, item.name)),
+            onPreview: (item) => setDialog({ kind: 'preview', object: refOf(item, rewind) }),
+            onShare: (item) => setDialog({ kind: 'share', object: refOf(item, rewind) }),
+            onDownload: download,
+            onDelete: (item) => setToDelete(item.name),
+          }}
+        />
+      </>
+    );
+  })();
+
+  const loadedCount = all.length.toLocaleString('en-US');
+  return (
+    <Box>
+      <PageHeader
+        title={pathTitle(prefix)}
+        subtitle={
+          list.data
+            ? `${loadedCount}${list.hasNextPage ? '+' : ''} ${all.length === 1 ? 'item' : 'items'}${list.hasNextPage ? ' (more load as you scroll)' : ''}`
+            : undefined
+        }
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<CreateNewFolderOutlined />}
+              disabled={rewind}
+              onClick={() => setNewPathOpen(true)}
+            >
+              Choose or create a new path
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<UploadFileOutlined />}
+              disabled={rewind}
+              onClick={() => fileInput.current?.click()}
+            >
+              Upload file
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<DriveFolderUploadOutlined />}
+              disabled={rewind}
+              onClick={() => folderInput.current?.click()}
+            >
+              Upload folder
+            </Button>
+            <Tooltip title={rewindAllowed ? '' : 'Rewind needs a versioned bucket'}>
+              <span>
+                <Button
+                  variant={rewind ? 'contained' : 'outlined'}
+                  color={rewind ? 'secondary' : 'primary'}
+                  startIcon={<HistoryOutlined />}
+                  disabled={!rewindAllowed}
+                  onClick={openRewind}
+                >
+                  Rewind
+                </Button>
+              </span>
+            </Tooltip>
+            <Tooltip title="Refresh list">
+              <span>
+                <IconButton aria-label="Refresh list" disabled={rewind} onClick={refresh}>
+                  <RefreshOutlined />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </>
+        }
+      />
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        hidden
+        aria-label="Files to upload"
+        onChange={(e) => {
+          upload(targetsFromFileList(e.target.files ?? []));
+          e.target.value = '';
+        }}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        multiple
+        hidden
+        aria-label="Folder to upload"
+        {...{ webkitdirectory: '' }}
+        onChange={(e) => {
+          upload(targetsFromFileList(e.target.files ?? []));
+          e.target.value = '';
+        }}
+      />
+      {rewindDate !== undefined && (
+        <RewindBar date={rewindDate} onChange={openRewind} onShowCurrent={() => rewindStore.reset()} />
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1.5 }}>
+        <SearchField label="Search Objects" value={search} onChange={setSearch} />
+        <Box sx={{ flex: 1 }} />
+        {selectedNames.length > 0 && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {selectedNames.length.toLocaleString('en-US')} selected
+          </Typography>
+        )}
+        <Button
+          variant="outlined"
+          startIcon={<DownloadOutlined />}
+          disabled={selectedNames.length === 0}
+          onClick={downloadSelected}
+        >
+          Download Selected
+        </Button>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteSweepOutlined />}
+          disabled={selectedNames.length === 0 || rewind}
+          onClick={() => setDeleteSelectedOpen(true)}
+        >
+          Delete Selected
+        </Button>
+      </Box>
+      {note && (
+        <Typography variant="caption" color="text.secondary" component="p" role="note" sx={{ mb: 1 }}>
+          {note}
+        </Typography>
+      )}
+      <DropZone disabled={rewind} targetLabel={folderLabel} onFiles={upload} onError={showError}>
+        {body}
+      </DropZone>
+
+      <NewPathDialog
+        open={newPathOpen}
+        currentPrefix={prefix}
+        onClose={() => setNewPathOpen(false)}
+        onGo={(folder) => {
+          setNewPathOpen(false);
+          navigate(links.bucketBrowse(bucket, folder));
+        }}
+      />
+      <RewindDialog
+        key={rewindDialog.key}
+        open={rewindDialog.open}
+        currentDate={rewindDate}
+        rewindOn={rewind}
+        onClose={closeRewind}
+        onShowCurrent={() => {
+          rewindStore.reset();
+          closeRewind();
+        }}
+        onRewind={(iso) => {
+          rewindStore.enable(bucket, iso);
+          closeRewind();
+        }}
+      />
+      <DeleteObjectsDialog
+        bucket={bucket}
+        names={selectedNames}
+        open={deleteSelectedOpen}
+        onClose={() => setDeleteSelectedOpen(false)}
+        onDeleted={() => {
+          setDeleteSelectedOpen(false);
+          setSelected(new Set());
+        }}
+      />
+      <DeleteObjectDialog
+        bucket={bucket}
+        name={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(name) => {
+          setToDelete(null);
+          const next = new Set(selected);
+          next.delete(name);
+          setSelected(next);
+        }}
+      />
+      {dialog?.kind === 'share' && (
+        <ShareDialog bucket={bucket} object={dialog.object} open onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'preview' && (
+        <PreviewDialog bucket={bucket} object={dialog.object} open onClose={() => setDialog(null)} />
+      )}
+    </Box>
+  );
 }

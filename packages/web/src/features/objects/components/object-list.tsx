@@ -1,0 +1,328 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import PreviewOutlined from '@mui/icons-material/PreviewOutlined';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import { Box, Checkbox, CircularProgress, Link, TableSortLabel, Typography } from '@mui/material';
+import type { ObjectItem } from '@stowage/contracts';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactElement, type ReactNode, useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { formatBytes } from '@/shared/format/format-bytes';
+import { formatDateTime } from '@/shared/format/format-date';
+import { RowActions } from '@/shared/ui/row-actions';
+import { entryName, isFolder } from '../lib/object-paths';
+import { rowActionRules } from '../lib/row-rules';
+import type { SortField, SortState } from '../lib/sort-objects';
+import { FileIcon } from './file-icon';
+
+/** Spec 1 §9: rows 40 px high, overscan 10. */
+export const ROW_HEIGHT = 40;
+const OVERSCAN = 10;
+/** Load the next page when the last rendered row is this close to the end of the loaded rows. */
+const LOAD_AHEAD_ROWS = 200;
+
+export interface ObjectListActions {
+  hrefFor: (item: ObjectItem) => string;
+  onPreview: (item: ObjectItem) => void;
+  onShare: (item: ObjectItem) => void;
+  onDownload: (item: ObjectItem) => void;
+  onDelete: (item: ObjectItem) => void;
+  onOpen: (item: ObjectItem) => void;
+}
+
+interface Column {
+  field: SortField;
+  label: string;
+  width: string;
+  align?: 'right';
+}
+
+function columnsFor(rewind: boolean): Column[] {
+  // Spec 1 §2.6: Name, Last Modified, Size; in rewind mode Name, Object Date, Size, Deleted.
+  return rewind
+    ? [
+        { field: 'name', label: 'Name', width: 'minmax(200px, 1fr)' },
+        { field: 'last_modified', label: 'Object Date', width: '190px' },
+        { field: 'size', label: 'Size', width: '110px', align: 'right' },
+        { field: 'deleted', label: 'Deleted', width: '90px' },
+      ]
+    : [
+        { field: 'name', label: 'Name', width: 'minmax(200px, 1fr)' },
+        { field: 'last_modified', label: 'Last Modified', width: '190px' },
+        { field: 'size', label: 'Size', width: '110px', align: 'right' },
+      ];
+}
+
+function Cell({ children, align }: { children: ReactNode; align?: 'right' | undefined }): ReactElement {
+  return (
+    <Box
+      role="cell"
+      sx={{
+        px: 1,
+        minWidth: 0,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        textAlign: align ?? 'left',
+        fontSize: 14,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The folder listing (spec 1 §2.6, §9; issue 7): a table virtualized with TanStack Virtual — only the
+ * visible 40 px rows and 10 on either side are in the DOM — inside its own scroll box, so a prefix of
+ * 100,000 objects renders its first page at once and scrolls smoothly. Scrolling near the end of the loaded
+ * rows asks for the next page. ARIA table roles keep it a table for assistive technology.
+ */
+export function ObjectList({
+  rows,
+  totalLoaded,
+  rewind,
+  selected,
+  onToggle,
+  onToggleAll,
+  sort,
+  onSort,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  actions,
+}: {
+  rows: readonly ObjectItem[];
+  totalLoaded: number;
+  rewind: boolean;
+  selected: ReadonlySet<string>;
+  onToggle: (name: string) => void;
+  onToggleAll: () => void;
+  sort: SortState | undefined;
+  onSort: (field: SortField) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  actions: ObjectListActions;
+}): ReactElement {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const columns = columnsFor(rewind);
+  const template = `48px ${columns.map((c) => c.width).join(' ')} 196px`;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (index) => rows[index]?.name ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length > 0 ? (items[items.length - 1]?.index ?? 0) : 0;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastIndex >= rows.length - LOAD_AHEAD_ROWS) onLoadMore();
+  }, [hasMore, loadingMore, lastIndex, rows.length, onLoadMore]);
+
+  const selectedShown = rows.filter((r) => selected.has(r.name)).length;
+  const allChecked = rows.length > 0 && selectedShown === rows.length;
+
+  return (
+    <Box
+      ref={scrollRef}
+      role="table"
+      aria-label="Objects"
+      aria-rowcount={rows.length + 1}
+      data-loaded={totalLoaded}
+      tabIndex={0}
+      sx={{
+        height: 'max(360px, calc(100vh - 360px))',
+        overflow: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+        position: 'relative',
+        overscrollBehavior: 'contain',
+      }}
+    >
+      <Box role="rowgroup" sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' }}>
+        <Box
+          role="row"
+          aria-rowindex={1}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: template,
+            alignItems: 'center',
+            height: ROW_HEIGHT + 4,
+            borderBottom: 1,
+            borderColor: 'divider',
+            minWidth: 720,
+          }}
+        >
+          <Box role="columnheader" sx={{ pl: 0.5 }}>
+            <Checkbox
+              size="small"
+              checked={allChecked}
+              indeterminate={!allChecked && selectedShown > 0}
+              disabled={rows.length === 0}
+              onChange={onToggleAll}
+              slotProps={{ input: { 'aria-label': 'Select all objects' } }}
+            />
+          </Box>
+          {columns.map((c) => {
+            const active = sort?.field === c.field;
+            return (
+              <Box
+                key={c.field}
+                role="columnheader"
+                aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                sx={{ px: 1, textAlign: c.align ?? 'left', fontSize: 14, fontWeight: 600 }}
+              >
+                <TableSortLabel
+                  active={active}
+                  direction={active ? sort.direction : 'asc'}
+                  onClick={() => onSort(c.field)}
+                  aria-label={`Sort by ${c.label}`}
+                  sx={{ flexDirection: c.align === 'right' ? 'row-reverse' : 'row' }}
+                >
+                  {c.label}
+                </TableSortLabel>
+              </Box>
+            );
+          })}
+          <Box role="columnheader" sx={{ px: 1, textAlign: 'right', fontSize: 14, fontWeight: 600 }}>
+            Actions
+          </Box>
+        </Box>
+      </Box>
+      <Box role="rowgroup" sx={{ position: 'relative', height: virtualizer.getTotalSize(), minWidth: 720 }}>
+        {items.map((v) => {
+          const item = rows[v.index];
+          if (!item) return null;
+          const name = entryName(item.name);
+          const folder = isFolder(item.name);
+          const rules = rowActionRules(item, rewind);
+          const checked = selected.has(item.name);
+          return (
+            <Box
+              key={v.key}
+              role="row"
+              aria-rowindex={v.index + 2}
+              aria-selected={checked}
+              data-name={item.name}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: ROW_HEIGHT,
+                display: 'grid',
+                gridTemplateColumns: template,
+                alignItems: 'center',
+                borderBottom: 1,
+                borderColor: 'divider',
+                bgcolor: checked ? 'action.selected' : undefined,
+                '&:hover': { bgcolor: checked ? 'action.selected' : 'action.hover' },
+              }}
+              style={{ transform: `translateY(${v.start}px)` }}
+            >
+              <Box role="cell" sx={{ pl: 0.5 }}>
+                <Checkbox
+                  size="small"
+                  checked={checked}
+                  onChange={() => onToggle(item.name)}
+                  slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+                />
+              </Box>
+              <Cell>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                  <FileIcon name={item.name} />
+                  <Link
+                    component={RouterLink}
+                    to={actions.hrefFor(item)}
+                    underline="hover"
+                    color={item.delete_flag ? 'text.secondary' : 'text.primary'}
+                    title={item.name}
+                    sx={{
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      fontWeight: folder ? 600 : 400,
+                      textDecoration: item.delete_flag ? 'line-through' : undefined,
+                    }}
+                  >
+                    {name}
+                  </Link>
+                </Box>
+              </Cell>
+              <Cell>{folder ? '' : formatDateTime(item.last_modified)}</Cell>
+              <Cell align="right">{folder || item.size === undefined ? '' : formatBytes(item.size)}</Cell>
+              {rewind && <Cell>{folder ? '' : item.delete_flag ? 'Yes' : 'No'}</Cell>}
+              <Box role="cell" sx={{ textAlign: 'right', pr: 1, whiteSpace: 'nowrap' }}>
+                <RowActions
+                  actions={[
+                    {
+                      title: folder ? 'Open folder' : 'View',
+                      label: `Open ${name}`,
+                      icon: <OpenInNewOutlined fontSize="small" />,
+                      onClick: () => actions.onOpen(item),
+                    },
+                    {
+                      title: 'Preview',
+                      disabledTitle: folder ? 'Folders have no preview' : 'This type cannot be previewed',
+                      label: `Preview ${name}`,
+                      icon: <PreviewOutlined fontSize="small" />,
+                      disabled: !rules.preview,
+                      onClick: () => actions.onPreview(item),
+                    },
+                    {
+                      title: 'Share',
+                      disabledTitle: folder ? 'Folders cannot be shared' : 'Deleted at this date',
+                      label: `Share ${name}`,
+                      icon: <ShareOutlined fontSize="small" />,
+                      disabled: !rules.share,
+                      onClick: () => actions.onShare(item),
+                    },
+                    {
+                      title: folder ? 'Download as zip' : 'Download',
+                      disabledTitle: 'Deleted at this date',
+                      label: `Download ${name}`,
+                      icon: <DownloadOutlined fontSize="small" />,
+                      disabled: !rules.download,
+                      onClick: () => actions.onDownload(item),
+                    },
+                    {
+                      title: 'Delete',
+                      disabledTitle: 'Not available in rewind mode',
+                      label: `Delete ${name}`,
+                      icon: <DeleteOutlined fontSize="small" />,
+                      disabled: !rules.delete,
+                      onClick: () => actions.onDelete(item),
+                    },
+                  ]}
+                />
+              </Box>
+            </Box>
+          );
+        })}
+      </Box>
+      {(hasMore || loadingMore) && (
+        <Box
+          role="status"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 1,
+            py: 1.5,
+            minWidth: 720,
+          }}
+        >
+          {loadingMore && <CircularProgress size={16} />}
+          <Typography variant="caption" color="text.secondary">
+            {loadingMore ? 'Loading more objects...' : 'More objects load as you scroll'}
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}

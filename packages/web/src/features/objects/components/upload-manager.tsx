@@ -1,0 +1,175 @@
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import {
+  Box,
+  Button,
+  IconButton,
+  LinearProgress,
+  List,
+  ListItem,
+  Paper,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactElement, useEffect, useState } from 'react';
+import { formatBytes } from '@/shared/format/format-bytes';
+import { useSnackbar } from '@/shared/ui/snackbar';
+import { objectKeys } from '../api/object-keys';
+import { batchMessage, formatSpeed, type UploadItem } from '../lib/upload-queue';
+import { uploadQueue, useUploads } from './use-uploads';
+
+function statusLine(item: UploadItem): string {
+  switch (item.status) {
+    case 'queued':
+      return `Waiting · ${formatBytes(item.total)}`;
+    case 'uploading':
+      return `${formatBytes(item.loaded)} of ${formatBytes(item.total)} · ${formatSpeed(item.speed, formatBytes)}`;
+    case 'done':
+      return `Uploaded · ${formatBytes(item.total)}`;
+    case 'failed':
+      return `Failed: ${item.error ?? 'unknown error'}`;
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}
+
+function UploadRow({ item }: { item: UploadItem }): ReactElement {
+  const key = item.prefix + item.file.name;
+  const percent = item.total > 0 ? (item.loaded / item.total) * 100 : item.status === 'done' ? 100 : 0;
+  const canCancel = item.status === 'queued' || item.status === 'uploading';
+  const canRetry = item.status === 'failed' || item.status === 'cancelled';
+  return (
+    <ListItem
+      divider
+      aria-label={`Upload of ${key}`}
+      sx={{ display: 'block', py: 1, px: 2 }}
+      data-status={item.status}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {item.status === 'done' && <CheckCircleOutlined fontSize="small" color="success" />}
+        {item.status === 'failed' && <ErrorOutlineOutlined fontSize="small" color="error" />}
+        <Typography variant="body2" noWrap title={key} sx={{ flex: 1, fontWeight: 500 }}>
+          {key}
+        </Typography>
+        {canCancel && (
+          <Tooltip title="Cancel">
+            <IconButton
+              size="small"
+              aria-label={`Cancel upload of ${key}`}
+              onClick={() => uploadQueue.cancel(item.id)}
+            >
+              <CancelOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        {canRetry && (
+          <Tooltip title="Retry">
+            <IconButton
+              size="small"
+              aria-label={`Retry upload of ${key}`}
+              onClick={() => uploadQueue.retry(item.id)}
+            >
+              <ReplayOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Box>
+      <LinearProgress
+        variant={item.status === 'queued' ? 'indeterminate' : 'determinate'}
+        value={Math.min(100, percent)}
+        color={item.status === 'failed' ? 'error' : item.status === 'done' ? 'success' : 'primary'}
+        aria-label={`Upload progress of ${key}`}
+        sx={{ my: 0.75, height: 6, borderRadius: 3 }}
+      />
+      <Typography
+        variant="caption"
+        color={item.status === 'failed' ? 'error' : 'text.secondary'}
+        sx={{ display: 'block', wordBreak: 'break-word' }}
+      >
+        {statusLine(item)}
+      </Typography>
+    </ListItem>
+  );
+}
+
+/**
+ * The upload manager (issue 7): a panel at the bottom right with one row per file — progress, speed,
+ * cancel and retry. When a batch is over it shows the spec 1 §8 message and reloads the listings of the
+ * buckets that got new objects.
+ */
+export function UploadManager(): ReactElement | null {
+  const items = useUploads();
+  const [collapsed, setCollapsed] = useState(false);
+  const queryClient = useQueryClient();
+  const { showMessage, showError } = useSnackbar();
+
+  useEffect(
+    () =>
+      uploadQueue.onBatchDone((result) => {
+        const { error, text } = batchMessage(result);
+        if (error) showError(new Error(text));
+        else showMessage(text);
+        for (const bucket of result.buckets)
+          void queryClient.invalidateQueries({ queryKey: objectKeys.bucket(bucket) });
+      }),
+    [queryClient, showMessage, showError],
+  );
+
+  if (items.length === 0) return null;
+  const done = items.filter((i) => i.status === 'done').length;
+  const active = items.filter((i) => i.status === 'uploading' || i.status === 'queued').length;
+  const failed = items.filter((i) => i.status === 'failed').length;
+  return (
+    <Paper
+      elevation={8}
+      component="section"
+      aria-label="Uploads"
+      sx={{
+        position: 'fixed',
+        right: 24,
+        bottom: 24,
+        width: { xs: 'calc(100vw - 48px)', sm: 400 },
+        maxHeight: collapsed ? undefined : '55vh',
+        display: 'flex',
+        flexDirection: 'column',
+        zIndex: (t) => t.zIndex.snackbar - 1,
+        borderRadius: 2,
+        overflow: 'hidden',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, bgcolor: 'action.hover' }}>
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="subtitle2" component="h2">
+            Uploads
+          </Typography>
+          <Typography variant="caption" color="text.secondary" role="status">
+            {done} of {items.length} uploaded{active > 0 ? ` · ${active} in progress` : ''}
+            {failed > 0 ? ` · ${failed} failed` : ''}
+          </Typography>
+        </Box>
+        <Button size="small" onClick={() => uploadQueue.clearFinished()} disabled={active === items.length}>
+          Clear finished
+        </Button>
+        <IconButton
+          size="small"
+          aria-label={collapsed ? 'Show uploads' : 'Hide uploads'}
+          onClick={() => setCollapsed(!collapsed)}
+        >
+          {collapsed ? <ExpandLessOutlined /> : <ExpandMoreOutlined />}
+        </IconButton>
+      </Box>
+      {!collapsed && (
+        <List dense disablePadding sx={{ overflowY: 'auto' }}>
+          {items.map((item) => (
+            <UploadRow key={item.id} item={item} />
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
