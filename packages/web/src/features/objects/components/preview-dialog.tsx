@@ -1,4 +1,8 @@
+import { Button } from '@mui/material';
 import type { ReactElement } from 'react';
+import { baseName } from '../lib/detail-rules';
+import { ObjectDialogFrame } from './object-dialog-frame';
+import { ObjectPreview } from './object-preview';
 
 export interface PreviewDialogProps {
   bucket: string;
@@ -7,7 +11,18 @@ export interface PreviewDialogProps {
   onClose: () => void;
 }
 
-/** Preview of one object in a dialog (listing row action). Placeholder: the object-detail work fills it in. */
-export function PreviewDialog(_props: PreviewDialogProps): ReactElement | null {
-  return null;
+/** Preview of one object in a dialog (listing row action, versions table; spec 1 §2.6). */
+export function PreviewDialog({ bucket, object, open, onClose }: PreviewDialogProps): ReactElement | null {
+  if (!open) return null;
+  return (
+    <ObjectDialogFrame
+      open
+      title={`Preview - ${baseName(object.name)}`}
+      onClose={onClose}
+      maxWidth="lg"
+      actions={<Button onClick={onClose}>Close</Button>}
+    >
+      <ObjectPreview bucket={bucket} object={object} />
+    </ObjectDialogFrame>
+  );
 }

@@ -26,3 +26,9 @@ export function isDeletedEntry(o: Pick<ObjectItem, 'is_delete_marker' | 'delete_
 
 /** Text previews read at most this much, so a huge log file does not freeze the tab. */
 export const TEXT_PREVIEW_MAX_BYTES = 1_048_576;
+
+/** The last segment of a key: what a download is named and what titles show. */
+export function baseName(key: string): string {
+  const trimmed = key.endsWith('/') ? key.slice(0, -1) : key;
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1) || key;
+}
