@@ -1,12 +1,13 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
-import { Alert, Box, Button, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Tab, Tabs } from '@mui/material';
 import type { ObjectItem } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { ApiError, toApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/format/format-date';
 import { LoadingMessage } from '@/shared/ui/loading-message';
+import { PageHeader } from '@/shared/ui/page-header';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { fetchObjectBlob, saveBlob } from '../api/download-object';
 import { useObjectBucketSettings } from '../api/get-object-bucket-settings';
@@ -152,51 +153,45 @@ export function ObjectDetail({ bucket, objectName, rewindDate, onDeleted }: Obje
 
   return (
     <Box component="section" aria-label={`Object ${baseName(object.name)}`}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Box sx={{ flex: 1, minWidth: 200 }}>
-          <Typography variant="h5" component="h2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-            {baseName(object.name)}
-          </Typography>
-          {rewind && (
-            <Typography variant="body2" color="text.secondary">
-              As of {formatDateTime(rewindDate)} (read-only)
-            </Typography>
-          )}
-        </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button
-            variant="outlined"
-            startIcon={<ShareOutlined />}
-            disabled={deleted}
-            onClick={() => {
-              setShareTarget(targetOf(object, pinVersion));
-              setDialog('share');
-            }}
-          >
-            Share
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={
-              downloading ? <CircularProgress size={18} aria-label="Downloading" /> : <DownloadOutlined />
-            }
-            disabled={deleted || downloading}
-            aria-busy={downloading}
-            onClick={() => void download(targetOf(object, pinVersion), object.size)}
-          >
-            Download
-          </Button>
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteOutlined />}
-            disabled={deleted || rewind}
-            onClick={() => setDialog('delete')}
-          >
-            Delete Object
-          </Button>
-        </Box>
-      </Box>
+      <PageHeader
+        title={baseName(object.name)}
+        {...(rewind ? { subtitle: `As of ${formatDateTime(rewindDate)} (read-only)` } : {})}
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<ShareOutlined />}
+              disabled={deleted}
+              onClick={() => {
+                setShareTarget(targetOf(object, pinVersion));
+                setDialog('share');
+              }}
+            >
+              Share
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={
+                downloading ? <CircularProgress size={18} aria-label="Downloading" /> : <DownloadOutlined />
+              }
+              disabled={deleted || downloading}
+              aria-busy={downloading}
+              onClick={() => void download(targetOf(object, pinVersion), object.size)}
+            >
+              Download
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlined />}
+              disabled={deleted || rewind}
+              onClick={() => setDialog('delete')}
+            >
+              Delete Object
+            </Button>
+          </>
+        }
+      />
       {deleted && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {rewind
