@@ -30,7 +30,9 @@ export const uploadObject: UploadSender = ({ bucket, prefix, file }, onProgress)
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
+    // The request body is the file plus the form's part headers: report progress in the file's bytes.
+    xhr.upload.onprogress = (e) =>
+      onProgress(e.lengthComputable && e.total > 0 ? (e.loaded / e.total) * file.size : e.loaded, file.size);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         const parsed = (() => {

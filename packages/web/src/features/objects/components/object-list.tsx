@@ -135,7 +135,7 @@ export function ObjectList({
       data-loaded={totalLoaded}
       tabIndex={0}
       sx={{
-        height: 'max(360px, calc(100vh - 360px))',
+        height: 'max(360px, calc(100vh - 280px))',
         overflow: 'auto',
         border: 1,
         borderColor: 'divider',

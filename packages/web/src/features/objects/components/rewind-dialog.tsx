@@ -115,6 +115,12 @@ export function RewindDialog({
             onChange={(year) => set({ year })}
             options={rewindYears().map((y) => ({ value: y, label: String(y) }))}
           />
+        </Box>
+        <Box
+          sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', pt: 2 }}
+          role="group"
+          aria-label="Rewind time"
+        >
           <NumberSelect
             label="Hour"
             width={90}

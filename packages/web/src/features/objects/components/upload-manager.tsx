@@ -28,7 +28,7 @@ function statusLine(item: UploadItem): string {
     case 'queued':
       return `Waiting · ${formatBytes(item.total)}`;
     case 'uploading':
-      return `${formatBytes(item.loaded)} of ${formatBytes(item.total)} · ${formatSpeed(item.speed, formatBytes)}`;
+      return `${formatBytes(item.loaded)} of ${formatBytes(item.total)}${item.speed > 0 ? ` · ${formatSpeed(item.speed, formatBytes)}` : ''}`;
     case 'done':
       return `Uploaded · ${formatBytes(item.total)}`;
     case 'failed':
@@ -122,7 +122,9 @@ export function UploadManager(): ReactElement | null {
 
   if (items.length === 0) return null;
   const done = items.filter((i) => i.status === 'done').length;
-  const active = items.filter((i) => i.status === 'uploading' || i.status === 'queued').length;
+  const uploading = items.filter((i) => i.status === 'uploading').length;
+  const waiting = items.filter((i) => i.status === 'queued').length;
+  const active = uploading + waiting;
   const failed = items.filter((i) => i.status === 'failed').length;
   return (
     <Paper
@@ -134,7 +136,7 @@ export function UploadManager(): ReactElement | null {
         right: 24,
         bottom: 24,
         width: { xs: 'calc(100vw - 48px)', sm: 400 },
-        maxHeight: collapsed ? undefined : '55vh',
+        maxHeight: collapsed ? undefined : '45vh',
         display: 'flex',
         flexDirection: 'column',
         zIndex: (t) => t.zIndex.snackbar - 1,
@@ -148,7 +150,8 @@ export function UploadManager(): ReactElement | null {
             Uploads
           </Typography>
           <Typography variant="caption" color="text.secondary" role="status">
-            {done} of {items.length} uploaded{active > 0 ? ` · ${active} in progress` : ''}
+            {done} of {items.length} uploaded{uploading > 0 ? ` · ${uploading} uploading` : ''}
+            {waiting > 0 ? ` · ${waiting} waiting` : ''}
             {failed > 0 ? ` · ${failed} failed` : ''}
           </Typography>
         </Box>
