@@ -1,0 +1,71 @@
+import type * as Minio from 'minio';
+import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
+
+/**
+ * Shared by the routes that act on one object (share, download, retention, legal hold, tags): the version
+ * id check and the wording of object-lock failures.
+ */
+
+/**
+ * Version ids travel in S3 query strings the SDK builds without escaping them, so only the characters
+ * version ids are made of (UUIDs, AWS's base62 ids with '.', '_' and '-', and "null") are accepted.
+ */
+export function checkVersionId(versionId: string | undefined): string | undefined {
+  if (versionId === undefined || versionId === '') return undefined;
+  if (!/^[A-Za-z0-9._~-]{1,1024}$/.test(versionId)) {
+    throw apiErrors.badRequest(`'${versionId}' is not a valid version ID.`);
+  }
+  return versionId;
+}
+
+function codeOf(err: unknown): string | undefined {
+  const code = err !== null && typeof err === 'object' ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * S3 answers object-lock calls (retention, legal hold) on a bucket created without object locking with
+ * InvalidRequest; say so in words a user can act on. Other errors go to the shared store-error mapping.
+ */
+export function objectLockError(err: unknown): unknown {
+  if (codeOf(err) === 'InvalidRequest') {
+    return new ApiHttpError(
+      400,
+      'Object locking is not enabled on this bucket',
+      `${err instanceof Error ? err.message : String(err)}. Retention and legal hold need a bucket created with object locking.`,
+      { cause: err },
+    );
+  }
+  return err;
+}
+
+export function isAccessDenied(err: unknown): boolean {
+  return codeOf(err) === 'AccessDenied';
+}
+
+/**
+ * S3 API: HeadObject. A HEAD answer has no body, so the SDK reports a missing object or version as code
+ * 'NotFound' rather than NoSuchKey; that is a 404 here like every other missing object.
+ */
+export async function statObject(
+  s3: Minio.Client,
+  bucket: string,
+  key: string,
+  versionId?: string,
+): Promise<Minio.BucketItemStat> {
+  try {
+    return await s3.statObject(bucket, key, versionId === undefined ? {} : { versionId });
+  } catch (err) {
+    if (codeOf(err) === 'NotFound') {
+      throw new ApiHttpError(
+        404,
+        'The specified object does not exist',
+        versionId === undefined
+          ? `No object '${key}' in bucket '${bucket}'.`
+          : `No version ${versionId} of '${key}' in bucket '${bucket}'.`,
+        { cause: err },
+      );
+    }
+    throw err;
+  }
+}
