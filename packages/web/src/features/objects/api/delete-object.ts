@@ -23,11 +23,17 @@ export function deleteObject(bucket: string, input: DeleteObjectInput): Promise<
   });
 }
 
-/** Afterwards the bucket's listings and the object's detail reload. */
+/**
+ * Afterwards the bucket's listings and the object's detail reload in the background. The reload is not
+ * awaited: it finds the object gone and the browser leaves file mode, which would unmount the dialog
+ * before its own success callback (message, navigation to the folder) could run.
+ */
 export function useDeleteObject(bucket: string): UseMutationResult<void, Error, DeleteObjectInput> {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DeleteObjectInput) => deleteObject(bucket, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: objectKeys.bucket(bucket) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: objectKeys.bucket(bucket) });
+    },
   });
 }

@@ -88,7 +88,7 @@ function ShareDialogBody({
       title="Share File"
       onClose={onClose}
       maxWidth="sm"
-      actions={<Button onClick={onClose}>Close</Button>}
+      actions={<Button onClick={onClose}>Done</Button>}
     >
       <Typography variant="body2" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         Share <strong>{baseName(object.name)}</strong>
