@@ -1,6 +1,6 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import { Box, Typography } from '@mui/material';
-import { type DragEvent, type ReactElement, type ReactNode, useRef, useState } from 'react';
+import { type DragEvent, type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   type DroppedEntry,
   targetsFromEntries,
@@ -31,6 +31,19 @@ export function DropZone({
 }): ReactElement {
   const [over, setOver] = useState(false);
   const depth = useRef(0);
+
+  // A file dropped just beside the list would make the browser open it and leave the console.
+  useEffect(() => {
+    const swallow = (e: globalThis.DragEvent): void => {
+      if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) e.preventDefault();
+    };
+    window.addEventListener('dragover', swallow);
+    window.addEventListener('drop', swallow);
+    return () => {
+      window.removeEventListener('dragover', swallow);
+      window.removeEventListener('drop', swallow);
+    };
+  }, []);
 
   const onDragEnter = (e: DragEvent): void => {
     if (disabled || !carriesFiles(e)) return;

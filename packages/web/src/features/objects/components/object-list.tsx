@@ -3,14 +3,22 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import PreviewOutlined from '@mui/icons-material/PreviewOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
-import { Box, Checkbox, CircularProgress, Link, TableSortLabel, Typography } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  CircularProgress,
+  IconButton,
+  Link,
+  styled,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
 import type { ObjectItem } from '@stowage/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactElement, type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactElement, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatDateTime } from '@/shared/format/format-date';
-import { RowActions } from '@/shared/ui/row-actions';
 import { entryName, isFolder } from '../lib/object-paths';
 import { rowActionRules } from '../lib/row-rules';
 import type { SortField, SortState } from '../lib/sort-objects';
@@ -54,24 +62,166 @@ function columnsFor(rewind: boolean): Column[] {
       ];
 }
 
-function Cell({ children, align }: { children: ReactNode; align?: 'right' | undefined }): ReactElement {
+const RowBox = styled('div')(({ theme }) => ({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  height: ROW_HEIGHT,
+  display: 'grid',
+  alignItems: 'center',
+  borderBottom: `1px solid ${theme.palette.divider}`,
+  '&:hover': { backgroundColor: theme.palette.action.hover },
+  '&[aria-selected="true"]': { backgroundColor: theme.palette.action.selected },
+}));
+
+const CellBox = styled('div')({
+  padding: '0 8px',
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: 14,
+});
+
+const NameBox = styled('div')({ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 });
+
+/** A light icon button: the native `title` instead of a MUI Tooltip keeps 40+ rows cheap to mount. */
+function ActionButton({
+  label,
+  title,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  title: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}): ReactElement {
   return (
-    <Box
-      role="cell"
-      sx={{
-        px: 1,
-        minWidth: 0,
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        whiteSpace: 'nowrap',
-        textAlign: align ?? 'left',
-        fontSize: 14,
-      }}
-    >
-      {children}
-    </Box>
+    <span title={title}>
+      <IconButton size="small" aria-label={label} disabled={disabled} onClick={onClick}>
+        {children}
+      </IconButton>
+    </span>
   );
 }
+
+/**
+ * One listing row. Memoized: while scrolling, only rows entering the window render (each row's position
+ * is fixed by its index, rows are 40 px).
+ */
+const ObjectRow = memo(function ObjectRow({
+  item,
+  index,
+  start,
+  template,
+  rewind,
+  checked,
+  onToggle,
+  actions,
+}: {
+  item: ObjectItem;
+  index: number;
+  start: number;
+  template: string;
+  rewind: boolean;
+  checked: boolean;
+  onToggle: (name: string) => void;
+  actions: ObjectListActions;
+}): ReactElement {
+  const name = entryName(item.name);
+  const folder = isFolder(item.name);
+  const rules = rowActionRules(item, rewind);
+  return (
+    <RowBox
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={checked}
+      data-name={item.name}
+      style={{ transform: `translateY(${start}px)`, gridTemplateColumns: template }}
+    >
+      <CellBox role="cell" style={{ padding: '0 0 0 4px', overflow: 'visible' }}>
+        <Checkbox
+          size="small"
+          checked={checked}
+          onChange={() => onToggle(item.name)}
+          slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+        />
+      </CellBox>
+      <CellBox role="cell">
+        <NameBox>
+          <FileIcon name={item.name} />
+          <Link
+            component={RouterLink}
+            to={actions.hrefFor(item)}
+            underline="hover"
+            color={item.delete_flag ? 'text.secondary' : 'text.primary'}
+            title={item.name}
+            style={{
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              fontWeight: folder ? 600 : 400,
+              textDecoration: item.delete_flag ? 'line-through' : undefined,
+            }}
+          >
+            {name}
+          </Link>
+        </NameBox>
+      </CellBox>
+      <CellBox role="cell">{folder ? '' : formatDateTime(item.last_modified)}</CellBox>
+      <CellBox role="cell" style={{ textAlign: 'right' }}>
+        {folder || item.size === undefined ? '' : formatBytes(item.size)}
+      </CellBox>
+      {rewind && <CellBox role="cell">{folder ? '' : item.delete_flag ? 'Yes' : 'No'}</CellBox>}
+      <CellBox role="cell" style={{ textAlign: 'right', overflow: 'visible' }}>
+        <ActionButton
+          label={`Open ${name}`}
+          title={folder ? 'Open folder' : 'View'}
+          onClick={() => actions.onOpen(item)}
+        >
+          <OpenInNewOutlined fontSize="small" />
+        </ActionButton>
+        <ActionButton
+          label={`Preview ${name}`}
+          title={
+            rules.preview ? 'Preview' : folder ? 'Folders have no preview' : 'This type cannot be previewed'
+          }
+          disabled={!rules.preview}
+          onClick={() => actions.onPreview(item)}
+        >
+          <PreviewOutlined fontSize="small" />
+        </ActionButton>
+        <ActionButton
+          label={`Share ${name}`}
+          title={rules.share ? 'Share' : folder ? 'Folders cannot be shared' : 'Deleted at this date'}
+          disabled={!rules.share}
+          onClick={() => actions.onShare(item)}
+        >
+          <ShareOutlined fontSize="small" />
+        </ActionButton>
+        <ActionButton
+          label={`Download ${name}`}
+          title={rules.download ? (folder ? 'Download as zip' : 'Download') : 'Deleted at this date'}
+          disabled={!rules.download}
+          onClick={() => actions.onDownload(item)}
+        >
+          <DownloadOutlined fontSize="small" />
+        </ActionButton>
+        <ActionButton
+          label={`Delete ${name}`}
+          title={rules.delete ? 'Delete' : 'Not available in rewind mode'}
+          disabled={!rules.delete}
+          onClick={() => actions.onDelete(item)}
+        >
+          <DeleteOutlined fontSize="small" />
+        </ActionButton>
+      </CellBox>
+    </RowBox>
+  );
+});
 
 /**
  * The folder listing (spec 1 §2.6, §9; issue 7): a table virtualized with TanStack Virtual — only the
@@ -123,7 +273,7 @@ export function ObjectList({
     if (hasMore && !loadingMore && lastIndex >= rows.length - LOAD_AHEAD_ROWS) onLoadMore();
   }, [hasMore, loadingMore, lastIndex, rows.length, onLoadMore]);
 
-  const selectedShown = rows.filter((r) => selected.has(r.name)).length;
+  const selectedShown = useMemo(() => rows.filter((r) => selected.has(r.name)).length, [rows, selected]);
   const allChecked = rows.length > 0 && selectedShown === rows.length;
 
   return (
@@ -199,109 +349,18 @@ export function ObjectList({
         {items.map((v) => {
           const item = rows[v.index];
           if (!item) return null;
-          const name = entryName(item.name);
-          const folder = isFolder(item.name);
-          const rules = rowActionRules(item, rewind);
-          const checked = selected.has(item.name);
           return (
-            <Box
+            <ObjectRow
               key={v.key}
-              role="row"
-              aria-rowindex={v.index + 2}
-              aria-selected={checked}
-              data-name={item.name}
-              sx={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                height: ROW_HEIGHT,
-                display: 'grid',
-                gridTemplateColumns: template,
-                alignItems: 'center',
-                borderBottom: 1,
-                borderColor: 'divider',
-                bgcolor: checked ? 'action.selected' : undefined,
-                '&:hover': { bgcolor: checked ? 'action.selected' : 'action.hover' },
-              }}
-              style={{ transform: `translateY(${v.start}px)` }}
-            >
-              <Box role="cell" sx={{ pl: 0.5 }}>
-                <Checkbox
-                  size="small"
-                  checked={checked}
-                  onChange={() => onToggle(item.name)}
-                  slotProps={{ input: { 'aria-label': `Select ${name}` } }}
-                />
-              </Box>
-              <Cell>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-                  <FileIcon name={item.name} />
-                  <Link
-                    component={RouterLink}
-                    to={actions.hrefFor(item)}
-                    underline="hover"
-                    color={item.delete_flag ? 'text.secondary' : 'text.primary'}
-                    title={item.name}
-                    sx={{
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      fontWeight: folder ? 600 : 400,
-                      textDecoration: item.delete_flag ? 'line-through' : undefined,
-                    }}
-                  >
-                    {name}
-                  </Link>
-                </Box>
-              </Cell>
-              <Cell>{folder ? '' : formatDateTime(item.last_modified)}</Cell>
-              <Cell align="right">{folder || item.size === undefined ? '' : formatBytes(item.size)}</Cell>
-              {rewind && <Cell>{folder ? '' : item.delete_flag ? 'Yes' : 'No'}</Cell>}
-              <Box role="cell" sx={{ textAlign: 'right', pr: 1, whiteSpace: 'nowrap' }}>
-                <RowActions
-                  actions={[
-                    {
-                      title: folder ? 'Open folder' : 'View',
-                      label: `Open ${name}`,
-                      icon: <OpenInNewOutlined fontSize="small" />,
-                      onClick: () => actions.onOpen(item),
-                    },
-                    {
-                      title: 'Preview',
-                      disabledTitle: folder ? 'Folders have no preview' : 'This type cannot be previewed',
-                      label: `Preview ${name}`,
-                      icon: <PreviewOutlined fontSize="small" />,
-                      disabled: !rules.preview,
-                      onClick: () => actions.onPreview(item),
-                    },
-                    {
-                      title: 'Share',
-                      disabledTitle: folder ? 'Folders cannot be shared' : 'Deleted at this date',
-                      label: `Share ${name}`,
-                      icon: <ShareOutlined fontSize="small" />,
-                      disabled: !rules.share,
-                      onClick: () => actions.onShare(item),
-                    },
-                    {
-                      title: folder ? 'Download as zip' : 'Download',
-                      disabledTitle: 'Deleted at this date',
-                      label: `Download ${name}`,
-                      icon: <DownloadOutlined fontSize="small" />,
-                      disabled: !rules.download,
-                      onClick: () => actions.onDownload(item),
-                    },
-                    {
-                      title: 'Delete',
-                      disabledTitle: 'Not available in rewind mode',
-                      label: `Delete ${name}`,
-                      icon: <DeleteOutlined fontSize="small" />,
-                      disabled: !rules.delete,
-                      onClick: () => actions.onDelete(item),
-                    },
-                  ]}
-                />
-              </Box>
-            </Box>
+              item={item}
+              index={v.index}
+              start={v.start}
+              template={template}
+              rewind={rewind}
+              checked={selected.has(item.name)}
+              onToggle={onToggle}
+              actions={actions}
+            />
           );
         })}
       </Box>

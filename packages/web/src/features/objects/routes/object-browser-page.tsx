@@ -28,7 +28,7 @@ import { DropZone } from '../components/drop-zone';
 import { NewPathDialog } from '../components/new-path-dialog';
 import { ObjectBreadcrumbs } from '../components/object-breadcrumbs';
 import { ObjectDetail } from '../components/object-detail';
-import { ObjectList } from '../components/object-list';
+import { ObjectList, type ObjectListActions } from '../components/object-list';
 import { PreviewDialog } from '../components/preview-dialog';
 import { RewindBar } from '../components/rewind-bar';
 import { RewindDialog } from '../components/rewind-dialog';
@@ -179,10 +179,13 @@ function FolderView({
     );
   };
 
-  const download = (item: ObjectItem): void => {
-    if (needsLargeDownloadNotice(item)) showMessage(LARGE_DOWNLOAD_MESSAGE);
-    startDownload(downloadUrl(bucket, refOf(item, rewind)));
-  };
+  const download = useCallback(
+    (item: ObjectItem): void => {
+      if (needsLargeDownloadNotice(item)) showMessage(LARGE_DOWNLOAD_MESSAGE);
+      startDownload(downloadUrl(bucket, refOf(item, rewind)));
+    },
+    [bucket, rewind, showMessage],
+  );
 
   const downloadSelected = (): void => {
     const items = selectedNames.map((n) => byName.get(n)).filter((x): x is ObjectItem => x !== undefined);
@@ -200,12 +203,26 @@ function FolderView({
     );
   };
 
-  const toggle = (name: string): void => {
-    const next = new Set(selected);
-    if (next.has(name)) next.delete(name);
-    else next.add(name);
-    setSelected(next);
-  };
+  // Stable callbacks: the listing's rows are memoized and re-render only when their own props change.
+  const toggle = useCallback((name: string): void => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+  }, []);
+  const rowActions = useMemo<ObjectListActions>(
+    () => ({
+      hrefFor: (item) => links.bucketBrowse(bucket, item.name),
+      onOpen: (item) => navigate(links.bucketBrowse(bucket, item.name)),
+      onPreview: (item) => setDialog({ kind: 'preview', object: refOf(item, rewind) }),
+      onShare: (item) => setDialog({ kind: 'share', object: refOf(item, rewind) }),
+      onDownload: download,
+      onDelete: (item) => setToDelete(item.name),
+    }),
+    [bucket, rewind, navigate, download],
+  );
   const toggleAll = (): void => {
     const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.name));
     setSelected(allChecked ? new Set() : new Set([...selected, ...rows.map((r) => r.name)]));
@@ -261,14 +278,7 @@ function FolderView({
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           onLoadMore={loadMore}
-          actions={{
-            hrefFor: (item) => links.bucketBrowse(bucket, item.name),
-            onOpen: (item) => navigate(links.bucketBrowse(bucket, item.name)),
-            onPreview: (item) => setDialog({ kind: 'preview', object: refOf(item, rewind) }),
-            onShare: (item) => setDialog({ kind: 'share', object: refOf(item, rewind) }),
-            onDownload: download,
-            onDelete: (item) => setToDelete(item.name),
-          }}
+          actions={rowActions}
         />
       </>
     );
