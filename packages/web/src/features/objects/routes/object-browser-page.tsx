@@ -279,6 +279,7 @@ function FolderView({
           loadingMore={list.isFetchingNextPage}
           onLoadMore={loadMore}
           actions={rowActions}
+          scrollResetKey={`${sort?.field ?? ''} ${sort?.direction ?? ''} ${search}`}
         />
       </>
     );
