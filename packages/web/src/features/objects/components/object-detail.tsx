@@ -195,7 +195,7 @@ export function ObjectDetail({ bucket, objectName, rewindDate, onDeleted }: Obje
       {deleted && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {rewind
-            ? `This object was deleted on ${formatDateTime(rewindDate)} (a delete marker was its current version).`
+            ? `At this date the object had been deleted (on ${formatDateTime(object.last_modified)}).`
             : 'The current version of this object is a delete marker.'}
         </Alert>
       )}

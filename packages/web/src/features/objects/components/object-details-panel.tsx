@@ -78,7 +78,8 @@ export function ObjectDetailsPanel({
 }): ReactElement {
   const [dialog, setDialog] = useState<'legal-hold' | 'retention' | undefined>();
   const target = { name: object.name, version_id: object.version_id };
-  const notLoaded = 'Not shown for past versions';
+  // A delete marker has none of these; a past version has them, but only the current one's are loaded.
+  const notLoaded = object.is_delete_marker ? '-' : 'Not shown for past versions';
   return (
     <Box>
       <Box component="dl" sx={{ m: 0 }} aria-label="Object properties">

@@ -130,16 +130,15 @@ export function ObjectPreview({ bucket, object }: { bucket: string; object: Prev
     case 'pdf':
       if (pdf.isPending) return <LoadingMessage />;
       if (pdf.isError) return <Failed />;
+      // No sandbox attribute: Chrome will not run its PDF viewer in a sandboxed frame. The download route
+      // serves a preview .pdf only as application/pdf with its own CSP, so it never renders as a page.
       return (
         <Box
-          component="object"
-          data={url}
-          type="application/pdf"
-          aria-label={title}
-          sx={{ ...frame, height: '70vh', border: 0 }}
-        >
-          <Failed />
-        </Box>
+          component="iframe"
+          src={url}
+          title={title}
+          sx={{ ...frame, height: '70vh', border: 0, display: 'block' }}
+        />
       );
     case 'text':
       if (text.isPending) return <LoadingMessage />;
