@@ -1,6 +1,7 @@
 import { apiPaths, fillApiPath, uploadObjectsResponseSchema } from '@stowage/contracts';
 import { ApiError } from '@/shared/api/api-error';
 import { withBasePath } from '@/shared/api/base-path';
+import { apiRequest } from '@/shared/api/client';
 import type { UploadSender, UploadTransfer } from '../lib/upload-queue';
 
 /** The message of a failed upload: the backend's `errorMessage` (spec 1 §8), else 'Error {status}'. */
@@ -44,7 +45,12 @@ export const uploadObject: UploadSender = ({ bucket, prefix, file }, onProgress)
         })();
         if (parsed) resolve();
         else reject(new ApiError('The server sent an answer in an unexpected shape.', undefined, xhr.status));
-      } else reject(uploadError(xhr));
+      } else {
+        // Spec 1 §8: a 401 ends the session. The one API client does that; asking it for the session
+        // (which answers 401 too) sends the user to /login the same way as every other call.
+        if (xhr.status === 401) void apiRequest(apiPaths.session).catch(() => undefined);
+        reject(uploadError(xhr));
+      }
     };
     xhr.onerror = () =>
       reject(new ApiError('The upload was interrupted (network error).', undefined, undefined));

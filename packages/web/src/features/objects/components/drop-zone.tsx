@@ -1,5 +1,5 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, useTheme } from '@mui/material';
 import { type DragEvent, type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   type DroppedEntry,
@@ -29,6 +29,7 @@ export function DropZone({
   onError: (error: unknown) => void;
   children: ReactNode;
 }): ReactElement {
+  const theme = useTheme();
   const [over, setOver] = useState(false);
   const depth = useRef(0);
 
@@ -105,8 +106,10 @@ export function DropZone({
             borderStyle: 'dashed',
             borderColor: 'primary.main',
             borderRadius: 2,
-            bgcolor: (t) => (t.palette.mode === 'dark' ? 'rgba(20,40,70,0.85)' : 'rgba(230,240,255,0.9)'),
+            bgcolor: 'rgba(230,240,255,0.9)',
             pointerEvents: 'none',
+            // The theme's colour schemes are CSS variables: the dark look is applied by scheme, not by mode.
+            ...theme.applyStyles('dark', { bgcolor: 'rgba(20,40,70,0.88)' }),
           }}
         >
           <CloudUploadOutlined color="primary" sx={{ fontSize: 48 }} />

@@ -62,18 +62,22 @@ function columnsFor(rewind: boolean): Column[] {
       ];
 }
 
-const RowBox = styled('div')(({ theme }) => ({
-  position: 'absolute',
-  top: 0,
-  left: 0,
-  right: 0,
-  height: ROW_HEIGHT,
-  display: 'grid',
-  alignItems: 'center',
-  borderBottom: `1px solid ${theme.palette.divider}`,
-  '&:hover': { backgroundColor: theme.palette.action.hover },
-  '&[aria-selected="true"]': { backgroundColor: theme.palette.action.selected },
-}));
+// The theme uses CSS variables for its light and dark schemes: colours come from `theme.vars`.
+const RowBox = styled('div')(({ theme }) => {
+  const palette = (theme.vars ?? theme).palette;
+  return {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    right: 0,
+    height: ROW_HEIGHT,
+    display: 'grid',
+    alignItems: 'center',
+    borderBottom: `1px solid ${palette.divider}`,
+    '&:hover': { backgroundColor: palette.action.hover },
+    '&[aria-selected="true"]': { backgroundColor: palette.action.selected },
+  };
+});
 
 const CellBox = styled('div')({
   padding: '0 8px',

@@ -378,14 +378,23 @@ function FolderView({
             {selectedNames.length.toLocaleString('en-US')} selected
           </Typography>
         )}
-        <Button
-          variant="outlined"
-          startIcon={<DownloadOutlined />}
-          disabled={selectedNames.length === 0}
-          onClick={downloadSelected}
+        <Tooltip
+          title={
+            rewind && selectedNames.length > 1 ? 'In rewind mode, download the objects one at a time' : ''
+          }
         >
-          Download Selected
-        </Button>
+          <span>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadOutlined />}
+              // A zip holds the current versions; in rewind mode only single rows name their old version.
+              disabled={selectedNames.length === 0 || (rewind && selectedNames.length > 1)}
+              onClick={downloadSelected}
+            >
+              Download Selected
+            </Button>
+          </span>
+        </Tooltip>
         <Button
           variant="outlined"
           color="error"
