@@ -38,7 +38,8 @@ export function RetentionDialog({
   object: ObjectItem;
   onClose: () => void;
 }): ReactElement {
-  const [form, setForm] = useState<RetentionForm>(() => initialRetentionForm(object));
+  const [initial] = useState<RetentionForm>(() => initialRetentionForm(object));
+  const [form, setForm] = useState<RetentionForm>(initial);
   const set = useSetObjectRetention(bucket, object);
   const { showMessage, showModalError } = useSnackbar();
   const modeFixed = isModeFixed(object);
@@ -46,7 +47,9 @@ export function RetentionDialog({
   // "In the future" is judged when the dialog opens and at Save; the day input offers tomorrow onwards.
   const tomorrow = useMemo(() => localDay(new Date(Date.now() + 86_400_000)), []);
   const action = retentionAction(object, form, new Date());
-  const untouched = !form.enabled && object.retention_mode === undefined;
+  // Why Save is off shows once the user has changed something, not as a greeting.
+  const touched =
+    form.enabled !== initial.enabled || form.mode !== initial.mode || form.date !== initial.date;
 
   const save = (): void => {
     const now = retentionAction(object, form, new Date());
@@ -111,14 +114,19 @@ export function RetentionDialog({
           <FormControlLabel value="compliance" control={<Radio />} label="Compliance" />
         </RadioGroup>
       </FormControl>
+      {object.retention_mode === 'COMPLIANCE' && (
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          This object is under compliance retention: it can only be extended, so choose a later date.
+        </Typography>
+      )}
       <TextField
         label="Retention Date"
         type="date"
         value={form.date}
         disabled={!form.enabled}
         onChange={(e) => setForm((f) => ({ ...f, date: e.target.value }))}
-        error={form.enabled && action.kind === 'invalid' && form.date !== ''}
-        helperText={action.kind === 'invalid' && !untouched ? action.reason : ' '}
+        error={touched && form.enabled && action.kind === 'invalid' && form.date !== ''}
+        helperText={touched && action.kind === 'invalid' ? action.reason : ' '}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: tomorrow } }}
         sx={{ width: 260 }}
       />
