@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDeletedEntry, needsLargeDownloadNotice, previewMode } from './detail-rules';
+import { baseName, isDeletedEntry, needsLargeDownloadNotice, previewMode } from './detail-rules';
 
 describe('object detail rules', () => {
   it('shows the download notice only above 104857600 bytes (spec 1 §8–9)', () => {
@@ -23,5 +23,11 @@ describe('object detail rules', () => {
     expect(isDeletedEntry({ delete_flag: true })).toBe(true);
     expect(isDeletedEntry({})).toBe(false);
     expect(isDeletedEntry(undefined)).toBe(false);
+  });
+
+  it('names downloads and titles by the last path segment', () => {
+    expect(baseName('a/b/c.txt')).toBe('c.txt');
+    expect(baseName('c.txt')).toBe('c.txt');
+    expect(baseName('a/b/')).toBe('b');
   });
 });
