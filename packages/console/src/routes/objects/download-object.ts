@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   apiErrorSchema,
   apiPaths,
@@ -120,22 +120,31 @@ function codeOf(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** What one object download asks for. */
+interface ObjectRequest {
+  key: string;
+  versionId: string | undefined;
+  range: string | undefined;
+  preview: boolean;
+  /** A HEAD request: the store is asked with HEAD too, so no object bytes are read. */
+  head: boolean;
+}
+
 /**
- * S3 API: GetObject, with the client's Range. The SDK's getObject cannot send a suffix range or hand
- * back the status and headers, so this is its signed request with the Range header; the answer is the
- * store's response stream, not yet read.
+ * S3 API: GetObject (HeadObject for HEAD), with the client's Range. The SDK's getObject cannot send a
+ * suffix range or hand back the status and headers, so this is its signed request with the Range
+ * header; the answer is the store's response stream, not yet read.
  */
 async function getObjectResponse(
   s3: Minio.Client,
   bucket: string,
-  key: string,
-  versionId: string | undefined,
-  range: string | undefined,
+  r: ObjectRequest,
 ): Promise<IncomingMessage> {
+  const { key, versionId, range } = r;
   try {
     return await s3.makeRequestAsync(
       {
-        method: 'GET',
+        method: r.head ? 'HEAD' : 'GET',
         bucketName: bucket,
         objectName: key,
         query: s3Query({ versionId }),
@@ -164,14 +173,12 @@ async function sendObject(
   reply: FastifyReply,
   s3: Minio.Client,
   bucket: string,
-  key: string,
-  versionId: string | undefined,
-  range: string | undefined,
-  preview: boolean,
+  r: ObjectRequest,
 ): Promise<void> {
+  const { key, preview } = r;
   let res: IncomingMessage;
   try {
-    res = await getObjectResponse(s3, bucket, key, versionId, range);
+    res = await getObjectResponse(s3, bucket, r);
   } catch (err) {
     const contentRange = (err as { contentRange?: string }).contentRange;
     if (contentRange !== undefined) reply.header('content-range', contentRange);
@@ -197,6 +204,7 @@ async function sendObject(
   }
   reply.header('cache-control', 'private, no-cache');
   // Fastify destroys this stream when the client goes away, which closes the connection to the store.
+  // For HEAD it is the store's empty HEAD response (Fastify would otherwise read a GET body to its end).
   reply.send(res);
 }
 
@@ -281,6 +289,7 @@ async function sendZip(
   s3: Minio.Client,
   bucket: string,
   prefixes: string[],
+  head: boolean,
 ): Promise<void> {
   const base = commonParent(prefixes);
   const single = prefixes.length === 1 ? (prefixes[0] as string) : undefined;
@@ -300,6 +309,12 @@ async function sendZip(
   reply.type('application/zip');
   reply.header('content-disposition', contentDisposition('attachment', archiveName));
   reply.header('cache-control', 'private, no-cache');
+  // HEAD: the headers only; Fastify would read the whole archive to its end to throw it away.
+  if (head) {
+    await entries.return(undefined);
+    reply.send(Readable.from([]));
+    return;
+  }
   reply.send(zipStream(all()));
 }
 
@@ -343,15 +358,20 @@ export function registerDownloadObject(app: ZodApp, _ctx: RouteContext): void {
       const s3 = request.session.s3;
       const single = prefixes.length === 1 ? (prefixes[0] as string) : undefined;
       if (single !== undefined && !single.endsWith('/')) {
-        const range = request.headers.range;
-        await sendObject(reply, s3, bucket, single, versionId, range, q.preview === true);
+        await sendObject(reply, s3, bucket, {
+          key: single,
+          versionId,
+          range: request.headers.range,
+          preview: q.preview === true,
+          head: request.method === 'HEAD',
+        });
         return reply;
       }
       if (versionId !== undefined) {
         throw apiErrors.badRequest('version_id applies to one object; a folder or a selection has none.');
       }
       if (q.preview === true) throw apiErrors.badRequest('Only a single object can be previewed.');
-      await sendZip(reply, s3, bucket, prefixes);
+      await sendZip(reply, s3, bucket, prefixes, request.method === 'HEAD');
       return reply;
     },
   );
