@@ -382,6 +382,23 @@ describe('GET …/objects/download (zip)', () => {
     expect(rootEntries.get('docs/hello.txt')?.equals(text)).toBe(true);
   });
 
+  it('archives a folder of more than one listing page (1,000 keys), every entry once', async () => {
+    const keys = Array.from({ length: 1003 }, (_, i) => `many/f-${String(i).padStart(4, '0')}.txt`);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < keys.length) {
+        const key = keys[next++] as string;
+        await h.s3.putObject('data', key, Buffer.from(`body of ${key}`));
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    const res = await download({ prefix: 'many/' });
+    expect(res.status).toBe(200);
+    const entries = await unzip(await bytes(res));
+    expect(entries.size).toBe(keys.length + 1);
+    for (const key of keys) expect(entries.get(key)?.toString()).toBe(`body of ${key}`);
+  }, 120_000);
+
   it('fails with a JSON error before the archive starts when the bucket or a selected object is missing', async () => {
     const noBucket = await get(url(apiPaths.objectDownload, 'nobucket', { prefix: 'a/' }));
     expect(noBucket.status).toBe(404);
@@ -392,6 +409,9 @@ describe('GET …/objects/download (zip)', () => {
     const withVersion = await download({ prefix: 'photos/', version_id: 'abc' });
     expect(withVersion.status).toBe(400);
     await withVersion.arrayBuffer();
+    const preview = await download({ prefix: ['top.txt', 'docs/hello.txt'], preview: 'true' });
+    expect(preview.status).toBe(400);
+    await preview.arrayBuffer();
   });
 
   it('stops reading from the store when the client goes away mid-archive', async () => {
