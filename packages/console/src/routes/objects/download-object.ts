@@ -221,6 +221,12 @@ function setPreviewHeaders(reply: FastifyReply, csp: string): void {
   reply.header('x-content-type-options', 'nosniff');
 }
 
+/** A selection without the names inside a selected folder, which the folder's archive holds already. */
+function withoutNested(prefixes: string[]): string[] {
+  const folders = prefixes.filter((p) => p.endsWith('/'));
+  return prefixes.filter((p) => !folders.some((f) => f !== p && p.startsWith(f)));
+}
+
 /** The folder all selected names are in ('' at the bucket's root), ending in '/'. */
 function commonParent(prefixes: string[]): string {
   const parents = prefixes.map((p) => {
@@ -353,7 +359,7 @@ export function registerDownloadObject(app: ZodApp, _ctx: RouteContext): void {
     async (request, reply) => {
       const { bucket } = request.params;
       const q = request.query;
-      const prefixes = [...new Set(Array.isArray(q.prefix) ? q.prefix : [q.prefix])];
+      const prefixes = withoutNested([...new Set(Array.isArray(q.prefix) ? q.prefix : [q.prefix])]);
       const versionId = checkVersionId(q.version_id);
       const s3 = request.session.s3;
       const single = prefixes.length === 1 ? (prefixes[0] as string) : undefined;

@@ -375,6 +375,15 @@ describe('GET …/objects/download (zip)', () => {
     expect([...entries.keys()].sort()).toEqual(['2024/', '2024/b.txt', '2024/ü name.txt', 'a.txt']);
     expect(entries.get('a.txt')?.toString()).toBe('first');
 
+    // A name inside a selected folder is archived once.
+    const nested = await download({ prefix: ['photos/2024/', 'photos/2024/b.txt', 'photos/a.txt'] });
+    expect([...(await unzip(await bytes(nested))).keys()].sort()).toEqual([
+      '2024/',
+      '2024/b.txt',
+      '2024/ü name.txt',
+      'a.txt',
+    ]);
+
     const root = await download({ prefix: ['top.txt', 'docs/hello.txt'] });
     expect(root.headers.get('content-disposition')).toMatch(/^attachment; filename="data.zip"/);
     const rootEntries = await unzip(await bytes(root));
@@ -551,6 +560,16 @@ describe('retention, legal hold and tags', () => {
     expect(await legalHold('locked', 'held.txt')).toBe('OFF');
     const bad = await put(apiPaths.objectLegalHold, 'locked', { prefix: 'held.txt' }, { status: 'maybe' });
     expect(bad.status).toBe(400);
+  });
+
+  it('a missing object is 404 for retention, legal hold and tags alike', async () => {
+    const q = { prefix: 'nope.txt' };
+    expect(
+      (await put(apiPaths.objectRetention, 'locked', q, { mode: 'governance', expires: inDays(1) })).status,
+    ).toBe(404);
+    expect((await call('DELETE', url(apiPaths.objectRetention, 'locked', q))).status).toBe(404);
+    expect((await put(apiPaths.objectLegalHold, 'locked', q, { status: 'enabled' })).status).toBe(404);
+    expect((await put(apiPaths.objectTags, 'locked', q, { tags: {} })).status).toBe(404);
   });
 
   it('object lock calls on a bucket without locking are 400 with a message that says so', async () => {
