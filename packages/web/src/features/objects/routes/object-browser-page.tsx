@@ -10,7 +10,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { links, type ObjectItem } from '@stowage/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactElement, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { toApiError } from '@/shared/api/api-error';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -27,12 +27,9 @@ import { DeleteObjectDialog, DeleteObjectsDialog } from '../components/delete-ob
 import { DropZone } from '../components/drop-zone';
 import { NewPathDialog } from '../components/new-path-dialog';
 import { ObjectBreadcrumbs } from '../components/object-breadcrumbs';
-import { ObjectDetail } from '../components/object-detail';
 import { ObjectList, type ObjectListActions } from '../components/object-list';
-import { PreviewDialog } from '../components/preview-dialog';
 import { RewindBar } from '../components/rewind-bar';
 import { RewindDialog } from '../components/rewind-dialog';
-import { ShareDialog } from '../components/share-dialog';
 import { UploadManager } from '../components/upload-manager';
 import { rewindStore, useRewindState } from '../components/use-rewind';
 import { uploadQueue } from '../components/use-uploads';
@@ -47,6 +44,18 @@ import { activeRewindDate } from '../lib/rewind-store';
 import { needsLargeDownloadNotice, rowVersion } from '../lib/row-rules';
 import { filterObjects, nextSort, partialNote, type SortState, sortObjects } from '../lib/sort-objects';
 import { targetsFromFileList, type UploadTarget, uploadPrefix } from '../lib/upload-paths';
+
+// The object detail and the share/preview dialogs load on first use, so the listing (the common first
+// screen of a huge prefix) parses less code before its first rows.
+const ObjectDetail = lazy(() =>
+  import('../components/object-detail').then((m) => ({ default: m.ObjectDetail })),
+);
+const PreviewDialog = lazy(() =>
+  import('../components/preview-dialog').then((m) => ({ default: m.PreviewDialog })),
+);
+const ShareDialog = lazy(() =>
+  import('../components/share-dialog').then((m) => ({ default: m.ShareDialog })),
+);
 
 const LARGE_DOWNLOAD_MESSAGE = 'Download process started, it may take a few moments to complete';
 
@@ -77,7 +86,8 @@ export function ObjectBrowserPage(): ReactElement {
   const noChildren = firstPage !== undefined && firstPage.objects.length === 0 && !firstPage.next_cursor;
   const checkObject = mayBeObject(path) && noChildren;
   // In rewind mode the object may exist only in the past: the detail shows it as of the rewind date.
-  const found = useFindObject(bucket, path, checkObject && rewindDate === undefined);
+  // Asked together with the listing (links to objects have no trailing '/'), saving a round trip.
+  const found = useFindObject(bucket, path, mayBeObject(path) && rewindDate === undefined);
   const fileMode = checkObject && (rewindDate !== undefined || (found.data ?? null) !== null);
   const deciding = checkObject && rewindDate === undefined && found.isPending;
 
@@ -100,12 +110,14 @@ export function ObjectBrowserPage(): ReactElement {
       {deciding ? (
         <LoadingMessage />
       ) : fileMode ? (
-        <ObjectDetail
-          bucket={bucket}
-          objectName={path}
-          {...(rewindDate === undefined ? {} : { rewindDate })}
-          onDeleted={() => navigate(links.bucketBrowse(bucket, parentFolder(path)))}
-        />
+        <Suspense fallback={<LoadingMessage />}>
+          <ObjectDetail
+            bucket={bucket}
+            objectName={path}
+            {...(rewindDate === undefined ? {} : { rewindDate })}
+            onDeleted={() => navigate(links.bucketBrowse(bucket, parentFolder(path)))}
+          />
+        </Suspense>
       ) : (
         <FolderView
           key={`${bucket}\n${prefix}\n${rewindDate ?? ''}`}
@@ -113,7 +125,7 @@ export function ObjectBrowserPage(): ReactElement {
           prefix={prefix}
           rewindDate={rewindDate}
           list={list}
-          foundError={found.isError ? found.error : null}
+          foundError={checkObject && found.isError ? found.error : null}
         />
       )}
       <UploadManager />
@@ -459,12 +471,14 @@ function FolderView({
           setSelected(next);
         }}
       />
-      {dialog?.kind === 'share' && (
-        <ShareDialog bucket={bucket} object={dialog.object} open onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'preview' && (
-        <PreviewDialog bucket={bucket} object={dialog.object} open onClose={() => setDialog(null)} />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'share' && (
+          <ShareDialog bucket={bucket} object={dialog.object} open onClose={() => setDialog(null)} />
+        )}
+        {dialog?.kind === 'preview' && (
+          <PreviewDialog bucket={bucket} object={dialog.object} open onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
     </Box>
   );
 }
