@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactElement, useEffect, useState } from 'react';
+import { memo, type ReactElement, useEffect, useMemo, useState } from 'react';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { objectKeys } from '../api/object-keys';
@@ -38,7 +38,8 @@ function statusLine(item: UploadItem): string {
   }
 }
 
-function UploadRow({ item }: { item: UploadItem }): ReactElement {
+/** Memoized: the queue replaces only the item that changed, so a progress event re-renders one row. */
+const UploadRow = memo(function UploadRow({ item }: { item: UploadItem }): ReactElement {
   const key = item.prefix + item.file.name;
   const percent = item.total > 0 ? (item.loaded / item.total) * 100 : item.status === 'done' ? 100 : 0;
   const canCancel = item.status === 'queued' || item.status === 'uploading';
@@ -95,7 +96,17 @@ function UploadRow({ item }: { item: UploadItem }): ReactElement {
       </Typography>
     </ListItem>
   );
-}
+});
+
+/** Rows shown at most; a folder of thousands of files lists the ones that need attention first. */
+const MAX_ROWS = 200;
+const statusOrder: Record<UploadItem['status'], number> = {
+  uploading: 0,
+  failed: 1,
+  queued: 2,
+  cancelled: 3,
+  done: 4,
+};
 
 /**
  * The upload manager (issue 7): a panel at the bottom right with one row per file — progress, speed,
@@ -118,6 +129,16 @@ export function UploadManager(): ReactElement | null {
           void queryClient.invalidateQueries({ queryKey: objectKeys.bucket(bucket) });
       }),
     [queryClient, showMessage, showError],
+  );
+
+  const shown = useMemo(
+    () =>
+      items.length <= MAX_ROWS
+        ? items
+        : [...items]
+            .sort((a, b) => statusOrder[a.status] - statusOrder[b.status] || a.id - b.id)
+            .slice(0, MAX_ROWS),
+    [items],
   );
 
   if (items.length === 0) return null;
@@ -168,9 +189,16 @@ export function UploadManager(): ReactElement | null {
       </Box>
       {!collapsed && (
         <List dense disablePadding sx={{ overflowY: 'auto' }}>
-          {items.map((item) => (
+          {shown.map((item) => (
             <UploadRow key={item.id} item={item} />
           ))}
+          {items.length > shown.length && (
+            <ListItem sx={{ px: 2, py: 1 }}>
+              <Typography variant="caption" color="text.secondary">
+                …and {(items.length - shown.length).toLocaleString('en-US')} more
+              </Typography>
+            </ListItem>
+          )}
         </List>
       )}
     </Paper>
