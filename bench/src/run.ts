@@ -3,6 +3,7 @@
  * figures as ratios against a peer or a physical limit measured in the same run.
  */
 import { runAuthz } from './authz.js';
+import { runErasureCodec } from './erasure-codec.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
 
@@ -10,6 +11,9 @@ const benches: Record<string, () => Promise<void>> = {
   's3-throughput': runS3Throughput,
   authz: runAuthz,
   'object-browser': runObjectBrowser,
+  'erasure-codec': async () => {
+    await runErasureCodec();
+  },
 };
 
 const wanted = process.argv.slice(2);
