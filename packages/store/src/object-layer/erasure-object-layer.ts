@@ -252,6 +252,14 @@ export class ErasureObjectLayer implements ObjectLayer {
   private readonly uploads: DocStore;
   private readonly locks = new KeyLocks();
   private readonly bucketCache = new Map<string, BucketDoc>();
+  /**
+   * Bucket config documents (policy, quota, object-lock, …) as last read or written by this process,
+   * keyed bucket NUL name; null = known absent. Only this layer writes them, so a read is cached until
+   * its own put/delete (or the bucket's deletion). `configGen` counts those changes so a read that
+   * raced with a write never caches the older answer.
+   */
+  private readonly configCache = new Map<string, Buffer | null>();
+  private configGen = 0;
   private readonly dirCache = new DirCache();
   private readonly md5Worker: Md5Worker | null;
   private healthTimer: NodeJS.Timeout | null = null;
@@ -415,6 +423,7 @@ export class ErasureObjectLayer implements ObjectLayer {
         await mkdirIfMissing(d.resolve(name));
       });
       const objectLock = opts?.objectLock === true;
+      this.dropConfigs(name);
       await this.writeBucket(name, {
         created: Date.now(),
         versioning: objectLock ? 'Enabled' : 'Unversioned',
@@ -453,6 +462,7 @@ export class ErasureObjectLayer implements ObjectLayer {
       }
       this.bucketCache.delete(name);
       this.dirCache.invalidate(name, null);
+      this.dropConfigs(name);
       await this.bucketDocs.deleteTree([name]);
       await this.uploads.deleteTree([name]);
       await runOnQuorum(this.drives, this.writeQuorum, async (d) => {
@@ -487,14 +497,32 @@ export class ErasureObjectLayer implements ObjectLayer {
   async getBucketConfig(bucket: string, name: BucketConfigName): Promise<Buffer | null> {
     await this.requireBucket(bucket);
     if (!CONFIG_NAMES.includes(name)) throw s3Error('InvalidArgument', {}, `Unknown bucket config ${name}`);
-    return this.bucketDocs.read([bucket, name]);
+    const id = `${bucket}\0${name}`;
+    const cached = this.configCache.get(id);
+    if (cached !== undefined) return cached;
+    const gen = this.configGen;
+    const data = await this.bucketDocs.read([bucket, name]);
+    if (gen === this.configGen) this.configCache.set(id, data);
+    return data;
+  }
+
+  /** Forget the cached config documents of a bucket (all of them when `name` is absent). */
+  private dropConfigs(bucket: string, name?: BucketConfigName): void {
+    this.configGen++;
+    for (const n of name ? [name] : CONFIG_NAMES) this.configCache.delete(`${bucket}\0${n}`);
   }
 
   async putBucketConfig(bucket: string, name: BucketConfigName, data: Buffer | null): Promise<void> {
     await this.requireBucket(bucket);
     if (!CONFIG_NAMES.includes(name)) throw s3Error('InvalidArgument', {}, `Unknown bucket config ${name}`);
-    if (data === null) await this.bucketDocs.delete([bucket, name]);
-    else await this.bucketDocs.write([bucket, name], data);
+    this.dropConfigs(bucket, name);
+    try {
+      if (data === null) await this.bucketDocs.delete([bucket, name]);
+      else await this.bucketDocs.write([bucket, name], data);
+    } finally {
+      // Whether or not the write reached its quorum, the next read asks the drives again.
+      this.dropConfigs(bucket, name);
+    }
   }
 
   // ---------------------------------------------------------------- object metadata
@@ -1719,6 +1747,7 @@ export class ErasureObjectLayer implements ObjectLayer {
       const data = await this.bucketDocs.read([bucket, name]).catch(() => null);
       if (data) await this.bucketDocs.write([bucket, name], data).catch(() => undefined);
     }
+    this.dropConfigs(bucket);
     const out = { objects: 0, healed: 0, unrecoverable: 0 };
     for await (const e of this.walk(bucket, '', '', false)) {
       if (this.closed) break;
