@@ -78,7 +78,10 @@ export const objectTargetQuerySchema = z.object({
 export const SHARE_MAX_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 /** GET …/objects/share?prefix&version_id&expires={ms}ms → the URL as text/plain (spec 1 §7). */
 export const shareObjectQuerySchema = objectTargetQuerySchema.extend({
-  expires: z.string().regex(/^\d+(ms)?$/, 'expires must be a number of milliseconds, e.g. 3600000ms').optional(),
+  expires: z
+    .string()
+    .regex(/^\d+(ms)?$/, 'expires must be a number of milliseconds, e.g. 3600000ms')
+    .optional(),
 });
 
 /**
@@ -156,7 +159,22 @@ export const LARGE_DOWNLOAD_NOTICE_BYTES = 104_857_600;
 
 /** Previewable extensions (spec 1 §9), by kind. */
 export const previewableExtensions = {
-  image: ['jif', 'jfif', 'apng', 'avif', 'svg', 'webp', 'bmp', 'ico', 'jpg', 'jpe', 'jpeg', 'gif', 'png', 'heic'],
+  image: [
+    'jif',
+    'jfif',
+    'apng',
+    'avif',
+    'svg',
+    'webp',
+    'bmp',
+    'ico',
+    'jpg',
+    'jpe',
+    'jpeg',
+    'gif',
+    'png',
+    'heic',
+  ],
   text: ['pdf', 'txt'],
   audio: ['wav', 'mp3', 'alac', 'aiff', 'dsd', 'pcm'],
   video: ['mp4', 'avi', 'mpg', 'webm', 'mov', 'flv', 'mkv', 'wmv', 'avchd', 'mpeg-4'],
