@@ -19,6 +19,8 @@ const forbiddenCodes = new Set(['AccessDenied', 'XMinioIAMActionNotAllowed', 'Al
 const notFoundCodes = new Set([
   'NoSuchBucket',
   'NoSuchKey',
+  // a HEAD (statObject) has no body: minio-js reports its 404 under the code NotFound
+  'NotFound',
   'NoSuchVersion',
   'NoSuchUpload',
   'NoSuchBucketPolicy',

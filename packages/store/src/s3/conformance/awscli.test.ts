@@ -23,7 +23,14 @@ async function ok(...args: string[]): Promise<string> {
 }
 
 async function json<T>(...args: string[]): Promise<T> {
-  return JSON.parse(await ok(...args, '--output', 'json')) as T;
+  const r = await aws(...args, '--output', 'json', '--debug');
+  if (r.code !== 0) throw new Error(`aws ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
+  try {
+    return JSON.parse(r.stdout) as T;
+  } catch {
+    // Seen once under a loaded CI run: exit 0 and nothing printed. Show what the CLI got from the store.
+    throw new Error(`aws ${args.join(' ')} printed no JSON: "${r.stdout}"\n${r.stderr.slice(-6000)}`);
+  }
 }
 
 function md5(data: Buffer): string {
