@@ -330,6 +330,8 @@ test('rewind shows the bucket as it was, and Show Current Data goes back', async
   const wait = minute.getTime() + 1_000 - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 
+  // Tags belong to a version: the version deleted below keeps this one, and rewind shows it.
+  await rootS3().setObjectTagging(bucket, 'data.json', { kind: 'sample' });
   const page = await asRoot(browser);
   await page.goto(browse());
   await row(page, 'data.json').getByRole('button', { name: 'Delete data.json' }).click();
@@ -350,6 +352,15 @@ test('rewind shows the bucket as it was, and Show Current Data goes back', async
   await expect(page.getByRole('columnheader', { name: /Object Date/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload file' })).toBeDisabled();
   await snap(page, 'objects-rewind');
+
+  // The object as it was: a past version, read-only, with its own tags.
+  await row(page, 'data.json').getByRole('link', { name: 'data.json' }).click();
+  await expect(page.getByRole('heading', { name: 'data.json', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^As of .* \(read-only\)$/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Tags' })).toContainText('kind: sample');
+  await expect(page.getByRole('button', { name: 'Add tag' })).toHaveCount(0);
+  await snap(page, 'object-detail-rewind');
+  await page.goBack();
 
   await page.getByRole('button', { name: 'Show Current Data' }).click();
   await expect(row(page, 'data.json')).toHaveCount(0);

@@ -43,6 +43,8 @@ export const listObjectsQuerySchema = z.object({
   prefix: z.string().default(''),
   with_versions: z.stringbool().optional(),
   with_metadata: z.stringbool().optional(),
+  /** With with_metadata: that version of the object rather than its current one. */
+  version_id: z.string().min(1).optional(),
   /** Lists every key under the prefix, not one level (used by search-all and folder downloads). */
   recursive: z.stringbool().optional(),
   cursor: z.string().optional(),

@@ -58,8 +58,9 @@ export function registerListObjects(app: ZodApp, _ctx: RouteContext): void {
       const s3 = request.session.s3;
       if (q.with_metadata === true) {
         if (q.prefix === '') throw apiErrors.badRequest('with_metadata needs prefix to name an object.');
-        return { objects: [await objectWithMetadata(s3, bucket, q.prefix)] };
+        return { objects: [await objectWithMetadata(s3, bucket, q.prefix, q.version_id)] };
       }
+      if (q.version_id !== undefined) throw apiErrors.badRequest('version_id goes with with_metadata.');
       if (q.with_versions === true) {
         if (q.prefix === '') throw apiErrors.badRequest('with_versions needs prefix to name an object.');
         return listKeyVersions(s3, bucket, q.prefix, q.limit, q.cursor);
@@ -169,10 +170,21 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 }
 
 /** The object `key` itself (S3 API: HeadObject, GetObjectTagging, GetObjectRetention, GetObjectLegalHold). */
-async function objectWithMetadata(s3: Minio.Client, bucket: string, key: string): Promise<ObjectItem> {
+async function objectWithMetadata(
+  s3: Minio.Client,
+  bucket: string,
+  key: string,
+  versionId?: string,
+): Promise<ObjectItem> {
+  // Every request names the version when one was asked for (HeadObject and the sub-resources take ?versionId).
+  const version = versionId === undefined ? '' : `versionId=${encodeURIComponent(versionId)}`;
   let headers: Record<string, string | string[] | undefined>;
   try {
-    const res = await s3.makeRequestAsync({ method: 'HEAD', bucketName: bucket, objectName: key }, '', [200]);
+    const res = await s3.makeRequestAsync(
+      { method: 'HEAD', bucketName: bucket, objectName: key, ...(version === '' ? {} : { query: version }) },
+      '',
+      [200],
+    );
     await readBody(res);
     headers = res.headers;
   } catch (err) {
@@ -181,14 +193,21 @@ async function objectWithMetadata(s3: Minio.Client, bucket: string, key: string)
       throw new ApiHttpError(
         404,
         'The specified object does not exist',
-        `No object '${key}' in bucket '${bucket}' (or it was deleted).`,
+        versionId === undefined
+          ? `No object '${key}' in bucket '${bucket}' (or it was deleted).`
+          : `No version '${versionId}' of '${key}' in bucket '${bucket}' (or it is a delete marker).`,
         { cause: err },
       );
     }
     throw err;
   }
   const sub = (query: string) => () =>
-    s3XmlRequest(s3, { method: 'GET', bucketName: bucket, objectName: key, query });
+    s3XmlRequest(s3, {
+      method: 'GET',
+      bucketName: bucket,
+      objectName: key,
+      query: version === '' ? query : `${query}&${version}`,
+    });
   const [tagging, retention, legalHold] = await Promise.all([
     optional(sub('tagging')),
     optional(sub('retention')),
@@ -202,14 +221,14 @@ async function objectWithMetadata(s3: Minio.Client, bucket: string, key: string)
   const lastModified = header(headers, 'last-modified');
   const etag = header(headers, 'etag');
   const contentType = header(headers, 'content-type');
-  const versionId = header(headers, 'x-amz-version-id');
+  const storedVersionId = header(headers, 'x-amz-version-id');
   const item: ObjectItem = {
     name: key,
     size: Number(header(headers, 'content-length') ?? '0'),
     ...(lastModified === undefined ? {} : { last_modified: new Date(lastModified).toISOString() }),
     ...(etag === undefined ? {} : { etag: etag.replace(/^"|"$/g, '') }),
     ...(contentType === undefined ? {} : { content_type: contentType }),
-    ...(versionId === undefined ? {} : { version_id: versionId }),
+    ...(storedVersionId === undefined ? {} : { version_id: storedVersionId }),
     user_metadata: userMetadata,
   };
   if (tagging !== undefined) {

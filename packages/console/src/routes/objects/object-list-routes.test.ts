@@ -260,6 +260,60 @@ describe('GET /api/v1/buckets/{bucket}/objects', () => {
     const missing = await call('GET', objectsUrl('listing', { prefix: 'nope.txt', with_metadata: 'true' }));
     expect(missing.status).toBe(404);
   });
+
+  it('with_metadata and version_id return that version: its own metadata, tags and legal hold', async () => {
+    const v1 = await h.s3.putObject('locked', 'plan.txt', Buffer.from('first'), 5, {
+      'X-Amz-Meta-Stage': 'draft',
+    });
+    await h.s3.setObjectTagging('locked', 'plan.txt', { state: 'old' }, { versionId: v1.versionId ?? '' });
+    await (h.s3.setObjectLegalHold('locked', 'plan.txt', {
+      status: Minio.LEGAL_HOLD_STATUS.ENABLED,
+      versionId: v1.versionId ?? '',
+    }) as unknown as Promise<void>);
+    const v2 = await h.s3.putObject('locked', 'plan.txt', Buffer.from('second!'), 7, {
+      'X-Amz-Meta-Stage': 'final',
+    });
+
+    const at = async (versionId?: string) =>
+      (
+        await list(
+          objectsUrl('locked', {
+            prefix: 'plan.txt',
+            with_metadata: 'true',
+            ...(versionId === undefined ? {} : { version_id: versionId }),
+          }),
+        )
+      ).objects[0];
+    expect(await at()).toMatchObject({
+      version_id: v2.versionId,
+      size: 7,
+      user_metadata: { stage: 'final' },
+      tags: {},
+      legal_hold_status: 'OFF',
+    });
+    expect(await at(v1.versionId ?? '')).toMatchObject({
+      version_id: v1.versionId,
+      size: 5,
+      user_metadata: { stage: 'draft' },
+      tags: { state: 'old' },
+      legal_hold_status: 'ON',
+    });
+
+    const unknown = await call(
+      'GET',
+      objectsUrl('locked', {
+        prefix: 'plan.txt',
+        with_metadata: 'true',
+        version_id: '00000000-0000-0000-0000-000000000000',
+      }),
+    );
+    expect(unknown.status, JSON.stringify(unknown.body)).toBe(404);
+    expect(apiErrorSchema.parse(unknown.body).detailedError).toContain(
+      '00000000-0000-0000-0000-000000000000',
+    );
+    const alone = await call('GET', objectsUrl('locked', { prefix: 'plan.txt', version_id: 'x' }));
+    expect(alone.status).toBe(400);
+  });
 });
 
 describe('GET /api/v1/buckets/{bucket}/rewind/{date}', () => {

@@ -5,16 +5,21 @@ import { apiRequest } from '@/shared/api/client';
 import { objectKeys } from './object-keys';
 
 /**
- * GET /api/v1/buckets/{bucket}/objects?prefix={name}&with_metadata=true: the object's current version with
- * tags, retention, legal hold and user metadata (spec 1 §7, file mode).
+ * GET /api/v1/buckets/{bucket}/objects?prefix={name}&with_metadata=true[&version_id]: the object's current
+ * version (or the version named) with tags, retention, legal hold and user metadata (spec 1 §7, file mode).
  */
 export async function getObjectMetadata(
   bucket: string,
   name: string,
+  versionId: string | undefined,
   signal?: AbortSignal,
 ): Promise<ObjectItem> {
   const answer = await apiRequest(fillApiPath(apiPaths.objects, { bucket }), {
-    query: { prefix: name, with_metadata: true },
+    query: {
+      prefix: name,
+      with_metadata: true,
+      ...(versionId === undefined ? {} : { version_id: versionId }),
+    },
     schema: listObjectsResponseSchema,
     signal,
   });
@@ -23,14 +28,19 @@ export async function getObjectMetadata(
   return item;
 }
 
-export const getObjectMetadataQueryOptions = (bucket: string, name: string) =>
+export const getObjectMetadataQueryOptions = (bucket: string, name: string, versionId?: string) =>
   queryOptions({
-    queryKey: objectKeys.metadata(bucket, name),
-    queryFn: ({ signal }) => getObjectMetadata(bucket, name, signal),
+    queryKey: objectKeys.metadata(bucket, name, versionId),
+    queryFn: ({ signal }) => getObjectMetadata(bucket, name, versionId, signal),
     // A missing object (e.g. its current version is a delete marker) is an answer, not a hiccup.
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 
-export function useObjectMetadata(bucket: string, name: string, enabled = true): UseQueryResult<ObjectItem> {
-  return useQuery({ ...getObjectMetadataQueryOptions(bucket, name), enabled });
+/** The current version's metadata, or with `versionId` that version's (a past version in rewind). */
+export function useObjectMetadata(
+  bucket: string,
+  name: string,
+  { enabled = true, versionId }: { enabled?: boolean; versionId?: string } = {},
+): UseQueryResult<ObjectItem> {
+  return useQuery({ ...getObjectMetadataQueryOptions(bucket, name, versionId), enabled });
 }

@@ -9,7 +9,8 @@ export const objectKeys = {
   list: (bucket: string, prefix: string) => [...objectKeys.bucket(bucket), 'list', prefix] as const,
   /** Everything about one object: invalidating it reloads the detail screen. */
   object: (bucket: string, name: string) => [...objectKeys.bucket(bucket), 'object', name] as const,
-  metadata: (bucket: string, name: string) => [...objectKeys.object(bucket, name), 'metadata'] as const,
+  metadata: (bucket: string, name: string, versionId?: string) =>
+    [...objectKeys.object(bucket, name), 'metadata', versionId ?? 'current'] as const,
   versions: (bucket: string, name: string) => [...objectKeys.object(bucket, name), 'versions'] as const,
   share: (bucket: string, name: string, versionId: string | undefined, expiresMs: number) =>
     [...objectKeys.object(bucket, name), 'share', versionId ?? '', expiresMs] as const,

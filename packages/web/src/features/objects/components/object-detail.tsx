@@ -58,6 +58,19 @@ export function ObjectDetail({ bucket, objectName, rewindDate, onDeleted }: Obje
     objectName,
     rewind || metaMissing || hasRealVersionId(meta.data?.version_id),
   );
+  // In rewind, the version current at the rewind date; when it is a past version (not a delete marker),
+  // its own metadata, tags, retention and legal hold are asked for by its version id.
+  const rewindVersion = rewind && versions.data ? versionAt(versions.data, rewindDate) : undefined;
+  const pastVersionId =
+    rewindVersion !== undefined &&
+    !rewindVersion.is_delete_marker &&
+    (metaMissing || (meta.data !== undefined && rewindVersion.version_id !== meta.data.version_id))
+      ? rewindVersion.version_id
+      : undefined;
+  const pastMeta = useObjectMetadata(bucket, objectName, {
+    enabled: pastVersionId !== undefined,
+    ...(pastVersionId === undefined ? {} : { versionId: pastVersionId }),
+  });
   const [tab, setTab] = useState<DetailTab>('details');
   const [dialog, setDialog] = useState<'share' | 'delete' | undefined>();
   const [shareTarget, setShareTarget] = useState<Target | undefined>();
@@ -69,15 +82,18 @@ export function ObjectDetail({ bucket, objectName, rewindDate, onDeleted }: Obje
   let extrasKnown = true;
   let loading = false;
   if (rewind) {
-    loading = versions.isPending || meta.isPending;
-    const v = versions.data ? versionAt(versions.data, rewindDate) : undefined;
+    loading = versions.isPending || meta.isPending || (pastVersionId !== undefined && pastMeta.isPending);
+    const v = rewindVersion;
     if (v !== undefined) {
       const isCurrent =
         meta.data !== undefined && !v.is_delete_marker && v.version_id === meta.data.version_id;
+      const past = pastVersionId !== undefined ? pastMeta.data : undefined;
       shown = isCurrent
         ? { ...v, ...meta.data, is_latest: true }
-        : { ...v, delete_flag: v.is_delete_marker === true };
-      extrasKnown = isCurrent;
+        : past !== undefined
+          ? { ...v, ...past, is_latest: false }
+          : { ...v, delete_flag: v.is_delete_marker === true };
+      extrasKnown = isCurrent || past !== undefined;
     }
   } else if (meta.data) {
     shown = meta.data;

@@ -79,7 +79,7 @@ export function ObjectDetailsPanel({
   const [dialog, setDialog] = useState<'legal-hold' | 'retention' | undefined>();
   const target = { name: object.name, version_id: object.version_id };
   // A delete marker has none of these; a past version has them, but only the current one's are loaded.
-  const notLoaded = object.is_delete_marker ? '-' : 'Not shown for past versions';
+  const notLoaded = object.is_delete_marker ? '-' : 'Not available for this version';
   return (
     <Box>
       <Box component="dl" sx={{ m: 0 }} aria-label="Object properties">
