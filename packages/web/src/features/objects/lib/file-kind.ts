@@ -1,32 +1,14 @@
+import { previewableExtensions } from '@stowage/contracts';
 import { isFolder } from './object-paths';
 
 export type FileKind = 'folder' | 'image' | 'video' | 'audio' | 'pdf' | 'code' | 'text' | 'archive' | 'file';
 
 const byExtension: Record<string, FileKind> = {};
 const groups: [FileKind, string[]][] = [
-  [
-    'image',
-    [
-      'jif',
-      'jfif',
-      'apng',
-      'avif',
-      'svg',
-      'webp',
-      'bmp',
-      'ico',
-      'jpg',
-      'jpe',
-      'jpeg',
-      'gif',
-      'png',
-      'heic',
-      'tif',
-      'tiff',
-    ],
-  ],
-  ['video', ['mp4', 'avi', 'mpg', 'mpeg', 'webm', 'mov', 'flv', 'mkv', 'wmv', 'avchd', 'mpeg-4', 'm4v']],
-  ['audio', ['wav', 'mp3', 'alac', 'aiff', 'dsd', 'pcm', 'flac', 'ogg', 'aac', 'm4a']],
+  // The previewable lists (spec 1 §9) plus the common formats a browser cannot preview.
+  ['image', [...previewableExtensions.image, 'tif', 'tiff']],
+  ['video', [...previewableExtensions.video, 'mpeg', 'm4v']],
+  ['audio', [...previewableExtensions.audio, 'flac', 'ogg', 'aac', 'm4a']],
   ['pdf', ['pdf']],
   ['text', ['txt', 'md', 'csv', 'log', 'rtf', 'doc', 'docx', 'odt']],
   [

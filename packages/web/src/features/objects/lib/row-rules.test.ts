@@ -54,6 +54,8 @@ describe('row actions of the listing (spec 1 §2.6)', () => {
     expect(fileKind('a.JPG')).toBe('image');
     expect(fileKind('a.mp4')).toBe('video');
     expect(fileKind('a.mp3')).toBe('audio');
+    expect(fileKind('scan.TIFF')).toBe('image');
+    expect(fileKind('song.flac')).toBe('audio');
     expect(fileKind('a.pdf')).toBe('pdf');
     expect(fileKind('a.ts')).toBe('code');
     expect(fileKind('a.txt')).toBe('text');
