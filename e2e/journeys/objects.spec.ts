@@ -29,16 +29,25 @@ test.afterEach(async () => {
   for (const context of opened.splice(0)) await context.close();
 });
 
-async function newContext(browser: Browser): Promise<BrowserContext> {
+/** Root's signed-in browser state: one sign-in for the file (the console allows 10 sign-ins a minute per address). */
+let rootState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+async function newContext(browser: Browser, signedIn = false): Promise<BrowserContext> {
   // UTC, so that the rewind picker's local time is the time this test computes.
-  const context = await browser.newContext({ timezoneId: 'UTC' });
+  const context = await browser.newContext({
+    timezoneId: 'UTC',
+    ...(signedIn && rootState ? { storageState: rootState } : {}),
+  });
   opened.push(context);
   return context;
 }
 
 async function asRoot(browser: Browser): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await signIn(page, E2E.rootUser, E2E.rootPassword);
+  const page = await (await newContext(browser, true)).newPage();
+  if (!rootState) {
+    await signIn(page, E2E.rootUser, E2E.rootPassword);
+    rootState = await page.context().storageState();
+  }
   return page;
 }
 
@@ -213,10 +222,8 @@ test('breadcrumbs, search, and previews of an image and a text file', async ({ b
 });
 
 test('a share link opens in a fresh browser context', async ({ browser }) => {
-  const context = await newContext(browser);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const page = await context.newPage();
-  await signIn(page, E2E.rootUser, E2E.rootPassword);
+  const page = await asRoot(browser);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(browse());
   await row(page, 'data.json').getByRole('button', { name: 'Share data.json' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share File' });
