@@ -22,7 +22,14 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${kind}-`));
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(here, '..', 'targets', `${kind}.js`), dataDir, '4'],
+    // BENCH_TARGET_NODE_ARGS passes flags to the server's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+    // to profile it); NODE_OPTIONS refuses such flags.
+    [
+      ...(process.env.BENCH_TARGET_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      path.join(here, '..', 'targets', `${kind}.js`),
+      dataDir,
+      '4',
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

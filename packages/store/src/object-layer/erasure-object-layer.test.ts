@@ -91,6 +91,9 @@ for (const drives of [1, 4]) {
         expect(info.etag).toBe(createHash('md5').update(data).digest('hex'));
         expect(info.size).toBe(size);
         const got = await layer.getObject('bkt', `obj-${size}`);
+        // Objects up to the inline limit (1024 here; the empty one too) come whole, in one buffer,
+        // besides the stream.
+        expect(got.whole?.equals(data) ?? null).toBe(size <= 1024 ? true : null);
         expect((await readAll(got.stream)).equals(data)).toBe(true);
         if (size > 0) {
           for (const [s, e] of [
@@ -104,6 +107,7 @@ for (const drives of [1, 4]) {
             const end = Math.min(e, size - 1);
             expect(r.range).toEqual({ start: s, end });
             expect((await readAll(r.stream)).equals(data.subarray(s, end + 1))).toBe(true);
+            if (size <= 1024) expect(r.whole?.equals(data.subarray(s, end + 1))).toBe(true);
           }
           const suffix = await layer.getObject('bkt', `obj-${size}`, {
             range: { start: -5, end: Number.POSITIVE_INFINITY },

@@ -149,23 +149,29 @@ async function renameMkdir(from: string, to: string): Promise<void> {
 }
 
 /**
- * Read a small file with three calls (open, read, close — no fstat), using the callback API, which
- * measured ~1.5–2× the promise API's rate on this kind of file; larger files fall back to readFile.
+ * Read and decode a metadata file synchronously: open, one read into a shared 16 KiB buffer, close
+ * (larger files, i.e. big inline objects, take one more readFileSync). It is decoded in place and
+ * only its inline blobs are copied out, so a read leaves no 16 KiB garbage behind. Metadata files are
+ * small and on local drives, so each read costs ~5 µs of this thread; the asynchronous version
+ * spends more than that on its three thread-pool round trips alone. Measured with the in-process
+ * listing of 20k keys: 43k keys/s synchronously vs 19k keys/s with the callback API (over HTTP: 37k
+ * vs 14k keys/s), and 4 KiB GETs ~10% faster. The trade: a drive that hangs inside the kernel stalls
+ * the event loop instead of the (4-thread) pool, which the asynchronous version would exhaust as
+ * surely.
  */
-function readFileFast(file: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    fs.open(file, 'r', (err, fd) => {
-      if (err) return reject(err);
-      // Most metadata files are well under 16 KiB (large inline ones take the readFile path).
-      const buf = Buffer.allocUnsafe(16 * 1024);
-      fs.read(fd, buf, 0, buf.length, 0, (err2, n) => {
-        fs.close(fd, () => undefined);
-        if (err2) return reject(err2);
-        if (n < buf.length) return resolve(buf.subarray(0, n));
-        fs.readFile(file, (err3, data) => (err3 ? reject(err3) : resolve(data)));
-      });
-    });
-  });
+const metaReadBuf = Buffer.allocUnsafe(16 * 1024);
+function readMetaFile(file: string): DriveMeta | null {
+  const fd = fs.openSync(file, 'r');
+  let n: number;
+  try {
+    n = fs.readSync(fd, metaReadBuf, 0, metaReadBuf.length, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (n === metaReadBuf.length) return decodeMeta(fs.readFileSync(file));
+  const m = decodeMeta(metaReadBuf.subarray(0, n));
+  if (m) for (const [id, blob] of m.inline) m.inline.set(id, Buffer.from(blob));
+  return m;
 }
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -555,10 +561,10 @@ export class ErasureObjectLayer implements ObjectLayer {
   private async readMeta(bucket: string, key: string, fast = false): Promise<MetaRead> {
     const perDrive: (DriveMeta | null)[] = this.drives.map(() => null);
     const absent: boolean[] = this.drives.map(() => false);
-    const read = async (i: number): Promise<void> => {
+    const read = (i: number): void => {
       const d = this.drives[i] as Drive;
       try {
-        perDrive[i] = decodeMeta(await readFileFast(path.join(this.objectDir(d, bucket, key), 'meta')));
+        perDrive[i] = readMetaFile(path.join(this.objectDir(d, bucket, key), 'meta'));
       } catch (err) {
         if (isNotFound(err)) absent[i] = true;
         else d.reportError(err);
@@ -570,14 +576,14 @@ export class ErasureObjectLayer implements ObjectLayer {
       // Start at a per-key drive so reads spread over the drives.
       const start = crc32(key) % online.length;
       const first = [...online.slice(start), ...online.slice(0, start)].slice(0, this.readQuorum);
-      await Promise.all(first.map(read));
+      first.forEach(read);
       // Only agreement on a present copy settles it: all-absent may be wiped (replaced) drives.
       const gens = new Set(first.map((i) => perDrive[i]?.doc.gen ?? null));
       const m = perDrive[first[0] as number];
       if (gens.size === 1 && m) return { doc: m.doc, perDrive, partial: true };
       pending = online.filter((i) => !first.includes(i));
     }
-    await Promise.all(pending.map(read));
+    pending.forEach(read);
     const groups = new Map<string, { count: number; doc: MetaDoc }>();
     for (const m of perDrive) {
       if (!m) continue;
@@ -879,13 +885,30 @@ export class ErasureObjectLayer implements ObjectLayer {
       const start = range ? range.start : 0;
       const end = range ? range.end : v.size - 1;
       const gen = this.readVersion(bucket, key, v, meta, start, end);
-      // Read the first block now so a missing or damaged object fails before any byte is sent.
+      // Read the first block now so a missing or damaged object fails before any byte is sent. Inline
+      // objects (at most inlineLimit bytes, already in memory) are read whole and handed over as such.
       let first: IteratorResult<Buffer>;
+      const chunks: Buffer[] = [];
       try {
         first = await gen.next();
+        if (v.inline) {
+          if (!first.done) chunks.push(first.value);
+          for await (const c of gen) chunks.push(c);
+        }
       } catch (err) {
         if (meta.partial && isS3Error(err, 'InsufficientReadQuorum')) continue;
         throw err;
+      }
+      if (v.inline) {
+        const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        return {
+          info,
+          range,
+          whole,
+          get stream() {
+            return Readable.from([whole], { objectMode: false });
+          },
+        };
       }
       return { info, range, stream: this.streamFrom(first, gen) };
     }

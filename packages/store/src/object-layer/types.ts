@@ -86,6 +86,11 @@ export interface GetObjectResult {
   /** Resolved range actually served (null = whole object). */
   range: ByteRange | null;
   stream: Readable;
+  /**
+   * The same bytes in one buffer when they were read whole into memory (objects stored inline with
+   * their metadata), so the HTTP layer can send them in one write; `stream` is then made only if read.
+   */
+  whole?: Buffer;
 }
 
 export interface DeleteOptions {

@@ -57,18 +57,18 @@ export async function readObject(req: S3Request, ctx: StoreContext, head: boolea
 
   let info: ObjectInfo;
   let range: ByteRange | null = null;
-  let stream: import('node:stream').Readable | undefined;
+  let stream: import('node:stream').Readable | Buffer | undefined;
   const opts = versionId !== undefined ? { versionId } : {};
 
   if (!head && rangeHeader === undefined && !hasPart && !conditional) {
     // Fast path: one metadata read.
     const r = await ctx.layer.getObject(req.bucket, req.key, opts);
     info = r.info;
-    stream = r.stream;
     if (info.isDeleteMarker) {
-      stream.destroy();
+      if (!r.whole) r.stream.destroy();
       throw deleteMarkerError(info, versionId !== undefined);
     }
+    stream = r.whole ?? r.stream;
   } else {
     info = await ctx.layer.headObject(req.bucket, req.key, opts);
     if (info.isDeleteMarker) throw deleteMarkerError(info, versionId !== undefined);
@@ -86,7 +86,7 @@ export async function readObject(req: S3Request, ctx: StoreContext, head: boolea
         versionId: info.versionId,
         ...(range ? { range } : {}),
       });
-      stream = r.stream;
+      stream = r.whole ?? r.stream;
       if (r.range) range = r.range;
     }
   }
