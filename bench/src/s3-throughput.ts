@@ -2,7 +2,12 @@
  * Issue 3's store benchmark: large-object PUT/GET throughput, 4 KiB PUT/GET ops/s and ListObjectsV2 keys/s,
  * for the embedded store, s3rver (npm) and the raw ceiling (file write/read + loopback HTTP, no S3 logic),
  * all measured in this run with the same client, reported as ratios. Plus the store's listing memory:
- * peak RSS growth from listing a tenth of the keys to listing all of them (10k to 100k by default).
+ * peak RSS growth from listing a prefix of a tenth of the keys to listing one of all of them (10k to 100k
+ * by default), both written before either is listed.
+ *
+ * The raw ceiling writes one copy with one fsync and reads it back with no checks: a goal of "2× s3rver"
+ * that lies above it (s3rver neither fsyncs nor erasure-codes) is unreachable for any server as durable as
+ * the ceiling, and the table says so where that happens.
  */
 import { randomBytes } from 'node:crypto';
 import { BenchClient, randomStream } from './support/client.js';
@@ -12,8 +17,8 @@ const MiB = 1024 * 1024;
 const LARGE = Number(process.env.BENCH_LARGE_MIB ?? 256) * MiB;
 const SMALL_OPS = Number(process.env.BENCH_SMALL_OPS ?? 2000);
 const LIST_KEYS = Number(process.env.BENCH_LIST_KEYS ?? 100_000);
-// Listing memory is compared between a small listing (a tenth of the keys: 10k of the default 100k) and
-// the full one, so the growth measured always spans a 10× larger prefix.
+// Listing memory is compared between listing a small prefix (a tenth of the keys: 10k of the default 100k)
+// and a full one, so the growth measured always spans a 10× larger prefix.
 const LIST_KEYS_SMALL = Math.max(1, Math.round(LIST_KEYS / 10));
 const CONCURRENCY = 16;
 
@@ -57,6 +62,11 @@ async function inParallel(count: number, worker: (i: number) => Promise<void>): 
       while (next < count) await worker(next++);
     }),
   );
+}
+
+/** A line on stderr per finished phase, so a long run shows where it is. */
+function progress(what: string): void {
+  process.stderr.write(`  … ${what}\n`);
 }
 
 function seconds(start: bigint): number {
@@ -150,6 +160,7 @@ async function measureAll(
         f.largeGetMiBs = Math.max(f.largeGetMiBs, LARGE / MiB / seconds(start));
       }
     }
+    progress('large PUT/GET');
     // 4 KiB PUTs create new keys in every round (the common case: a new object, new folders).
     for (let round = 0; round < ROUNDS; round++) {
       for (const { client, figures: f } of running) {
@@ -160,6 +171,7 @@ async function measureAll(
         f.smallPutOps = Math.max(f.smallPutOps, SMALL_OPS / seconds(start));
       }
     }
+    progress('4 KiB PUT');
     for (let round = 0; round < ROUNDS; round++) {
       for (const { client, figures: f } of running) {
         const start = process.hrtime.bigint();
@@ -170,19 +182,23 @@ async function measureAll(
         f.smallGetOps = Math.max(f.smallGetOps, SMALL_OPS / seconds(start));
       }
     }
+    progress('4 KiB GET');
     for (const { kind, target, client, figures: f } of running) {
       if (kind === 'raw') continue;
       const empty = Buffer.alloc(0);
-      const name = (i: number): string => `/bench/list/${String(i).padStart(7, '0')}`;
+      const name = (prefix: string, i: number): string => `/bench/${prefix}${String(i).padStart(7, '0')}`;
+      // Both prefixes are written first, then listed one after the other in the same process state:
+      // the growth measured is the listing's own, not what the 100k PUTs left behind in the heap.
       await inParallel(LIST_KEYS_SMALL, (i) =>
-        expectOk(client.request('PUT', name(i), empty), 'PUT key').then(() => {}),
+        expectOk(client.request('PUT', name('few/', i), empty), 'PUT key').then(() => {}),
       );
-      const smallList = await listAll(client, 'list/', target);
+      await inParallel(LIST_KEYS, (i) =>
+        expectOk(client.request('PUT', name('list/', i), empty), 'PUT key').then(() => {}),
+      );
+      progress(`${kind}: ${LIST_KEYS_SMALL} + ${LIST_KEYS} keys written`);
+      const smallList = await listAll(client, 'few/', target);
       if (smallList.keys !== LIST_KEYS_SMALL)
         throw new Error(`listed ${smallList.keys} of ${LIST_KEYS_SMALL} keys`);
-      await inParallel(LIST_KEYS - LIST_KEYS_SMALL, (i) =>
-        expectOk(client.request('PUT', name(i + LIST_KEYS_SMALL), empty), 'PUT key').then(() => {}),
-      );
       // The first full listing is the one whose memory counts (nothing of it is cached yet); the rate
       // is the best of it and two more passes, like every other figure.
       const bigList = await listAll(client, 'list/', target);
@@ -193,6 +209,7 @@ async function measureAll(
         const again = await listAll(client, 'list/', target);
         f.listKeysPerSec = Math.max(f.listKeysPerSec, again.keys / again.secs);
       }
+      progress(`${kind}: listed`);
     }
   } finally {
     for (const { client, target } of running) {
@@ -255,7 +272,9 @@ export async function runS3Throughput(): Promise<void> {
   console.log('| figure | stowage | s3rver | raw ceiling | stowage / s3rver (goal ≥ 2×) | notes |');
   console.log('|---|---|---|---|---|---|');
   for (const [name, a, b, c, note] of rows) {
-    const vsPeer = a !== null && b !== null ? `${ratio(a, b)}: ${verdict(a >= 2 * b)}` : 'n/a';
+    let vsPeer = a !== null && b !== null ? `${ratio(a, b)}: ${verdict(a >= 2 * b)}` : 'n/a';
+    if (a !== null && b !== null && c !== null && a < 2 * b && 2 * b > c)
+      vsPeer += ` (2× s3rver = ${fmt(2 * b)} is above the raw ceiling)`;
     console.log(`| ${name} | ${fmt(a)} | ${fmt(b)} | ${fmt(c)} | ${vsPeer} | ${note} |`);
   }
   console.log(

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTraceBus, type TraceEvent } from '../http/context.js';
 import { openObjectLayer } from '../object-layer/index.js';
 import type { ObjectLayer } from '../object-layer/types.js';
@@ -122,6 +122,46 @@ describe('DataUsageScanner', () => {
     await layer.deleteObject('plain', 'late');
     await scanner.scanBucket('plain');
     await scanner.stop();
+  });
+
+  it('rescans a bucket written without pause at a pace set by its last scan, not after every write', async () => {
+    // A layer whose bucket walk "takes" 100 ms of the (fake) clock: one page, no versions.
+    vi.useFakeTimers();
+    try {
+      let walks = 0;
+      const slow = {
+        listObjectVersions: async () => {
+          walks++;
+          vi.setSystemTime(Date.now() + 100);
+          return {
+            versions: [],
+            commonPrefixes: [],
+            isTruncated: false,
+            nextKeyMarker: null,
+            nextVersionIdMarker: null,
+          };
+        },
+      } as unknown as ObjectLayer;
+      const trace = createTraceBus();
+      const scanner = new DataUsageScanner(slow, { dirtyDelayMs: 5 });
+      scanner.observe(trace);
+      await scanner.scanBucket('busy');
+      expect(walks).toBe(1);
+      // Writes keep coming: the next walk waits 9 × 100 ms after the last one ended.
+      for (let t = 0; t < 800; t += 10) {
+        trace.emit('request', s3Event('PUT', '/busy/k', 10));
+        await vi.advanceTimersByTimeAsync(10);
+      }
+      expect(walks).toBe(1);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(walks).toBe(2);
+      // Writes counted meanwhile are still part of the bucket's size (what quotas see).
+      trace.emit('request', s3Event('PUT', '/busy/k', 10));
+      expect(await scanner.bucketSize('busy')).toBeGreaterThanOrEqual(10);
+      await scanner.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('forgets deleted buckets and reports unknown ones as empty', async () => {

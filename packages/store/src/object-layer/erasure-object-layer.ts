@@ -157,7 +157,7 @@ async function renameMkdir(from: string, to: string): Promise<void> {
  * listing of 20k keys: 43k keys/s synchronously vs 19k keys/s with the callback API (over HTTP: 37k
  * vs 14k keys/s), and 4 KiB GETs ~10% faster. The trade: a drive that hangs inside the kernel stalls
  * the event loop instead of the (4-thread) pool, which the asynchronous version would exhaust as
- * surely.
+ * surely. Used by reads only (GET, HEAD, listings): see readMetaFileAsync for writes.
  */
 const metaReadBuf = Buffer.allocUnsafe(16 * 1024);
 function readMetaFile(file: string): DriveMeta | null {
@@ -172,6 +172,28 @@ function readMetaFile(file: string): DriveMeta | null {
   const m = decodeMeta(metaReadBuf.subarray(0, n));
   if (m) for (const [id, blob] of m.inline) m.inline.set(id, Buffer.from(blob));
   return m;
+}
+
+/**
+ * The same read on the thread pool (open, read, close with the callback API, ~1.5–2× the promise
+ * API's rate), for the read-modify-write of commits. There the synchronous open was the main
+ * thread's largest cost: a lookup in a folder that concurrent commits are renaming into waits on
+ * the folder's lock and the journal (~130 µs per open measured under 16 concurrent 4 KiB PUTs,
+ * 15% of the process's CPU profile), and most commits look up keys that do not exist yet.
+ */
+function readMetaFileAsync(file: string): Promise<DriveMeta | null> {
+  return new Promise((resolve, reject) => {
+    fs.open(file, 'r', (err, fd) => {
+      if (err) return reject(err);
+      const buf = Buffer.allocUnsafe(16 * 1024);
+      fs.read(fd, buf, 0, buf.length, 0, (err2, n) => {
+        fs.close(fd, () => undefined);
+        if (err2) return reject(err2);
+        if (n < buf.length) return resolve(decodeMeta(buf.subarray(0, n)));
+        fs.readFile(file, (err3, data) => (err3 ? reject(err3) : resolve(decodeMeta(data))));
+      });
+    });
+  });
 }
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -561,18 +583,28 @@ export class ErasureObjectLayer implements ObjectLayer {
   private async readMeta(bucket: string, key: string, fast = false): Promise<MetaRead> {
     const perDrive: (DriveMeta | null)[] = this.drives.map(() => null);
     const absent: boolean[] = this.drives.map(() => false);
+    const failed = (i: number, err: unknown): void => {
+      if (isNotFound(err)) absent[i] = true;
+      else (this.drives[i] as Drive).reportError(err);
+    };
     const read = (i: number): void => {
-      const d = this.drives[i] as Drive;
       try {
-        perDrive[i] = readMetaFile(path.join(this.objectDir(d, bucket, key), 'meta'));
+        perDrive[i] = readMetaFile(path.join(this.objectDir(this.drives[i] as Drive, bucket, key), 'meta'));
       } catch (err) {
-        if (isNotFound(err)) absent[i] = true;
-        else d.reportError(err);
+        failed(i, err);
       }
     };
+    const readAsync = (i: number): Promise<void> =>
+      readMetaFileAsync(path.join(this.objectDir(this.drives[i] as Drive, bucket, key), 'meta')).then(
+        (m) => {
+          perDrive[i] = m;
+        },
+        (err) => failed(i, err),
+      );
     const online = this.drives.filter((d) => d.online).map((d) => d.index);
-    let pending = online;
-    if (fast && online.length > this.readQuorum) {
+    if (!fast) {
+      await Promise.all(online.map(readAsync));
+    } else if (online.length > this.readQuorum) {
       // Start at a per-key drive so reads spread over the drives.
       const start = crc32(key) % online.length;
       const first = [...online.slice(start), ...online.slice(0, start)].slice(0, this.readQuorum);
@@ -581,9 +613,10 @@ export class ErasureObjectLayer implements ObjectLayer {
       const gens = new Set(first.map((i) => perDrive[i]?.doc.gen ?? null));
       const m = perDrive[first[0] as number];
       if (gens.size === 1 && m) return { doc: m.doc, perDrive, partial: true };
-      pending = online.filter((i) => !first.includes(i));
+      for (const i of online) if (!first.includes(i)) read(i);
+    } else {
+      online.forEach(read);
     }
-    pending.forEach(read);
     const groups = new Map<string, { count: number; doc: MetaDoc }>();
     for (const m of perDrive) {
       if (!m) continue;
