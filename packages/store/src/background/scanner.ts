@@ -261,7 +261,8 @@ export class DataUsageScanner implements UsageProvider {
       this.#scanStarted.set(bucket, started);
       try {
         const u = await this.#measure(bucket);
-        this.#lastScan.set(bucket, { end: Date.now(), ms: Date.now() - started });
+        const end = Date.now();
+        this.#lastScan.set(bucket, { end, ms: end - started });
         if (u === null) {
           this.#usage.delete(bucket);
           this.#pending.delete(bucket);
