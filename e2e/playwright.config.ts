@@ -13,10 +13,6 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
-  // One retry in CI only: the shell journey's click on 'Collapse menu' has twice waited its whole 60 s for the
-  // button to be stable after the 2,000-bucket list rendered (once in a fresh-clone run, passing on rerun).
-  // A journey that passes on retry is reported as flaky in the list output and counted as passed.
-  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

@@ -47,6 +47,9 @@ test('root sees the admin entries; the collapsed menu survives a reload; light a
 }) => {
   await signIn(page, E2E.rootUser, E2E.rootPassword);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
+  // The landing page lists the buckets earlier journeys made (2,000 and more): shoot it once they are in.
+  const listed = page.getByText(/^[\d,]+ buckets?$|^No buckets yet$/);
+  await expect(listed).toBeVisible({ timeout: 30_000 });
   await expect(menu.getByText('Buckets')).toBeVisible();
   await expect(menu.getByRole('button', { name: /logout/i })).toBeVisible();
   await snap(page, 'shell-open-light');
@@ -57,6 +60,7 @@ test('root sees the admin entries; the collapsed menu survives a reload; light a
   await expect.poll(async () => (await menu.boundingBox())?.width).toBeLessThanOrEqual(116);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
+  await expect(listed).toBeVisible({ timeout: 30_000 });
   await snap(page, 'shell-collapsed-light');
 
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
