@@ -12,7 +12,7 @@ export interface AppOptions {
   webDist?: string;
   /** Mark the session cookie `Secure` and send HSTS (set when served over TLS). */
   secureCookies?: boolean;
-  /** Login attempts allowed per client IP per window (default 10 per minute). */
+  /** Failed sign-ins allowed per client address per window (default 10 per minute); successful ones are free. */
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** OpenID Connect sign-in: when set the login strategy is `redirect` (issue 5; the exchange comes later). */
   openId?: { redirect: string };

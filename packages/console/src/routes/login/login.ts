@@ -6,6 +6,7 @@ import { storeErrorToApiError } from '../../errors/store-errors.js';
 import { SESSION_COOKIE, sealSession } from '../../session/session-cookie.js';
 import { sessionCookieOptions } from '../../session/session-plugin.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
+import { LoginThrottle } from './login-throttle.js';
 
 /** STS answers that mean "these credentials are wrong" (PROTOCOL-NOTES §1, §3). */
 const badCredentialCodes = new Set([
@@ -18,14 +19,14 @@ const badCredentialCodes = new Set([
 /**
  * POST /api/v1/login (spec 1 §7, issue 5): trades the user's keys for temporary STS credentials through
  * AssumeRole on the store, valid for the session's lifetime, and keeps them sealed in the session cookie.
- * The user's own secret is never stored. Rate-limited per client IP.
+ * The user's own secret is never stored. Failed attempts are limited per client address (LoginThrottle).
  */
 export function registerLogin(app: ZodApp, ctx: RouteContext): void {
   const limit = ctx.options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
+  const throttle = new LoginThrottle(limit.max, limit.timeWindowMs);
   app.post(
     apiPaths.login,
     {
-      config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with an access key and secret key',
@@ -40,6 +41,14 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
     },
     async (request, reply) => {
       const { accessKey, secretKey } = request.body;
+      const waitMs = await throttle.waitMs(request.ip);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        reply.header('retry-after', String(seconds));
+        throw apiErrors.tooManyRequests(
+          `Too many failed sign-ins from this address. Try again in ${seconds} seconds.`,
+        );
+      }
       let issued: Awaited<ReturnType<typeof assumeRoleForLogin>>;
       try {
         issued = await assumeRoleForLogin(
@@ -51,6 +60,7 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
       } catch (err) {
         const code = (err as { code?: unknown }).code;
         if (typeof code === 'string' && badCredentialCodes.has(code)) {
+          await throttle.failed(request.ip);
           throw apiErrors.invalidLogin(
             'The access key or secret key is wrong, or the account is disabled.',
             err,
