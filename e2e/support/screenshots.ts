@@ -6,20 +6,29 @@ import type { Page } from '@playwright/test';
 const MAX_FULL_PAGE_VIEWPORTS = 4;
 
 /**
- * Saves a screenshot under e2e/screenshots/ for people to look at: the full page when it is of a readable
- * height, else the viewport. The height is measured first and the shot clipped to it, because a full-page
- * shot makes Chromium lay the page out at the page's height at capture time: a list that finished loading in
- * between (2,000 bucket cards, 216,000 px) would be rendered whole, which once took 42 s and left the page busy.
+ * Saves a screenshot under e2e/screenshots/ for people to look at: the whole page when it is of a readable
+ * height, else the viewport. A tall page is shot by growing the viewport to the height measured here, not
+ * with Playwright's `fullPage`, which grows it to the page's height at capture time: a list that finished
+ * loading in between (2,000 bucket cards, 216,000 px) was then rendered whole, which once took 42 s and left
+ * the page busy. Growing the viewport (rather than clipping) also keeps full-height parts such as the side
+ * menu drawn to the bottom of the picture.
  */
 export async function snap(page: Page, name: string): Promise<void> {
-  const { width, height } = await page.evaluate(() => ({
-    width: document.documentElement.clientWidth,
-    height: document.documentElement.scrollHeight,
-  }));
-  const viewport = page.viewportSize()?.height ?? 900;
-  const fullPage = height <= viewport * MAX_FULL_PAGE_VIEWPORTS;
-  await page.screenshot({
-    path: path.join(import.meta.dirname, '..', 'screenshots', `${name}.png`),
-    ...(fullPage ? { fullPage, clip: { x: 0, y: 0, width, height } } : {}),
-  });
+  const file = path.join(import.meta.dirname, '..', 'screenshots', `${name}.png`);
+  const viewport = page.viewportSize() ?? { width: 1400, height: 900 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (height <= viewport.height || height > viewport.height * MAX_FULL_PAGE_VIEWPORTS) {
+    await page.screenshot({ path: file });
+    return;
+  }
+  await page.setViewportSize({ width: viewport.width, height });
+  try {
+    // Two frames, so layout and any list virtualized against the window have caught up with the new size.
+    await page.evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
+    await page.screenshot({ path: file });
+  } finally {
+    await page.setViewportSize(viewport);
+  }
 }
