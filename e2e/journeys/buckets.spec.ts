@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { buildApp } from '@stowage/console';
-import { MadminClient } from '@stowage/madmin';
-import { startStore } from '@stowage/store';
-import { rootS3 } from '../support/clients.js';
+import { rootAdmin, rootS3 } from '../support/clients.js';
 import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
+import { startOwnConsole } from '../support/own-console.js';
 import { snap } from '../support/screenshots.js';
 
 // Issue 6: bucket list, Create Bucket, the admin screen (summary and its modals, access audit, access rules)
@@ -17,10 +12,6 @@ import { snap } from '../support/screenshots.js';
 test.describe.configure({ mode: 'serial' });
 
 const vault = 'e2e-vault';
-
-function rootAdmin(): MadminClient {
-  return new MadminClient({ endpoint: E2E.s3Endpoint, accessKey: E2E.rootUser, secretKey: E2E.rootPassword });
-}
 
 /** Contexts opened by a test, closed after it so pages of earlier tests do not keep running. */
 const opened: BrowserContext[] = [];
@@ -309,24 +300,9 @@ test('on a one-drive store the create modal disables the distributed features wi
 }) => {
   test.setTimeout(120_000);
   // Its own store (one drive = non-erasure mode) and console, serving the same built app.
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stowage-e2e-one-drive-'));
-  const store = await startStore({
-    dataDir,
-    drives: 1,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: E2E.rootUser,
-    rootPassword: E2E.rootPassword,
-  });
-  const app = await buildApp({
-    s3Endpoint: store.url,
-    sessionKey: randomBytes(32),
-    sessionDurationSeconds: 3600,
-    webDist: path.resolve(import.meta.dirname, '../../packages/web/dist'),
-  });
+  const own = await startOwnConsole(1);
   try {
-    const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const page = await newPage(browser, { baseURL: url });
+    const page = await newPage(browser, { baseURL: own.url });
     await signIn(page, E2E.rootUser, E2E.rootPassword);
     await page.goto('/buckets');
     await page.getByRole('button', { name: 'Create Bucket' }).first().click();
@@ -350,9 +326,7 @@ test('on a one-drive store the create modal disables the distributed features wi
     await expect(page.getByRole('button', { name: /Replication/ })).toHaveCount(0);
     await snap(page, 'bucket-summary-one-drive');
   } finally {
-    await app.close();
-    await store.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await own.close();
   }
 });
 

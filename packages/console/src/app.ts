@@ -21,6 +21,7 @@ import { registerSpa, sendIndex, wantsSpa } from './http/spa.js';
 import { registerAccountRoutes } from './routes/account/register-account-routes.js';
 import { registerListBuckets } from './routes/buckets/list-buckets.js';
 import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js';
+import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerGetSession(signedIn, ctx);
     registerHasPermission(signedIn, ctx);
     registerListBuckets(signedIn, ctx);
+    registerGetAdminInfo(signedIn, ctx);
     // Identity (issue 8, spec 2 §7).
     registerUserRoutes(signedIn, ctx);
     registerGroupRoutes(signedIn, ctx);

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './buckets.js';
+export * from './dashboard.js';
 export * from './errors.js';
 export * from './groups.js';
 export * from './identity-rules.js';

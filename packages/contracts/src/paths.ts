@@ -97,6 +97,8 @@ export const apiPaths = {
   logout: '/api/v1/logout',
   session: '/api/v1/session',
   hasPermission: '/api/v1/has-permission',
+  // Dashboard (spec 2 §7).
+  adminInfo: '/api/v1/admin/info',
   buckets: '/api/v1/buckets',
   // Identity (spec 2 §7). `:param` segments are filled with `fillApiPath` (one encoded segment each).
   users: '/api/v1/users',

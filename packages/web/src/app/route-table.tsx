@@ -29,6 +29,9 @@ export interface ShellPage {
   distributedOnly?: boolean;
 }
 
+const DashboardPage = lazy(() =>
+  import('@/features/dashboard/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
 const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
 );
@@ -58,7 +61,11 @@ const AccountPage = lazy(() =>
  * backend's `pages` and these routes always use the same strings.
  */
 export const shellPages: readonly ShellPage[] = [
-  { path: pagePaths.dashboard, menu: { label: 'Dashboard', icon: <DashboardOutlined />, group: 'common' } },
+  {
+    path: pagePaths.dashboard,
+    component: DashboardPage,
+    menu: { label: 'Dashboard', icon: <DashboardOutlined />, group: 'common' },
+  },
   { path: pagePaths.metrics },
   {
     path: pagePaths.buckets,

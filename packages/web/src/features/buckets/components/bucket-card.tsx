@@ -8,24 +8,10 @@ import { Link as RouterLink } from 'react-router';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatDateTime } from '@/shared/format/format-date';
 import { formatCount } from '@/shared/format/format-number';
+import { CardTitle } from '@/shared/ui/card-title';
+import { IconTile } from '@/shared/ui/icon-tile';
+import { Metric } from '@/shared/ui/metric';
 import { accessDescription, accessLabel } from './access-label';
-
-function Metric({ label, children }: { label: string; children: ReactNode }): ReactElement {
-  return (
-    <Box sx={{ width: 104 }}>
-      <Typography
-        component="dt"
-        sx={{ fontSize: 11, fontWeight: 600, letterSpacing: '0.06em', textTransform: 'uppercase' }}
-        color="text.secondary"
-      >
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 function BucketLinkButton({
   to,
@@ -88,41 +74,18 @@ export const BucketCard = memo(function BucketCard({
             sx={{ ml: -1, mr: -1 }}
           />
         )}
-        <Box
-          sx={{
-            width: 44,
-            height: 44,
-            borderRadius: '12px',
-            flexShrink: 0,
-            display: 'grid',
-            placeItems: 'center',
-            color: 'primary.main',
-            bgcolor: 'action.hover',
-          }}
-        >
+        <IconTile>
           <Inventory2Outlined />
-        </Box>
+        </IconTile>
         <Box sx={{ minWidth: 0 }}>
-          <Typography
-            component="h2"
-            sx={{
-              fontWeight: 700,
-              fontSize: 16,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-            }}
-            title={bucket.name}
-          >
-            {bucket.name}
-          </Typography>
+          <CardTitle text={bucket.name} level="h2" />
           <Typography variant="body2" color="text.secondary">
             Created: {formatDateTime(bucket.creation_date)}
           </Typography>
         </Box>
       </Box>
       <Box component="dl" sx={{ display: 'flex', gap: { xs: 2, md: 4 }, m: 0, flexWrap: 'wrap' }}>
-        <Metric label="Access">
+        <Metric label="Access" width={104}>
           <Tooltip title={accessDescription(bucket.rw_access)}>
             <Chip
               label={accessLabel(bucket.rw_access)}
@@ -133,8 +96,12 @@ export const BucketCard = memo(function BucketCard({
             />
           </Tooltip>
         </Metric>
-        <Metric label="Usage">{formatBytes(bucket.size)}</Metric>
-        <Metric label="Objects">{formatCount(bucket.objects)}</Metric>
+        <Metric label="Usage" width={104}>
+          {formatBytes(bucket.size)}
+        </Metric>
+        <Metric label="Objects" width={104}>
+          {formatCount(bucket.objects)}
+        </Metric>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
         <BucketLinkButton

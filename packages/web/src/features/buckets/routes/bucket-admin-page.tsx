@@ -30,6 +30,7 @@ import { Navigate, NavLink, Link as RouterLink, useNavigate, useParams } from 'r
 import { useSession } from '@/shared/session/get-session';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { PageHeader } from '@/shared/ui/page-header';
+import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
 import { bucketKeys } from '../api/bucket-keys';
 import { usePermissions } from '../api/check-permissions';
 import { useBucketInfo } from '../api/get-bucket-info';
@@ -111,19 +112,7 @@ export function BucketAdminPage(): ReactElement {
   let content: ReactElement;
   if (info.isPending || session.isPending) content = <LoadingMessage />;
   else if (info.isError) {
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void info.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {info.error.message}
-        {info.error.detail ? ` — ${info.error.detail}` : ''}
-      </Alert>
-    );
+    content = <QueryErrorAlert error={info.error} onRetry={() => void info.refetch()} />;
   } else if (current === undefined) content = <NotAvailablePanel label={capitalize(tab)} />;
   else if (current.unavailable) content = <NotAvailablePanel label={current.label} />;
   else if (tab === 'access') content = <AccessAuditPanel bucket={bucketName} showUsers={showUsers} />;

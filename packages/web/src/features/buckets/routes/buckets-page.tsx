@@ -5,13 +5,14 @@ import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
-import { Alert, Box, Button, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { type ReactElement, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { formatCount } from '@/shared/format/format-number';
 import { useSession } from '@/shared/session/get-session';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { PageHeader } from '@/shared/ui/page-header';
+import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
 import { usePermissions } from '../api/check-permissions';
 import { useBuckets } from '../api/list-buckets';
 import { BucketList } from '../components/bucket-list';
@@ -128,17 +129,7 @@ export function BucketsPage(): ReactElement {
       {buckets.isPending ? (
         <LoadingMessage />
       ) : buckets.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void buckets.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {buckets.error.message}
-          {buckets.error.detail ? ` — ${buckets.error.detail}` : ''}
-        </Alert>
+        <QueryErrorAlert error={buckets.error} onRetry={() => void buckets.refetch()} />
       ) : count === 0 ? (
         <EmptyState icon={<Inventory2Outlined />} title="No buckets yet" action={createButton}>
           Buckets hold your objects.{' '}

@@ -8,6 +8,7 @@ import { ApiError, toApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/format/format-date';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { PageHeader } from '@/shared/ui/page-header';
+import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { fetchObjectBlob, saveBlob } from '../api/download-object';
 import { useObjectBucketSettings } from '../api/get-object-bucket-settings';
@@ -108,23 +109,8 @@ export function ObjectDetail({ bucket, objectName, rewindDate, onDeleted }: Obje
   if (loading) return <LoadingMessage />;
   const failure = rewind ? versions.error : metaMissing ? versions.error : meta.error;
   if (failure && !shown) {
-    const e = toApiError(failure);
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => void (rewind ? versions.refetch() : meta.refetch())}
-          >
-            Retry
-          </Button>
-        }
-      >
-        {e.message}
-        {e.detail ? ` — ${e.detail}` : ''}
-      </Alert>
+      <QueryErrorAlert error={failure} onRetry={() => void (rewind ? versions.refetch() : meta.refetch())} />
     );
   }
   if (!shown) {

@@ -1,0 +1,21 @@
+import { Alert, Button } from '@mui/material';
+import type { ReactElement } from 'react';
+import { toApiError } from '../api/api-error';
+
+/** A failed load: the API error's message and detail, with Retry asking again. */
+export function QueryErrorAlert({ error, onRetry }: { error: unknown; onRetry: () => void }): ReactElement {
+  const e = toApiError(error);
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {e.message}
+      {e.detail ? ` — ${e.detail}` : ''}
+    </Alert>
+  );
+}
