@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
 import { apiPaths } from '@stowage/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -23,6 +24,7 @@ import { registerListBuckets } from './routes/buckets/list-buckets.js';
 import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js';
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
+import { registerTrace } from './routes/live/trace.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
 import { registerLogout } from './routes/login/logout.js';
@@ -59,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, options.secureCookies ?? false);
   await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -106,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerBucketRoutes(signedIn, ctx);
     // Object browser (issue 7).
     registerObjectRoutes(signedIn, ctx);
+    // Live tools (spec 3 §7), over WebSocket.
+    registerTrace(signedIn, ctx);
   });
 
   const webDist = options.webDist;

@@ -11,4 +11,5 @@ export * from './permissions.js';
 export * from './policies.js';
 export * from './service-accounts.js';
 export * from './session.js';
+export * from './trace.js';
 export * from './users.js';

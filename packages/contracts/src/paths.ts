@@ -142,6 +142,11 @@ export const apiPaths = {
   rewind: '/api/v1/buckets/:bucket/rewind/:date',
 } as const;
 
+/** The console's WebSocket endpoints (spec 3 §7): live tools stream over these. */
+export const wsPaths = {
+  trace: '/ws/trace',
+} as const;
+
 /** Fills the `:param` segments of an `apiPaths` pattern, each URL-encoded. */
 export function fillApiPath(pattern: string, params: Record<string, string>): string {
   return pattern.replace(/:([A-Za-z]+)/g, (whole, key: string) =>

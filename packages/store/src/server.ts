@@ -79,6 +79,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const host = opts.host ?? '127.0.0.1';
     const region = opts.region || 'us-east-1';
     const domains = [...new Set(['localhost', ...(opts.domains ?? [])].map((d) => d.toLowerCase()))];
+    const shutdown = new AbortController();
     const ctx: StoreContext = {
       layer,
       iam,
@@ -89,6 +90,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       deploymentId: await deploymentId(layer.system),
       domains,
       trace: createTraceBus(),
+      shutdown: shutdown.signal,
     };
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
     const adminServices = startAdminServices(ctx);
@@ -122,6 +124,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {
       closing ??= (async () => {
+        shutdown.abort();
         const stopped = new Promise<void>((resolve) => s.close(() => resolve()));
         s.closeIdleConnections();
         if (inFlight.count > 0) {

@@ -12,10 +12,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * request's `Host`. Requests with neither header are not from a browser page (curl, SDKs, tests) and pass;
  * they cannot ride on a victim's cookie. No token round trip is needed, so the SPA and outside API
  * clients stay simple. The check covers login too (login CSRF would sign a victim into an attacker's
- * account).
+ * account), and every WebSocket handshake (a GET, but a page on another site must not open a live trace
+ * with the victim's session: cross-site WebSocket hijacking).
  */
 export async function refuseCrossSiteRequests(request: FastifyRequest): Promise<void> {
-  if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  const websocket = header(request, 'upgrade')?.toLowerCase() === 'websocket';
+  if (!websocket && (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/'))) return;
   const fetchSite = header(request, 'sec-fetch-site');
   if (fetchSite !== undefined) {
     if (fetchSite !== 'same-origin' && fetchSite !== 'none') {

@@ -23,6 +23,7 @@ import { listUsers } from './operations/list-users.js';
 import { removeCannedPolicy } from './operations/remove-canned-policy.js';
 import { removeUser } from './operations/remove-user.js';
 import { serverInfo } from './operations/server-info.js';
+import { serverTrace } from './operations/server-trace.js';
 import { serviceAction } from './operations/service-action.js';
 import { setBucketQuota } from './operations/set-bucket-quota.js';
 import { setGroupStatus } from './operations/set-group-status.js';
@@ -184,6 +185,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   // Server state
   { method: 'GET', path: '/accountinfo', name: 'AccountInfo', action: null, op: accountInfo },
   { method: 'GET', path: '/info', name: 'ServerInfo', action: 'admin:ServerInfo', op: serverInfo },
+  { method: 'GET', path: '/trace', name: 'ServerTrace', action: 'admin:ServerTrace', op: serverTrace },
   { method: 'GET', path: '/storageinfo', name: 'StorageInfo', action: 'admin:StorageInfo', op: storageInfo },
   {
     method: 'GET',

@@ -72,6 +72,8 @@ export interface StoreContext {
   usage?: UsageProvider;
   /** Finished requests, for admin trace. */
   trace: TraceBus;
+  /** Aborted when close() begins: long-lived streams (admin trace) end then, so the drain need not wait. */
+  shutdown: AbortSignal;
   /**
    * Hook for admin `service?action=restart|stop`; the console's main process may set it. When
    * absent, the admin handler answers NotImplemented for those actions.

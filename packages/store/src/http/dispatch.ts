@@ -187,7 +187,8 @@ export function createRequestListener(
           clientIp: sourceIp(req),
           durationNs: Number(process.hrtime.bigint() - started),
           inputBytes,
-          outputBytes: Number(res.getHeader('content-length') ?? 0),
+          // A HEAD answer carries the headers of a body it does not send.
+          outputBytes: req.method === 'HEAD' ? 0 : Number(res.getHeader('content-length') ?? 0),
           requestId,
           ...(errorCode ? { error: errorCode } : {}),
         };

@@ -32,6 +32,9 @@ export interface ShellPage {
 const DashboardPage = lazy(() =>
   import('@/features/dashboard/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const TracePage = lazy(() =>
+  import('@/features/trace/routes/trace-page').then((m) => ({ default: m.TracePage })),
+);
 const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
 );
@@ -100,7 +103,11 @@ export const shellPages: readonly ShellPage[] = [
   { path: pagePaths.webhookAudit },
   { path: pagePaths.logs, menu: { label: 'Logs', icon: <ListAltOutlined />, group: 'tools' } },
   { path: pagePaths.watch, menu: { label: 'Watch', icon: <VisibilityOutlined />, group: 'tools' } },
-  { path: pagePaths.trace, menu: { label: 'Trace', icon: <TimelineOutlined />, group: 'tools' } },
+  {
+    path: pagePaths.trace,
+    component: TracePage,
+    menu: { label: 'Trace', icon: <TimelineOutlined />, group: 'tools' },
+  },
   {
     path: pagePaths.heal,
     menu: { label: 'Heal', icon: <HealingOutlined />, group: 'tools' },

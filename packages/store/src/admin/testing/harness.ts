@@ -55,6 +55,7 @@ export class AdminHarness {
       deploymentId: 'test-deployment',
       domains: [],
       trace: createTraceBus(),
+      shutdown: new AbortController().signal,
     };
     startAdminServices(ctx, { scanIntervalMs: 3_600_000, dirtyDelayMs: 10 });
     return new AdminHarness(dataDir, layer, ctx);

@@ -1,0 +1,124 @@
+import { traceMessageSchema } from '@stowage/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  type ConsoleHarness,
+  sessionCookieHeader,
+  startConsoleHarness,
+} from '../../testing/console-harness.js';
+
+// GET /ws/trace (spec 3 §7): the console relays the store's admin trace over a real WebSocket.
+describe('live trace over WebSocket', () => {
+  let h: ConsoleHarness;
+  let base: string;
+  let rootCookie: string;
+
+  beforeAll(async () => {
+    h = await startConsoleHarness({ drives: 4 });
+    await h.s3.makeBucket('watched');
+    base = (await h.listen()).replace(/^http/, 'ws');
+    rootCookie = sessionCookieHeader(await h.login());
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** Opens /ws/trace; resolves with the socket and the messages it collects, or the refused status. */
+  function open(query: string, headers: Record<string, string> = { cookie: rootCookie }) {
+    const socket = new WebSocket(`${base}/ws/trace?${query}`, { headers });
+    const messages: unknown[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    return new Promise<{ socket: WebSocket; messages: unknown[] } | { refused: number }>((resolve) => {
+      socket.once('open', () => resolve({ socket, messages }));
+      socket.once('unexpected-response', (_req, res) => resolve({ refused: res.statusCode ?? 0 }));
+    });
+  }
+
+  /** Repeats `call` until `seen` holds for a message (the subscription is live), then returns the messages. */
+  async function until(messages: unknown[], call: () => Promise<unknown>, seen: (m: unknown) => boolean) {
+    for (let i = 0; i < 100 && !messages.some(seen); i++) {
+      await call().catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(messages.some(seen)).toBe(true);
+  }
+
+  it('streams S3 calls as trace messages, narrowed by path and status code', async () => {
+    const opened = await open('calls=s3&path=/watched/&statusCode=200');
+    if (!('socket' in opened)) throw new Error(`refused with ${opened.refused}`);
+    const { socket, messages } = opened;
+    try {
+      await until(
+        messages,
+        () => h.s3.putObject('watched', 'note.txt', Buffer.from('twelve bytes')),
+        (m) => (m as { api?: string }).api === 's3.PutObject',
+      );
+      await h.s3.statObject('watched', 'missing').catch(() => undefined);
+      await h.s3.listBuckets();
+      await h.s3.statObject('watched', 'note.txt');
+      await new Promise((r) => setTimeout(r, 300));
+      const parsed = messages.map((m) => traceMessageSchema.parse(m));
+      const put = parsed.find((m) => m.api === 's3.PutObject');
+      expect(put).toMatchObject({
+        method: 'PUT',
+        path: '/watched/note.txt',
+        statusCode: 200,
+        statusMsg: 'OK',
+        host: new URL(h.store.url).host,
+        client: '127.0.0.1',
+        callStats: { rx: 12 },
+      });
+      expect(put?.callStats.duration).toBeGreaterThan(0);
+      // The 404 HEAD and the ListBuckets (path '/') are filtered out; the 200 HEAD is not.
+      expect(parsed.every((m) => m.statusCode === 200 && m.path.includes('/watched/'))).toBe(true);
+      expect(parsed.some((m) => m.api === 's3.HeadObject')).toBe(true);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('errors only: a failed call comes through, a successful one does not', async () => {
+    const opened = await open('calls=all&onlyErrors=yes');
+    if (!('socket' in opened)) throw new Error(`refused with ${opened.refused}`);
+    const { socket, messages } = opened;
+    try {
+      await until(
+        messages,
+        () => h.s3.statObject('watched', 'nope'),
+        (m) => (m as { path?: string }).path === '/watched/nope',
+      );
+      await h.s3.putObject('watched', 'fine.txt', Buffer.from('ok'));
+      await h.s3.statObject('watched', 'nope-again').catch(() => undefined);
+      await until(
+        messages,
+        async () => undefined,
+        (m) => (m as { path?: string }).path === '/watched/nope-again',
+      );
+      const parsed = messages.map((m) => traceMessageSchema.parse(m));
+      expect(parsed.every((m) => m.statusCode >= 400)).toBe(true);
+      expect(parsed.find((m) => m.path === '/watched/nope')?.statusMsg).toBe('Not Found');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('refuses no session (401), a bad query (400) and another site (403); closes with 1011 when the store refuses the user', async () => {
+    expect(await open('calls=s3', {})).toEqual({ refused: 401 });
+    expect(await open('threshold=-5')).toEqual({ refused: 400 });
+    expect(await open('calls=everything')).toEqual({ refused: 400 });
+    expect(await open('calls=s3', { cookie: rootCookie, origin: 'https://evil.example' })).toEqual({
+      refused: 403,
+    });
+    await h.admin.addUser('trace-less', 'trace-less-secret');
+    await h.admin.setPolicy('readwrite', 'trace-less', false);
+    const userCookie = sessionCookieHeader(await h.login('trace-less', 'trace-less-secret'));
+    const opened = await open('calls=s3', { cookie: userCookie });
+    if (!('socket' in opened)) throw new Error(`refused with ${opened.refused}`);
+    // The store refuses the trace itself: the socket closes with 1011 and the store's reason.
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+      opened.socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
+    expect(closed.code).toBe(1011);
+    expect(closed.reason).toMatch(/denied/i);
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Which calls a trace follows (spec 3 §7 `/ws/trace` `calls`). */
+export const traceCallKinds = ['all', 's3', 'internal', 'storage', 'os'] as const;
+export type TraceCallKind = (typeof traceCallKinds)[number];
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(1024)
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+/**
+ * The query of `GET /ws/trace` (spec 3 §7, §5 "threshold at least 0"). `threshold` is in milliseconds;
+ * `statusCode`, `method`, `funcname` and `path` narrow what is sent (status and method match exactly, the
+ * function name and path as substrings, ignoring case).
+ */
+export const traceQuerySchema = z
+  .object({
+    calls: z.enum(traceCallKinds).default('all'),
+    threshold: z.coerce
+      .number({ error: 'Threshold must be a number' })
+      .int('Threshold must be a whole number of milliseconds')
+      .min(0, 'Threshold must be at least 0')
+      .default(0),
+    onlyErrors: z.enum(['yes', 'no']).default('no'),
+    statusCode: z
+      .string()
+      .trim()
+      .regex(/^(\d{3})?$/, 'Status code must be three digits')
+      .optional()
+      .transform((v) => (v ? Number(v) : undefined)),
+    method: optionalText,
+    funcname: optionalText,
+    path: optionalText,
+  })
+  .meta({ id: 'TraceQuery' });
+export type TraceQuery = z.input<typeof traceQuerySchema>;
+
+/** One traced call sent over `/ws/trace` (spec 3 §3 "Trace message"). */
+export const traceMessageSchema = z
+  .object({
+    /** ISO time the call started. */
+    time: z.string(),
+    /** Function name, e.g. `s3.PutObject`. */
+    api: z.string(),
+    method: z.string(),
+    path: z.string(),
+    statusCode: z.number().int(),
+    /** The status code's reason phrase ('OK', 'Not Found'). */
+    statusMsg: z.string(),
+    /** The server that handled it. */
+    host: z.string(),
+    /** The caller's address. */
+    client: z.string(),
+    /** The error code, when the call failed. */
+    error: z.string().optional(),
+    callStats: z.object({
+      /** Milliseconds. */
+      duration: z.number().nonnegative(),
+      /** Bytes received. */
+      rx: z.number().nonnegative(),
+      /** Bytes sent. */
+      tx: z.number().nonnegative(),
+    }),
+  })
+  .meta({ id: 'TraceMessage' });
+export type TraceMessage = z.infer<typeof traceMessageSchema>;

@@ -1,0 +1,143 @@
+import { PassThrough } from 'node:stream';
+import { S3Error } from '../../errors.js';
+import type { TraceEvent } from '../../http/context.js';
+import { serverEndpoint } from '../backend-info.js';
+import type { AdminOperation } from '../call.js';
+
+/** madmin trace type bits (madmin-go trace.go): S3 API calls and internal (admin, STS, health) calls. */
+export const TRACE_TYPE_S3 = 1 << 2;
+export const TRACE_TYPE_INTERNAL = 1 << 3;
+
+/** MinIO sends a space between JSON values every 500 ms, so idle streams stay open (PROTOCOL-NOTES §7). */
+const KEEP_ALIVE_MS = 500;
+/** A subscriber that reads slower than calls arrive loses events past this much buffered JSON, as MinIO's do. */
+const MAX_BUFFERED = 4 * 1024 * 1024;
+
+const GO_UNITS_NS: Record<string, number> = {
+  ns: 1,
+  us: 1e3,
+  µs: 1e3,
+  μs: 1e3,
+  ms: 1e6,
+  s: 1e9,
+  m: 60e9,
+  h: 3600e9,
+};
+
+/** Parses a Go `time.Duration` string (`0s`, `500ms`, `1.5s`, `1m30s`) into nanoseconds; null if malformed. */
+export function parseGoDuration(text: string): number | null {
+  if (text === '0') return 0;
+  const re = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/y;
+  let total = 0;
+  let at = 0;
+  while (at < text.length) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (!m) return null;
+    total += Number(m[1]) * (GO_UNITS_NS[m[2] ?? ''] ?? Number.NaN);
+    at = re.lastIndex;
+  }
+  return at === 0 || !Number.isFinite(total) ? null : total;
+}
+
+function multiHeaders(h: Record<string, string>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(h)) out[k] = [v];
+  return out;
+}
+
+/** A finished request as madmin's `TraceInfo` (PROTOCOL-NOTES §2 `GET /trace`). */
+export function traceInfo(e: TraceEvent, nodeName: string): Record<string, unknown> {
+  const start = e.time.toISOString();
+  const end = new Date(e.time.getTime() + e.durationNs / 1e6).toISOString();
+  return {
+    type: e.api === 's3' ? TRACE_TYPE_S3 : TRACE_TYPE_INTERNAL,
+    nodename: nodeName,
+    funcname: e.funcName,
+    time: start,
+    path: e.path,
+    dur: e.durationNs,
+    ...(e.error ? { error: e.error } : {}),
+    http: {
+      request: {
+        time: start,
+        proto: 'HTTP/1.1',
+        method: e.method,
+        path: e.path,
+        rawquery: e.rawQuery,
+        headers: multiHeaders(e.requestHeaders),
+        client: e.clientIp,
+      },
+      response: { time: end, headers: multiHeaders(e.responseHeaders), statuscode: e.statusCode },
+      stats: {
+        inputbytes: e.inputBytes,
+        outputbytes: e.outputBytes,
+        latency: e.durationNs,
+        timetofirstbyte: 0,
+      },
+    },
+  };
+}
+
+/** Which finished requests a trace subscription gets (the query of `GET /trace`). */
+export interface TraceFilter {
+  /** Bits of TRACE_TYPE_S3 / TRACE_TYPE_INTERNAL. */
+  types: number;
+  /** Failed calls only (status ≥ 400). */
+  onlyErrors: boolean;
+  /** Calls that took at least this long. */
+  thresholdNs: number;
+}
+
+/** Reads a trace query: `s3`, `internal`, `err` (`true`/`false`) and `threshold` (a Go duration). */
+export function traceFilterOf(query: URLSearchParams): TraceFilter {
+  const flag = (name: string): boolean => query.get(name) === 'true';
+  const thresholdText = query.get('threshold') || '0s';
+  const thresholdNs = parseGoDuration(thresholdText);
+  if (thresholdNs === null) {
+    throw new S3Error('XMinioAdminInvalidArgument', `threshold '${thresholdText}' is not a duration`);
+  }
+  return {
+    types: (flag('s3') ? TRACE_TYPE_S3 : 0) | (flag('internal') ? TRACE_TYPE_INTERNAL : 0),
+    onlyErrors: flag('err'),
+    thresholdNs,
+  };
+}
+
+export function traceMatches(
+  f: TraceFilter,
+  e: Pick<TraceEvent, 'api' | 'statusCode' | 'durationNs'>,
+): boolean {
+  const type = e.api === 's3' ? TRACE_TYPE_S3 : TRACE_TYPE_INTERNAL;
+  return (f.types & type) !== 0 && (!f.onlyErrors || e.statusCode >= 400) && e.durationNs >= f.thresholdNs;
+}
+
+/**
+ * Admin API: ServerTrace — `GET /trace?s3=true&internal=…&err=…&threshold=…` → a stream of `TraceInfo`
+ * JSON values, one per finished request that matches (`traceMatches`), with single-space keep-alives,
+ * until the client goes away or the store closes. `s3` selects S3 API calls, `internal` the admin, STS and
+ * health calls.
+ */
+export const serverTrace: AdminOperation = async (call) => {
+  const filter = traceFilterOf(call.query);
+  const nodeName = serverEndpoint(call.ctx);
+  const out = new PassThrough();
+  const listener = (e: TraceEvent): void => {
+    if (!traceMatches(filter, e) || out.writableLength > MAX_BUFFERED) return;
+    out.write(`${JSON.stringify(traceInfo(e, nodeName))}\n`);
+  };
+  const keepAlive = setInterval(() => out.write(' '), KEEP_ALIVE_MS);
+  const stop = (): void => {
+    clearInterval(keepAlive);
+    call.ctx.trace.off('request', listener);
+    call.req.signal.removeEventListener('abort', stop);
+    call.ctx.shutdown.removeEventListener('abort', stop);
+    if (!out.writableEnded) out.end();
+  };
+  call.ctx.trace.on('request', listener);
+  call.req.signal.addEventListener('abort', stop);
+  call.ctx.shutdown.addEventListener('abort', stop);
+  out.on('close', stop);
+  if (call.req.signal.aborted || call.ctx.shutdown.aborted) stop();
+  return { status: 200, headers: { 'content-type': 'application/json' }, body: out };
+};
