@@ -25,6 +25,7 @@ import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerTrace } from './routes/live/trace.js';
+import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
 import { registerLogout } from './routes/login/logout.js';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerObjectRoutes(signedIn, ctx);
     // Live tools (spec 3 §7), over WebSocket.
     registerTrace(signedIn, ctx);
+    registerWatch(signedIn, ctx);
   });
 
   const webDist = options.webDist;

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { startAdminServices } from './admin/services.js';
+import { createObjectEventBus } from './events/object-events.js';
 import { createTraceBus, type StoreContext } from './http/context.js';
 import { createRequestListener, type InFlight } from './http/dispatch.js';
 import { openIam } from './iam/index.js';
@@ -90,6 +91,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       deploymentId: await deploymentId(layer.system),
       domains,
       trace: createTraceBus(),
+      events: createObjectEventBus(),
       shutdown: shutdown.signal,
     };
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ObjectEventBus } from '../events/object-events.js';
 import type { IamSystem } from '../iam/index.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import type { StoreOptions } from '../server.js';
@@ -72,6 +73,8 @@ export interface StoreContext {
   usage?: UsageProvider;
   /** Finished requests, for admin trace. */
   trace: TraceBus;
+  /** Committed object changes, for bucket notifications (ListenBucketNotification). */
+  events: ObjectEventBus;
   /** Aborted when close() begins: long-lived streams (admin trace) end then, so the drain need not wait. */
   shutdown: AbortSignal;
   /**

@@ -31,6 +31,7 @@ import { listObjectVersions } from './operations/list-object-versions.js';
 import { listObjectsV1 } from './operations/list-objects-v1.js';
 import { listObjectsV2 } from './operations/list-objects-v2.js';
 import { listParts } from './operations/list-parts.js';
+import { listenBucketNotification } from './operations/listen-bucket-notification.js';
 import { notImplemented } from './operations/not-implemented.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
 import { putBucketTagging } from './operations/put-bucket-tagging.js';
@@ -61,7 +62,6 @@ const UNIMPLEMENTED_BUCKET = [
   'ownershipControls',
   'publicAccessBlock',
   'policyStatus',
-  'events',
   'replication-metrics',
   'replication-reset',
   'replication-reset-status',
@@ -231,6 +231,15 @@ export const S3_ROUTES: readonly S3Route[] = [
     handler: listObjectVersions,
   },
   { name: 'DeleteObjects', method: 'POST', level: 'bucket', query: ['delete'], handler: deleteObjects },
+  {
+    name: 'ListenBucketNotification',
+    method: 'GET',
+    level: 'bucket',
+    query: ['events'],
+    action: 's3:ListenBucketNotification',
+    handler: listenBucketNotification,
+  },
+  ...unimplemented('bucket', 'events').filter((r) => r.method !== 'GET'),
   ...UNIMPLEMENTED_BUCKET.flatMap((s) => unimplemented('bucket', s)),
 
   // Bucket.

@@ -32,6 +32,9 @@ export interface ShellPage {
 const DashboardPage = lazy(() =>
   import('@/features/dashboard/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const WatchPage = lazy(() =>
+  import('@/features/watch/routes/watch-page').then((m) => ({ default: m.WatchPage })),
+);
 const TracePage = lazy(() =>
   import('@/features/trace/routes/trace-page').then((m) => ({ default: m.TracePage })),
 );
@@ -102,7 +105,11 @@ export const shellPages: readonly ShellPage[] = [
   { path: pagePaths.webhookLogger },
   { path: pagePaths.webhookAudit },
   { path: pagePaths.logs, menu: { label: 'Logs', icon: <ListAltOutlined />, group: 'tools' } },
-  { path: pagePaths.watch, menu: { label: 'Watch', icon: <VisibilityOutlined />, group: 'tools' } },
+  {
+    path: pagePaths.watch,
+    component: WatchPage,
+    menu: { label: 'Watch', icon: <VisibilityOutlined />, group: 'tools' },
+  },
   {
     path: pagePaths.trace,
     component: TracePage,

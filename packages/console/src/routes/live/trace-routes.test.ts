@@ -1,11 +1,11 @@
 import { traceMessageSchema } from '@stowage/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import {
   type ConsoleHarness,
   sessionCookieHeader,
   startConsoleHarness,
 } from '../../testing/console-harness.js';
+import { openWebSocket } from '../../testing/websocket.js';
 
 // GET /ws/trace (spec 3 §7): the console relays the store's admin trace over a real WebSocket.
 describe('live trace over WebSocket', () => {
@@ -23,16 +23,8 @@ describe('live trace over WebSocket', () => {
     await h?.close();
   });
 
-  /** Opens /ws/trace; resolves with the socket and the messages it collects, or the refused status. */
-  function open(query: string, headers: Record<string, string> = { cookie: rootCookie }) {
-    const socket = new WebSocket(`${base}/ws/trace?${query}`, { headers });
-    const messages: unknown[] = [];
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    return new Promise<{ socket: WebSocket; messages: unknown[] } | { refused: number }>((resolve) => {
-      socket.once('open', () => resolve({ socket, messages }));
-      socket.once('unexpected-response', (_req, res) => resolve({ refused: res.statusCode ?? 0 }));
-    });
-  }
+  const open = (query: string, headers: Record<string, string> = { cookie: rootCookie }) =>
+    openWebSocket(`${base}/ws/trace?${query}`, headers);
 
   /** Repeats `call` until `seen` holds for a message (the subscription is live), then returns the messages. */
   async function until(messages: unknown[], call: () => Promise<unknown>, seen: (m: unknown) => boolean) {
@@ -115,9 +107,7 @@ describe('live trace over WebSocket', () => {
     const opened = await open('calls=s3', { cookie: userCookie });
     if (!('socket' in opened)) throw new Error(`refused with ${opened.refused}`);
     // The store refuses the trace itself: the socket closes with 1011 and the store's reason.
-    const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
-      opened.socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
-    );
+    const closed = await opened.closed;
     expect(closed.code).toBe(1011);
     expect(closed.reason).toMatch(/denied/i);
   });

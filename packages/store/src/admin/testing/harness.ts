@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decryptData, encryptData, isEncrypted, KeyCache } from '@stowage/madmin';
+import { createObjectEventBus } from '../../events/object-events.js';
 import { createTraceBus, type StoreContext } from '../../http/context.js';
 import type { AuthenticatedRequest } from '../../http/types.js';
 import { openIam } from '../../iam/index.js';
@@ -55,6 +56,7 @@ export class AdminHarness {
       deploymentId: 'test-deployment',
       domains: [],
       trace: createTraceBus(),
+      events: createObjectEventBus(),
       shutdown: new AbortController().signal,
     };
     startAdminServices(ctx, { scanIntervalMs: 3_600_000, dirtyDelayMs: 10 });

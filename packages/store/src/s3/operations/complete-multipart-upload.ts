@@ -1,4 +1,5 @@
 import { S3Error } from '../../errors.js';
+import { publishObjectEvent } from '../notify.js';
 import { quoteEtag, unquoteEtag, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 import { parseXml, xmlList, xmlText } from '../xml.js';
@@ -27,6 +28,7 @@ export const completeMultipartUpload: S3Handler = async (req, ctx) => {
     }
   }
   const info = await ctx.layer.completeMultipartUpload(req.bucket, req.key, uploadId, parts);
+  publishObjectEvent(ctx, req, 's3:ObjectCreated:CompleteMultipartUpload', info);
   const headers: Record<string, string> = {};
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
   const location = `${ctx.url}/${req.bucket}/${req.key.split('/').map(encodeURIComponent).join('/')}`;

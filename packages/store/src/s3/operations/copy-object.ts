@@ -1,5 +1,6 @@
 import { S3Error } from '../../errors.js';
 import { resolveCopySource } from '../copy-source.js';
+import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
 import { quoteEtag, xmlResponse } from '../response.js';
 import { parseTaggingHeader } from '../tags.js';
@@ -94,6 +95,7 @@ export const copyObject: S3Handler = async (req, ctx) => {
       stream.destroy();
     }
   }
+  publishObjectEvent(ctx, req, 's3:ObjectCreated:Copy', result);
   // MinIO also sends the new ETag as a header; the minio SDK reads it from there.
   const headers: Record<string, string> = { etag: quoteEtag(result.etag) };
   if (info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = info.versionId;

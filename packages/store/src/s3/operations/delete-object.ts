@@ -1,5 +1,6 @@
 import { S3Error } from '../../errors.js';
 import { authorize } from '../authorize.js';
+import { publishObjectEvent } from '../notify.js';
 import type { S3Handler } from '../types.js';
 
 /** True when `x-amz-bypass-governance-retention: true` was sent (and is then authorised). */
@@ -22,6 +23,12 @@ export const deleteObject: S3Handler = async (req, ctx) => {
       ...(versionId !== undefined ? { versionId } : {}),
       bypassGovernance: bypass,
     });
+    publishObjectEvent(
+      ctx,
+      req,
+      r.deleteMarker ? 's3:ObjectRemoved:DeleteMarkerCreated' : 's3:ObjectRemoved:Delete',
+      { key: req.key, versionId: r.versionId },
+    );
     const headers: Record<string, string> = {};
     if (r.versionId && r.versionId !== 'null') headers['x-amz-version-id'] = r.versionId;
     else if (versionId === 'null') headers['x-amz-version-id'] = 'null';

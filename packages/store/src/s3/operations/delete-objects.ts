@@ -1,5 +1,6 @@
 import { S3Error } from '../../errors.js';
 import { isAllowed } from '../authorize.js';
+import { publishObjectEvent } from '../notify.js';
 import { xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 import { validateObjectKey } from '../validate.js';
@@ -57,6 +58,12 @@ export const deleteObjects: S3Handler = async (req, ctx) => {
         ...(versionId ? { versionId } : {}),
         bypassGovernance: bypassAllowed,
       });
+      publishObjectEvent(
+        ctx,
+        req,
+        r.deleteMarker ? 's3:ObjectRemoved:DeleteMarkerCreated' : 's3:ObjectRemoved:Delete',
+        { key, versionId: r.versionId },
+      );
       if (quiet) continue;
       const d: Deleted = { Key: key };
       if (versionId) d.VersionId = versionId;

@@ -1,5 +1,6 @@
 import { S3Error } from '../../errors.js';
 import { contentMd5 } from '../metadata.js';
+import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
 import { quoteEtag } from '../response.js';
 import type { S3Handler } from '../types.js';
@@ -25,6 +26,7 @@ export const putObject: S3Handler = async (req, ctx) => {
     ...opts,
     ...(md5 ? { contentMd5Base64: md5 } : {}),
   });
+  publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
   const headers: Record<string, string> = { etag: quoteEtag(info.etag) };
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
   return { status: 200, headers };

@@ -12,3 +12,11 @@ export function formatDateTime(iso: string | undefined | null): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '-' : dateTime.format(date);
 }
+
+/** A time of day with milliseconds, e.g. '14:03:07.125', for live tools; '-' when not a date. */
+export function formatTimeOfDay(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '-';
+  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from './format-bytes';
-import { formatDateTime } from './format-date';
+import { formatDateTime, formatTimeOfDay } from './format-date';
 import { formatCount } from './format-number';
 
 describe('formatters (spec 1 §9)', () => {
@@ -24,5 +24,10 @@ describe('formatters (spec 1 §9)', () => {
     expect(formatDateTime('0001-01-01T00:00:00Z')).toBe('-');
     expect(formatDateTime('not a date')).toBe('-');
     expect(formatDateTime('2025-03-04T05:06:07Z')).toMatch(/2025/);
+  });
+
+  it('formats a time of day with milliseconds for live tools', () => {
+    expect(formatTimeOfDay('not a date')).toBe('-');
+    expect(formatTimeOfDay(new Date(2026, 0, 2, 3, 4, 5, 6).toISOString())).toBe('03:04:05.006');
   });
 });

@@ -6,7 +6,7 @@ import {
 } from '@stowage/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** POST /api/v1/has-permission (spec 1 §6): which of these actions the signed-in identity may do. */
 export function checkPermissions(

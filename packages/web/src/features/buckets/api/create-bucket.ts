@@ -6,7 +6,7 @@ import {
 } from '@stowage/contracts';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** POST /api/v1/buckets (spec 1 §7): creates and configures the bucket in one request. */
 export function createBucket(body: CreateBucketRequest): Promise<CreateBucketResponse> {

@@ -7,7 +7,7 @@ import {
 } from '@stowage/contracts';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** DELETE /api/v1/bucket/{bucket}/access-rules: removes the rule of a prefix. */
 export function deleteAccessRule(

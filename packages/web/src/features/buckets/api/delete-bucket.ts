@@ -1,7 +1,7 @@
 import { apiPaths, fillApiPath } from '@stowage/contracts';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** DELETE /api/v1/buckets/{name} (spec 1 §7; only empty buckets, the server answers 409 otherwise). */
 export function deleteBucket(name: string): Promise<void> {

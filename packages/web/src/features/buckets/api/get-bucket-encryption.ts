@@ -6,7 +6,7 @@ import {
 } from '@stowage/contracts';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** GET /api/v1/buckets/{bucket}/encryption/info (disabled is an answer, not an error — spec 1 §8). */
 export function getBucketEncryption(bucket: string, signal?: AbortSignal): Promise<BucketEncryptionInfo> {

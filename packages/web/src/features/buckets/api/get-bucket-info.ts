@@ -1,7 +1,7 @@
 import { apiPaths, type BucketInfo, bucketInfoSchema, fillApiPath } from '@stowage/contracts';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** GET /api/v1/buckets/{name} (spec 1 §3 "Bucket info"): access, policy and usage. */
 export function getBucketInfo(bucket: string, signal?: AbortSignal): Promise<BucketInfo> {

@@ -1,7 +1,7 @@
 import { apiPaths, bucketObjectLockingSchema, fillApiPath } from '@stowage/contracts';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** GET /api/v1/buckets/{bucket}/object-locking. */
 export function getBucketObjectLocking(

@@ -1,7 +1,7 @@
 import { apiPaths, type BucketQuota, bucketQuotaSchema, fillApiPath } from '@stowage/contracts';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** GET /api/v1/buckets/{bucket}/quota: bytes and type; 0 when none. */
 export function getBucketQuota(bucket: string, signal?: AbortSignal): Promise<BucketQuota> {

@@ -6,7 +6,7 @@ import {
 } from '@stowage/contracts';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** GET /api/v1/buckets/{bucket}/retention: the default retention, `enabled: false` when none. */
 export function getBucketRetention(

@@ -1,7 +1,7 @@
 import { apiPaths, type BucketVersioning, bucketVersioningSchema, fillApiPath } from '@stowage/contracts';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** GET /api/v1/buckets/{bucket}/versioning. */
 export function getBucketVersioning(bucket: string, signal?: AbortSignal): Promise<BucketVersioning> {

@@ -6,7 +6,7 @@ import {
 } from '@stowage/contracts';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** GET /api/v1/bucket/{bucket}/access-rules (spec 1 §7). */
 export function listAccessRules(bucket: string, signal?: AbortSignal): Promise<AccessRulesResponse> {

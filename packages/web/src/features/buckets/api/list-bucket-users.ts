@@ -1,7 +1,7 @@
 import { apiPaths, bucketUsersResponseSchema, fillApiPath } from '@stowage/contracts';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** GET /api/v1/bucket-users/{bucket} (Access Audit, Users tab). */
 export function listBucketUsers(bucket: string, signal?: AbortSignal): Promise<string[]> {

@@ -7,7 +7,7 @@ import {
 } from '@stowage/contracts';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** PUT /api/v1/buckets/{bucket}/set-policy (PROTOCOL-NOTES §6): private, public or a custom document. */
 export function setBucketPolicy(bucket: string, body: SetBucketPolicyRequest): Promise<BucketInfo> {

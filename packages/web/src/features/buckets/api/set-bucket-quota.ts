@@ -7,7 +7,7 @@ import {
 } from '@stowage/contracts';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** PUT /api/v1/buckets/{bucket}/quota: bytes and type; `enabled: false` clears it. */
 export function setBucketQuota(bucket: string, body: SetBucketQuotaRequest): Promise<BucketQuota> {

@@ -1,7 +1,7 @@
 import { apiPaths, type BucketVersioning, bucketVersioningSchema, fillApiPath } from '@stowage/contracts';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
-import { bucketKeys } from './bucket-keys';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** PUT /api/v1/buckets/{bucket}/versioning: true enables, false suspends. */
 export function setBucketVersioning(

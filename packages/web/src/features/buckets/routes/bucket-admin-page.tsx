@@ -27,11 +27,11 @@ import { type BucketAdminTab, bucketAdminTabs, links, pagePaths } from '@stowage
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { Navigate, NavLink, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
 import { useSession } from '@/shared/session/get-session';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { PageHeader } from '@/shared/ui/page-header';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
-import { bucketKeys } from '../api/bucket-keys';
 import { usePermissions } from '../api/check-permissions';
 import { useBucketInfo } from '../api/get-bucket-info';
 import { AccessAuditPanel } from '../components/access-audit-panel';

@@ -1,8 +1,4 @@
-import { type TraceQuery, traceQuerySchema, wsPaths } from '@stowage/contracts';
-import { withBasePath } from '@/shared/api/base-path';
-
-/** The trace table keeps the newest calls; older ones drop off the end so a busy server cannot fill memory. */
-export const maxTraceRows = 1000;
+import { type TraceQuery, traceQuerySchema } from '@stowage/contracts';
 
 /** The filter form as typed: every field a string, as the inputs hold them. */
 export interface TraceFilters {
@@ -50,28 +46,6 @@ export function traceQueryOf(
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(input)) if (v.trim() !== '') query.set(k, v.trim());
   return { ok: true, query };
-}
-
-/** ws:// or wss:// URL of the trace socket on this console, under its base path. */
-export function traceSocketUrl(
-  query: URLSearchParams,
-  location: Pick<Location, 'protocol' | 'host'>,
-): string {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}${withBasePath(wsPaths.trace)}?${query}`;
-}
-
-/** The newest row first, at most `max` kept. */
-export function withNewest<T>(rows: readonly T[], row: T, max = maxTraceRows): T[] {
-  return [row, ...rows.slice(0, max - 1)];
-}
-
-/** A call's time of day with milliseconds, e.g. '14:03:07.125'. */
-export function formatTraceTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '-';
-  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
 /** A duration in milliseconds, readable: '850 µs', '12.3 ms', '1.25 s'. */

@@ -1,46 +1,27 @@
-import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
-import StopOutlined from '@mui/icons-material/StopOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import {
-  Alert,
   Box,
-  Button,
-  Card,
-  Chip,
   FormControlLabel,
   MenuItem,
-  Paper,
   Switch,
-  Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
 } from '@mui/material';
-import { type TraceMessage, traceCallKinds, traceMessageSchema } from '@stowage/contracts';
-import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { traceCallKinds, traceMessageSchema, wsPaths } from '@stowage/contracts';
+import { type ReactElement, useState } from 'react';
 import { formatBytes } from '@/shared/format/format-bytes';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { PageHeader } from '@/shared/ui/page-header';
+import { formatTimeOfDay } from '@/shared/format/format-date';
+import { useLiveSocket } from '@/shared/hooks/use-live-socket';
+import { LiveToolPage } from '@/shared/ui/live-tool';
 import {
   defaultTraceFilters,
   formatTraceDuration,
-  formatTraceTime,
   type TraceFilters,
   traceQueryOf,
-  traceSocketUrl,
-  withNewest,
 } from '../lib/trace-rules';
-
-type TraceState = 'stopped' | 'connecting' | 'started';
-
-/** A received message and its arrival number, the row's stable key. */
-interface TracedCall {
-  id: number;
-  call: TraceMessage;
-}
 
 const callLabels: Record<TraceFilters['calls'], string> = {
   all: 'All',
@@ -58,14 +39,8 @@ const methods = ['', 'GET', 'PUT', 'POST', 'DELETE', 'HEAD'] as const;
  */
 export function TracePage(): ReactElement {
   const [filters, setFilters] = useState<TraceFilters>(defaultTraceFilters);
-  const [state, setState] = useState<TraceState>('stopped');
-  const [rows, setRows] = useState<TracedCall[]>([]);
-  const received = useRef(0);
-  const [everStarted, setEverStarted] = useState(false);
-  const [closedWith, setClosedWith] = useState<string | null>(null);
-  const socket = useRef<WebSocket | null>(null);
-
-  useEffect(() => () => socket.current?.close(), []);
+  const live = useLiveSocket(traceMessageSchema);
+  const { state, rows, everStarted, closedWith } = live;
 
   const checked = traceQueryOf(filters);
   const errors = checked.ok ? {} : checked.errors;
@@ -74,34 +49,7 @@ export function TracePage(): ReactElement {
     setFilters((f) => ({ ...f, [key]: value }));
 
   const start = (): void => {
-    if (!checked.ok) return;
-    setRows([]);
-    setClosedWith(null);
-    setEverStarted(true);
-    setState('connecting');
-    const ws = new WebSocket(traceSocketUrl(checked.query, window.location));
-    socket.current = ws;
-    ws.onopen = () => setState('started');
-    ws.onmessage = (event) => {
-      const parsed = traceMessageSchema.safeParse(JSON.parse(String(event.data)));
-      if (!parsed.success) return;
-      const row = { id: ++received.current, call: parsed.data };
-      setRows((r) => withNewest(r, row));
-    };
-    ws.onclose = (event) => {
-      if (socket.current !== ws) return;
-      socket.current = null;
-      setState('stopped');
-      if (event.code !== 1000 && event.code !== 1005) {
-        setClosedWith(event.reason || 'The trace could not be started or was cut off.');
-      }
-    };
-  };
-  const stop = (): void => {
-    const ws = socket.current;
-    socket.current = null;
-    ws?.close(1000);
-    setState('stopped');
+    if (checked.ok) live.start(`${wsPaths.trace}?${checked.query}`);
   };
 
   const text = (key: 'threshold' | 'statusCode' | 'funcname' | 'path', label: string, width: number) => (
@@ -118,20 +66,27 @@ export function TracePage(): ReactElement {
   );
 
   return (
-    <Box>
-      <PageHeader
-        title="Trace"
-        subtitle="Calls the server handles, live, as they finish"
-        actions={
-          <Chip
-            label={state === 'started' ? 'Tracing' : state === 'connecting' ? 'Connecting…' : 'Stopped'}
-            color={state === 'started' ? 'success' : 'default'}
-            variant={state === 'started' ? 'filled' : 'outlined'}
-          />
-        }
-      />
-      <Card component="section" aria-label="Trace filters" sx={{ p: 2, mb: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+    <LiveToolPage
+      title="Trace"
+      subtitle="Calls the server handles, live, as they finish"
+      startedLabel="Tracing"
+      state={state}
+      closedWith={closedWith}
+      onDismiss={live.dismiss}
+      canStart={checked.ok}
+      onStart={start}
+      onStop={live.stop}
+      tableLabel="Traced calls"
+      rowCount={rows.length}
+      empty={{
+        icon: <TimelineOutlined />,
+        title: everStarted ? 'No Traced elements received yet' : 'Trace is not started yet',
+        hint: everStarted
+          ? 'Calls show here as the server finishes them.'
+          : 'Choose what to follow and press Start.',
+      }}
+      filters={
+        <>
           <TextField
             select
             size="small"
@@ -177,89 +132,50 @@ export function TracePage(): ReactElement {
             label="Only errors"
             sx={{ mt: 0.5 }}
           />
-          <Box sx={{ flex: 1 }} />
-          {locked ? (
-            <Button variant="contained" color="error" startIcon={<StopOutlined />} onClick={stop}>
-              Stop
-            </Button>
-          ) : (
-            <Button
-              variant="contained"
-              startIcon={<PlayArrowOutlined />}
-              onClick={start}
-              disabled={!checked.ok}
-            >
-              Start
-            </Button>
-          )}
-        </Box>
-      </Card>
-      {closedWith && (
-        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setClosedWith(null)}>
-          Trace stopped: {closedWith}
-        </Alert>
-      )}
-      {rows.length === 0 ? (
-        <EmptyState
-          icon={<TimelineOutlined />}
-          title={everStarted ? 'No Traced elements received yet' : 'Trace is not started yet'}
-        >
-          {everStarted
-            ? 'Calls show here as the server finishes them.'
-            : 'Choose what to follow and press Start.'}
-        </EmptyState>
-      ) : (
-        <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 'calc(100vh - 290px)' }}>
-          <Table
-            size="small"
-            stickyHeader
-            aria-label="Traced calls"
-            sx={{ '& th, & td': { whiteSpace: 'nowrap', px: 1.25 } }}
-          >
-            <TableHead>
-              <TableRow>
-                <TableCell>Time</TableCell>
-                <TableCell>Name</TableCell>
-                <TableCell>Call</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Location</TableCell>
-                <TableCell align="right">Load Time</TableCell>
-                <TableCell align="right">Upload</TableCell>
-                <TableCell align="right">Download</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map(({ id, call: r }) => (
-                <TableRow key={id} hover>
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatTraceTime(r.time)}</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>{r.api}</TableCell>
-                  <TableCell sx={{ maxWidth: 340 }} title={`${r.method} ${r.path} from ${r.client}`}>
-                    <Box sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                      {r.method} {r.path}
-                    </Box>
-                    <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
-                      from {r.client}
-                    </Box>
-                  </TableCell>
-                  <TableCell sx={{ color: r.statusCode >= 400 ? 'error.main' : undefined }}>
-                    {r.statusCode} {r.statusMsg}
-                  </TableCell>
-                  <TableCell>{r.host}</TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatTraceDuration(r.callStats.duration)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatBytes(r.callStats.rx)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatBytes(r.callStats.tx)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </Box>
+        </>
+      }
+    >
+      <TableHead>
+        <TableRow>
+          <TableCell>Time</TableCell>
+          <TableCell>Name</TableCell>
+          <TableCell>Call</TableCell>
+          <TableCell>Status</TableCell>
+          <TableCell>Location</TableCell>
+          <TableCell align="right">Load Time</TableCell>
+          <TableCell align="right">Upload</TableCell>
+          <TableCell align="right">Download</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map(({ id, message: r }) => (
+          <TableRow key={id} hover>
+            <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatTimeOfDay(r.time)}</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>{r.api}</TableCell>
+            <TableCell sx={{ maxWidth: 340 }} title={`${r.method} ${r.path} from ${r.client}`}>
+              <Box sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {r.method} {r.path}
+              </Box>
+              <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
+                from {r.client}
+              </Box>
+            </TableCell>
+            <TableCell sx={{ color: r.statusCode >= 400 ? 'error.main' : undefined }}>
+              {r.statusCode} {r.statusMsg}
+            </TableCell>
+            <TableCell>{r.host}</TableCell>
+            <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatTraceDuration(r.callStats.duration)}
+            </TableCell>
+            <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatBytes(r.callStats.rx)}
+            </TableCell>
+            <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatBytes(r.callStats.tx)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </LiveToolPage>
   );
 }

@@ -67,3 +67,27 @@ export const traceMessageSchema = z
   })
   .meta({ id: 'TraceMessage' });
 export type TraceMessage = z.infer<typeof traceMessageSchema>;
+
+/** The query of `GET /ws/watch/{bucket}` (spec 3 §7): keys starting with `prefix` and ending in `suffix`. */
+export const watchQuerySchema = z
+  .object({
+    prefix: z.string().max(1024).default(''),
+    suffix: z.string().max(1024).default(''),
+  })
+  .meta({ id: 'WatchQuery' });
+export type WatchQuery = z.input<typeof watchQuerySchema>;
+
+/** One change to an object, sent over `/ws/watch/{bucket}` (spec 3 §3 "Watch event"). */
+export const watchMessageSchema = z
+  .object({
+    /** ISO time of the change. */
+    time: z.string(),
+    /** Bytes of the new version; 0 for removals. */
+    size: z.number().nonnegative(),
+    /** The S3 event name, e.g. `s3:ObjectCreated:Put`, `s3:ObjectRemoved:Delete`. */
+    type: z.string(),
+    /** The object's key. */
+    path: z.string(),
+  })
+  .meta({ id: 'WatchMessage' });
+export type WatchMessage = z.infer<typeof watchMessageSchema>;
