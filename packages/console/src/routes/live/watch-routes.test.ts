@@ -38,6 +38,8 @@ describe('watch over WebSocket', () => {
       }
       expect(messages.length).toBeGreaterThan(0);
       messages.length = 0;
+      // Idle long enough for keep-alive spaces to go out: the records after them must still parse.
+      await new Promise((r) => setTimeout(r, 1200));
       await h.s3.putObject('watched', 'in/a note.txt', Buffer.from('seven b'));
       await h.s3.putObject('watched', 'out/b.txt', Buffer.from('other prefix'));
       await h.s3.putObject('watched', 'in/c.bin', Buffer.from('other suffix'));
