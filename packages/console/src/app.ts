@@ -24,6 +24,7 @@ import { registerListBuckets } from './routes/buckets/list-buckets.js';
 import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js';
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
+import { registerConsoleLog } from './routes/live/console-log.js';
 import { registerTrace } from './routes/live/trace.js';
 import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Live tools (spec 3 §7), over WebSocket.
     registerTrace(signedIn, ctx);
     registerWatch(signedIn, ctx);
+    registerConsoleLog(signedIn, ctx);
   });
 
   const webDist = options.webDist;

@@ -91,3 +91,23 @@ export const watchMessageSchema = z
   })
   .meta({ id: 'WatchMessage' });
 export type WatchMessage = z.infer<typeof watchMessageSchema>;
+
+/** One entry of the server's error log, sent over `/ws/console` (spec 3 §3 "Console log message"). */
+export const consoleLogMessageSchema = z
+  .object({
+    /** ERROR, WARNING or INFO. */
+    level: z.string(),
+    time: z.string(),
+    /** What happened, for people. */
+    ConsoleMsg: z.string(),
+    error: z.object({ message: z.string(), source: z.array(z.string()) }).optional(),
+    api: z.object({ name: z.string() }).optional(),
+    deploymentid: z.string().optional(),
+    requestID: z.string().optional(),
+    remotehost: z.string().optional(),
+    /** The server that logged it. */
+    host: z.string().optional(),
+    userAgent: z.string().optional(),
+  })
+  .meta({ id: 'ConsoleLogMessage' });
+export type ConsoleLogMessage = z.infer<typeof consoleLogMessageSchema>;

@@ -145,6 +145,8 @@ export const apiPaths = {
 /** The console's WebSocket endpoints (spec 3 §7): live tools stream over these. */
 export const wsPaths = {
   trace: '/ws/trace',
+  /** The server's error log: the last entries, then new ones. */
+  console: '/ws/console',
   /** `:bucket` is filled with `fillApiPath`. */
   watch: '/ws/watch/:bucket',
 } as const;

@@ -7,6 +7,7 @@ import { createObjectEventBus } from './events/object-events.js';
 import { createTraceBus, type StoreContext } from './http/context.js';
 import { createRequestListener, type InFlight } from './http/dispatch.js';
 import { openIam } from './iam/index.js';
+import { StoreLog } from './log/store-log.js';
 import { openObjectLayer } from './object-layer/index.js';
 
 /**
@@ -61,7 +62,18 @@ async function deploymentId(system: StoreContext['layer']['system']): Promise<st
  * layer; the layer's atomic commits mean a request cut short leaves no partial object.
  */
 export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
-  const layer = await openObjectLayer({ dataDir: opts.dataDir, drives: opts.drives });
+  const log = new StoreLog();
+  const layer = await openObjectLayer({
+    dataDir: opts.dataDir,
+    drives: opts.drives,
+    onBackgroundError: (err) => log.error('A background task failed', { err }),
+    onDriveStateChange: (drive, from) =>
+      drive.state === 'ok'
+        ? log.info(`Drive ${drive.index + 1} (${drive.path}) is back online (it was ${from})`)
+        : log.error(
+            `Drive ${drive.index + 1} (${drive.path}) is ${drive.state}: its folder is missing or not writable`,
+          ),
+  });
   let server: http.Server | https.Server | undefined;
   try {
     const iam = await openIam(
@@ -92,6 +104,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       domains,
       trace: createTraceBus(),
       events: createObjectEventBus(),
+      log,
       shutdown: shutdown.signal,
     };
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
@@ -122,6 +135,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
           : host;
     const url = `${opts.tls ? 'https' : 'http'}://${urlHost}:${port}`;
     ctx.url = url;
+    log.node = new URL(url).host;
+    log.deploymentId = ctx.deploymentId;
 
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {

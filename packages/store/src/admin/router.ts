@@ -8,6 +8,7 @@ import { addCannedPolicy } from './operations/add-canned-policy.js';
 import { addServiceAccount } from './operations/add-service-account.js';
 import { addUser } from './operations/add-user.js';
 import { attachPolicy, detachPolicy } from './operations/attach-detach-policy.js';
+import { consoleLog } from './operations/console-log.js';
 import { dataUsageInfo } from './operations/data-usage-info.js';
 import { deleteServiceAccount } from './operations/delete-service-account.js';
 import { getBucketQuota } from './operations/get-bucket-quota.js';
@@ -186,6 +187,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: '/accountinfo', name: 'AccountInfo', action: null, op: accountInfo },
   { method: 'GET', path: '/info', name: 'ServerInfo', action: 'admin:ServerInfo', op: serverInfo },
   { method: 'GET', path: '/trace', name: 'ServerTrace', action: 'admin:ServerTrace', op: serverTrace },
+  { method: 'GET', path: '/log', name: 'ConsoleLog', action: 'admin:ConsoleLog', op: consoleLog },
   { method: 'GET', path: '/storageinfo', name: 'StorageInfo', action: 'admin:StorageInfo', op: storageInfo },
   {
     method: 'GET',
@@ -282,7 +284,9 @@ export async function handleAdminRequest(
     return { ...res, headers: { 'x-amz-request-id': requestId, ...(res.headers ?? {}) } };
   } catch (err) {
     const e = err instanceof S3Error ? err : new S3Error('InternalError');
-    if (!(err instanceof S3Error)) console.error('[store] admin API internal error:', err);
+    if (!(err instanceof S3Error)) {
+      ctx.log.error('Admin API internal error', { err, api: `admin.${req.path.split('/').pop() ?? ''}` });
+    }
     const res = adminError(e, req.path, requestId);
     return { ...res, headers: { ...(res.headers ?? {}), 'x-amz-request-id': requestId } };
   }

@@ -1,45 +1,30 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MadminClient, type TraceInfo } from '@stowage/madmin';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StoreHandle, startStore } from '../server.js';
+import {
+  eventually,
+  ROOT_PASSWORD,
+  ROOT_USER,
+  rootClients,
+  startTestStore,
+  type TestStore,
+} from '../s3/conformance/harness.js';
+import { startStore } from '../server.js';
 import { parseGoDuration, traceFilterOf, traceMatches } from './operations/server-trace.js';
 
 // Admin ServerTrace (GET /minio/admin/v3/trace) on a real store, read with the madmin client.
-const ROOT = { accessKey: 'trace-root', secretKey: 'trace-root-secret' };
-
-let dir: string;
-let store: StoreHandle;
-let admin: MadminClient;
+let t: TestStore;
 let s3: Client;
+let admin: MadminClient;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'stowage-trace-'));
-  store = await startStore({
-    dataDir: dir,
-    drives: 4,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: ROOT.accessKey,
-    rootPassword: ROOT.secretKey,
-  });
-  admin = new MadminClient({ endpoint: store.url, ...ROOT });
-  const u = new URL(store.url);
-  s3 = new Client({
-    endPoint: u.hostname,
-    port: Number(u.port),
-    useSSL: false,
-    accessKey: ROOT.accessKey,
-    secretKey: ROOT.secretKey,
-    region: 'us-east-1',
-  });
+  t = await startTestStore();
+  ({ s3, admin } = rootClients(t));
   await s3.makeBucket('traced');
 });
 afterAll(async () => {
-  await store?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await t?.stop();
 });
 
 /**
@@ -75,25 +60,20 @@ const missingProbe = {
   seen: (e: TraceInfo) => e.path === '/traced/probe/missing',
 };
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  expect(check()).toBe(true);
-}
-
 describe('admin trace', () => {
   it('streams each finished S3 call as madmin TraceInfo, and no admin calls', async () => {
-    const t = await subscribe({ s3: true }, missingProbe);
+    const sub = await subscribe({ s3: true }, missingProbe);
     try {
       await s3.putObject('traced', 'dir/a.txt', Buffer.from('hello trace'));
       await admin.serverInfo();
       await s3.statObject('traced', 'dir/a.txt');
-      await until(() =>
-        t.events.some((e) => e.path === '/traced/dir/a.txt' && e.funcname === 's3.HeadObject'),
+      await eventually(() =>
+        sub.events.some((e) => e.path === '/traced/dir/a.txt' && e.funcname === 's3.HeadObject'),
       );
-      const put = t.events.find((e) => e.funcname === 's3.PutObject');
+      const put = sub.events.find((e) => e.funcname === 's3.PutObject');
       expect(put).toMatchObject({
         type: 1 << 2,
-        nodename: new URL(store.url).host,
+        nodename: new URL(t.store.url).host,
         path: '/traced/dir/a.txt',
         http: { request: { method: 'PUT', client: '127.0.0.1' }, response: { statuscode: 200 } },
       });
@@ -101,12 +81,12 @@ describe('admin trace', () => {
       expect(put?.http?.stats.inputbytes).toBe(11);
       expect(Number.isNaN(Date.parse(put?.time ?? ''))).toBe(false);
       // A HEAD sends no body, whatever its Content-Length says.
-      const head = t.events.find((e) => e.funcname === 's3.HeadObject' && e.path === '/traced/dir/a.txt');
+      const head = sub.events.find((e) => e.funcname === 's3.HeadObject' && e.path === '/traced/dir/a.txt');
       expect(head?.http?.stats.outputbytes).toBe(0);
       // Admin calls are "internal", not S3: this subscription does not get them.
-      expect(t.events.some((e) => e.funcname.startsWith('admin.'))).toBe(false);
+      expect(sub.events.some((e) => e.funcname.startsWith('admin.'))).toBe(false);
     } finally {
-      await t.stop();
+      await sub.stop();
     }
   });
 
@@ -119,7 +99,7 @@ describe('admin trace', () => {
     try {
       await s3.putObject('traced', 'ok.txt', Buffer.from('fine'));
       await expect(s3.statObject('traced', 'missing.txt')).rejects.toMatchObject({ code: 'NotFound' });
-      await until(() => errors.events.some((e) => e.path === '/traced/missing.txt'));
+      await eventually(() => errors.events.some((e) => e.path === '/traced/missing.txt'));
       expect(errors.events.every((e) => (e.http?.response.statuscode ?? 0) >= 400)).toBe(true);
       expect(errors.events.some((e) => e.funcname === 's3.PutObject')).toBe(false);
       expect(internal.events.every((e) => e.type === 1 << 3)).toBe(true);
@@ -151,7 +131,7 @@ describe('admin trace', () => {
     await admin.addUser('no-trace', 'no-trace-secret');
     await admin.setPolicy('readwrite', 'no-trace', false);
     const user = new MadminClient({
-      endpoint: store.url,
+      endpoint: t.store.url,
       accessKey: 'no-trace',
       secretKey: 'no-trace-secret',
     });
@@ -160,15 +140,15 @@ describe('admin trace', () => {
 
   it('ends open streams when the store closes, without waiting for the drain', async () => {
     const own = await startStore({
-      dataDir: path.join(dir, 'closing'),
+      dataDir: path.join(t.dataDir, 'closing'),
       drives: 1,
       port: 0,
       host: '127.0.0.1',
-      rootUser: ROOT.accessKey,
-      rootPassword: ROOT.secretKey,
+      rootUser: ROOT_USER,
+      rootPassword: ROOT_PASSWORD,
       shutdownGraceMs: 120_000,
     });
-    const ownAdmin = new MadminClient({ endpoint: own.url, ...ROOT });
+    const ownAdmin = new MadminClient({ endpoint: own.url, accessKey: ROOT_USER, secretKey: ROOT_PASSWORD });
     const events: TraceInfo[] = [];
     const reading = (async () => {
       for await (const e of ownAdmin.serverTrace({ internal: true })) events.push(e);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ObjectEventBus } from '../events/object-events.js';
 import type { IamSystem } from '../iam/index.js';
+import type { StoreLog } from '../log/store-log.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import type { StoreOptions } from '../server.js';
 
@@ -75,6 +76,8 @@ export interface StoreContext {
   trace: TraceBus;
   /** Committed object changes, for bucket notifications (ListenBucketNotification). */
   events: ObjectEventBus;
+  /** The server's own log (drive state, background failures, internal errors), for admin `log`. */
+  log: StoreLog;
   /** Aborted when close() begins: long-lived streams (admin trace) end then, so the drain need not wait. */
   shutdown: AbortSignal;
   /**

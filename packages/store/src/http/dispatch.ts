@@ -301,7 +301,9 @@ export function createRequestListener(
     };
 
     const handling: Promise<void> = run().catch(async (err: unknown) => {
-      const e = toS3Error(err);
+      const e = toS3Error(err, (message, cause) =>
+        ctx.log.error(message, { err: cause, api: funcName, requestId }),
+      );
       errorCode = e.code;
       if (res.headersSent) {
         res.destroy();

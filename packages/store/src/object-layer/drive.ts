@@ -26,8 +26,10 @@ export function isNotFound(err: unknown): boolean {
 export class Drive {
   readonly root: string;
   readonly index: number;
-  state: DriveState = 'ok';
+  #state: DriveState = 'ok';
   uuid = '';
+  /** Called when the state changes (ok ↔ offline/faulty), for the store's log. */
+  onStateChange: ((d: Drive, from: DriveState) => void) | null = null;
   /** Set when this process gave the folder a new identity (fresh or wiped drive): it needs healing. */
   formatted = false;
   /** Called after a health check re-formatted a wiped drive folder. */
@@ -41,6 +43,16 @@ export class Drive {
     this.root = root;
     this.index = index;
     this.setSize = setSize;
+  }
+
+  get state(): DriveState {
+    return this.#state;
+  }
+
+  set state(next: DriveState) {
+    const from = this.#state;
+    this.#state = next;
+    if (from !== next) this.onStateChange?.(this, from);
   }
 
   get online(): boolean {

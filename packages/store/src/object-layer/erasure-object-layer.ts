@@ -9,7 +9,15 @@ import { initBitrot } from './codec/bitrot.js';
 import { ReedSolomon } from './codec/reed-solomon.js';
 import { DeleteMarkerError } from './delete-marker-error.js';
 import { DocStore, runOnQuorum, validateDocPath } from './doc-store.js';
-import { Drive, isNotFound, mkdirIfMissing, pruneEmptyDirs, syncDir, writeFileSynced } from './drive.js';
+import {
+  Drive,
+  type DriveState,
+  isNotFound,
+  mkdirIfMissing,
+  pruneEmptyDirs,
+  syncDir,
+  writeFileSynced,
+} from './drive.js';
 import {
   bufferSource,
   MAX_OBJECT_SIZE,
@@ -89,6 +97,8 @@ export interface ObjectLayerOptions {
   autoHeal?: boolean;
   /** Errors of background work (heal), for logging. */
   onBackgroundError?: (err: unknown) => void;
+  /** Called when a drive goes offline or comes back (`from` is its previous state). */
+  onDriveStateChange?: (drive: { index: number; path: string; state: DriveState }, from: DriveState) => void;
   /** Compute the MD5 of large bodies on a worker thread (default true). */
   md5Worker?: boolean;
   /** Stale multipart upload removal (default: older than 24 h, checked hourly); false disables. */
@@ -321,7 +331,13 @@ export class ErasureObjectLayer implements ObjectLayer {
     this.blockSize = Math.ceil(bs / this.dataShards) * this.dataShards;
     const root = path.resolve(opts.dataDir);
     this.drives = Array.from({ length: n }, (_, i) => new Drive(path.join(root, `drive${i + 1}`), i, n));
-    for (const d of this.drives) d.onFormatted = () => this.startHeal();
+    for (const d of this.drives) {
+      d.onFormatted = () => this.startHeal();
+      const changed = opts.onDriveStateChange;
+      if (changed)
+        d.onStateChange = (drive, from) =>
+          changed({ index: drive.index, path: drive.root, state: drive.state }, from);
+    }
     const q = { read: this.readQuorum, write: this.writeQuorum, fsync: this.fsync };
     this.bucketDocs = new DocStore(this.drives, q, 'buckets');
     this.uploads = new DocStore(this.drives, q, 'multipart');

@@ -1,60 +1,33 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Client, CopyConditions } from 'minio';
+import { type Client, CopyConditions } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StoreHandle, startStore } from '../server.js';
+import { eventually, rootClients, startTestStore, type TestStore } from './conformance/harness.js';
 
 // ListenBucketNotification (MinIO's extension) driven by the minio npm SDK's listenBucketNotification.
-const ROOT = { accessKey: 'listen-root', secretKey: 'listen-root-secret' };
-
-interface Record {
+interface NotificationRecord {
   eventName: string;
   s3: { bucket: { name: string }; object: { key: string; size: number; eTag: string } };
 }
 
-let dir: string;
-let store: StoreHandle;
+let t: TestStore;
 let s3: Client;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'stowage-listen-'));
-  store = await startStore({
-    dataDir: dir,
-    drives: 4,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: ROOT.accessKey,
-    rootPassword: ROOT.secretKey,
-  });
-  const u = new URL(store.url);
-  s3 = new Client({
-    endPoint: u.hostname,
-    port: Number(u.port),
-    useSSL: false,
-    ...ROOT,
-    region: 'us-east-1',
-  });
+  t = await startTestStore();
+  ({ s3 } = rootClients(t));
   await s3.makeBucket('album');
 });
 afterAll(async () => {
-  await store?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await t?.stop();
 });
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  expect(check()).toBe(true);
-}
 
 describe('ListenBucketNotification', () => {
   it('streams created and removed objects matching prefix, suffix and events', async () => {
-    const records: Record[] = [];
+    const records: NotificationRecord[] = [];
     const poller = s3.listenBucketNotification('album', 'photos/', '.jpg', [
       's3:ObjectCreated:*',
       's3:ObjectRemoved:*',
     ]);
-    poller.on('notification', (r) => records.push(r as Record));
+    poller.on('notification', (r) => records.push(r as NotificationRecord));
     try {
       // Live once a probe written after subscribing comes through.
       for (let i = 0; i < 100 && records.length === 0; i++) {
@@ -72,7 +45,7 @@ describe('ListenBucketNotification', () => {
       await s3.copyObject('album', 'photos/copy.jpg', '/album/photos/a b.jpg', new CopyConditions());
       await s3.removeObject('album', 'photos/copy.jpg');
       await s3.removeObjects('album', ['photos/a b.jpg']);
-      await until(() => records.length >= 4);
+      await eventually(() => records.length >= 4);
       await new Promise((r) => setTimeout(r, 200));
       expect(records.map((r) => [r.eventName, decodeURIComponent(r.s3.object.key)])).toEqual([
         ['s3:ObjectCreated:Put', 'photos/a b.jpg'],
@@ -90,9 +63,9 @@ describe('ListenBucketNotification', () => {
   });
 
   it('only the chosen kinds: removals only', async () => {
-    const records: Record[] = [];
+    const records: NotificationRecord[] = [];
     const poller = s3.listenBucketNotification('album', 'only-removed/', '', ['s3:ObjectRemoved:*']);
-    poller.on('notification', (r) => records.push(r as Record));
+    poller.on('notification', (r) => records.push(r as NotificationRecord));
     try {
       await s3.putObject('album', 'only-removed/x', Buffer.from('x'));
       for (let i = 0; i < 100 && records.length === 0; i++) {
@@ -101,7 +74,7 @@ describe('ListenBucketNotification', () => {
       }
       await s3.putObject('album', 'only-removed/y', Buffer.from('y'));
       await s3.removeObject('album', 'only-removed/y');
-      await until(() => records.some((r) => r.s3.object.key === 'only-removed/y'));
+      await eventually(() => records.some((r) => r.s3.object.key === 'only-removed/y'));
       expect(records.every((r) => r.eventName.startsWith('s3:ObjectRemoved:'))).toBe(true);
     } finally {
       poller.stop();

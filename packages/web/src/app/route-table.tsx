@@ -32,6 +32,9 @@ export interface ShellPage {
 const DashboardPage = lazy(() =>
   import('@/features/dashboard/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const LogsPage = lazy(() =>
+  import('@/features/logs/routes/logs-page').then((m) => ({ default: m.LogsPage })),
+);
 const WatchPage = lazy(() =>
   import('@/features/watch/routes/watch-page').then((m) => ({ default: m.WatchPage })),
 );
@@ -104,7 +107,11 @@ export const shellPages: readonly ShellPage[] = [
   { path: pagePaths.settings, menu: { label: 'Settings', icon: <SettingsOutlined />, group: 'common' } },
   { path: pagePaths.webhookLogger },
   { path: pagePaths.webhookAudit },
-  { path: pagePaths.logs, menu: { label: 'Logs', icon: <ListAltOutlined />, group: 'tools' } },
+  {
+    path: pagePaths.logs,
+    component: LogsPage,
+    menu: { label: 'Logs', icon: <ListAltOutlined />, group: 'tools' },
+  },
   {
     path: pagePaths.watch,
     component: WatchPage,

@@ -3,9 +3,7 @@ import { type TraceMessage, traceQuerySchema, wsPaths } from '@stowage/contracts
 import type { ServiceTraceOpts, TraceInfo } from '@stowage/madmin';
 import type { z } from 'zod';
 import type { RouteContext, ZodApp } from '../route-context.js';
-
-/** Unsent bytes a trace socket may queue before messages are dropped. */
-const MAX_BUFFERED = 4 * 1024 * 1024;
+import { relayToSocket } from './relay.js';
 
 type ParsedTraceQuery = z.output<typeof traceQuerySchema>;
 
@@ -64,25 +62,12 @@ export function registerTrace(app: ZodApp, _ctx: RouteContext): void {
     { websocket: true, schema: { hide: true, querystring: traceQuerySchema } },
     (socket, request) => {
       const query = request.query;
-      const abort = new AbortController();
-      socket.on('close', () => abort.abort());
       const admin = request.session.admin;
-      void (async () => {
-        try {
-          for await (const event of admin.serverTrace(traceOptions(query), abort.signal)) {
-            const message = traceMessage(event, query);
-            // A browser that reads slower than calls arrive loses messages rather than filling our memory.
-            if (message !== null && socket.bufferedAmount < MAX_BUFFERED)
-              socket.send(JSON.stringify(message));
-          }
-          if (!abort.signal.aborted) socket.close(1000, 'The server ended the trace.');
-        } catch (err) {
-          if (abort.signal.aborted) return;
-          const reason = err instanceof Error ? err.message : String(err);
-          // A close reason is limited to 123 bytes.
-          socket.close(1011, Buffer.from(reason).subarray(0, 120).toString());
-        }
-      })();
+      relayToSocket(
+        socket,
+        (signal) => admin.serverTrace(traceOptions(query), signal),
+        (e) => traceMessage(e, query),
+      );
     },
   );
 }

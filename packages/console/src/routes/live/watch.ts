@@ -1,10 +1,10 @@
 import { type WatchMessage, watchQuerySchema, wsPaths } from '@stowage/contracts';
 import { XMLParser } from 'fast-xml-parser';
+import type * as Minio from 'minio';
 import { z } from 'zod';
 import type { RouteContext, ZodApp } from '../route-context.js';
+import { relayToSocket } from './relay.js';
 
-/** Unsent bytes a watch socket may queue before messages are dropped. */
-const MAX_BUFFERED = 4 * 1024 * 1024;
 /** The changes the Watch page follows: every object created or removed. */
 const WATCHED_EVENTS = ['s3:ObjectCreated:*', 's3:ObjectRemoved:*'];
 
@@ -61,6 +61,32 @@ function s3ErrorMessage(status: number, body: string): string {
 }
 
 /**
+ * The bucket's changes, from S3 ListenBucketNotification on a URL presigned with the user's own
+ * credentials (so it works the same against MinIO). A refusal by the store throws its message.
+ */
+async function* bucketChanges(
+  s3: Minio.Client,
+  bucket: string,
+  prefix: string,
+  suffix: string,
+  signal: AbortSignal,
+): AsyncGenerator<WatchMessage> {
+  const url = await s3.presignedUrl('GET', bucket, '', 3600, {
+    // The SDK types values as strings, but it encodes an array as a repeated parameter
+    // (query-string's default), which is what `events` needs.
+    events: WATCHED_EVENTS as unknown as string,
+    ...(prefix ? { prefix } : {}),
+    ...(suffix ? { suffix } : {}),
+  });
+  const res = await fetch(url, { signal });
+  if (!res.ok || res.body === null) throw new Error(s3ErrorMessage(res.status, await res.text()));
+  for await (const value of jsonLines(res.body)) {
+    const records = (value as { Records?: NotificationRecord[] | null }).Records ?? [];
+    for (const r of records) yield watchMessage(r);
+  }
+}
+
+/**
  * `GET /ws/watch/{bucket}?prefix&suffix` (spec 3 §7): a WebSocket that relays the bucket's change
  * notifications (S3 ListenBucketNotification, signed with the user's own credentials, so it needs
  * s3:ListenBucketNotification on the bucket), one watch message per change. When the store refuses or
@@ -80,38 +106,12 @@ export function registerWatch(app: ZodApp, _ctx: RouteContext): void {
     (socket, request) => {
       const { bucket } = request.params;
       const { prefix, suffix } = request.query;
-      const abort = new AbortController();
-      socket.on('close', () => abort.abort());
       const s3 = request.session.s3;
-      const close = (code: number, reason: string): void => {
-        // A close reason is limited to 123 bytes.
-        if (!abort.signal.aborted) socket.close(code, Buffer.from(reason).subarray(0, 120).toString());
-      };
-      void (async () => {
-        try {
-          const url = await s3.presignedUrl('GET', bucket, '', 3600, {
-            // The SDK types values as strings, but it encodes an array as a repeated parameter
-            // (query-string's default), which is what `events` needs.
-            events: WATCHED_EVENTS as unknown as string,
-            ...(prefix ? { prefix } : {}),
-            ...(suffix ? { suffix } : {}),
-          });
-          const res = await fetch(url, { signal: abort.signal });
-          if (!res.ok || res.body === null) {
-            close(1011, s3ErrorMessage(res.status, await res.text()));
-            return;
-          }
-          for await (const value of jsonLines(res.body)) {
-            const records = (value as { Records?: NotificationRecord[] | null }).Records ?? [];
-            for (const r of records) {
-              if (socket.bufferedAmount < MAX_BUFFERED) socket.send(JSON.stringify(watchMessage(r)));
-            }
-          }
-          close(1000, 'The server ended the watch.');
-        } catch (err) {
-          close(1011, err instanceof Error ? err.message : String(err));
-        }
-      })();
+      relayToSocket(
+        socket,
+        (signal) => bucketChanges(s3, bucket, prefix, suffix, signal),
+        (m) => m,
+      );
     },
   );
 }

@@ -1,17 +1,12 @@
-import { PassThrough } from 'node:stream';
 import { S3Error } from '../../errors.js';
 import type { TraceEvent } from '../../http/context.js';
+import { liveStream } from '../../http/live-stream.js';
 import { serverEndpoint } from '../backend-info.js';
 import type { AdminOperation } from '../call.js';
 
 /** madmin trace type bits (madmin-go trace.go): S3 API calls and internal (admin, STS, health) calls. */
 export const TRACE_TYPE_S3 = 1 << 2;
 export const TRACE_TYPE_INTERNAL = 1 << 3;
-
-/** MinIO sends a space between JSON values every 500 ms, so idle streams stay open (PROTOCOL-NOTES §7). */
-const KEEP_ALIVE_MS = 500;
-/** A subscriber that reads slower than calls arrive loses events past this much buffered JSON, as MinIO's do. */
-const MAX_BUFFERED = 4 * 1024 * 1024;
 
 const GO_UNITS_NS: Record<string, number> = {
   ns: 1,
@@ -121,23 +116,15 @@ export function traceMatches(
 export const serverTrace: AdminOperation = async (call) => {
   const filter = traceFilterOf(call.query);
   const nodeName = serverEndpoint(call.ctx);
-  const out = new PassThrough();
-  const listener = (e: TraceEvent): void => {
-    if (!traceMatches(filter, e) || out.writableLength > MAX_BUFFERED) return;
-    out.write(`${JSON.stringify(traceInfo(e, nodeName))}\n`);
-  };
-  const keepAlive = setInterval(() => out.write(' '), KEEP_ALIVE_MS);
-  const stop = (): void => {
-    clearInterval(keepAlive);
-    call.ctx.trace.off('request', listener);
-    call.req.signal.removeEventListener('abort', stop);
-    call.ctx.shutdown.removeEventListener('abort', stop);
-    if (!out.writableEnded) out.end();
-  };
-  call.ctx.trace.on('request', listener);
-  call.req.signal.addEventListener('abort', stop);
-  call.ctx.shutdown.addEventListener('abort', stop);
-  out.on('close', stop);
-  if (call.req.signal.aborted || call.ctx.shutdown.aborted) stop();
-  return { status: 200, headers: { 'content-type': 'application/json' }, body: out };
+  return liveStream({
+    signal: call.req.signal,
+    shutdown: call.ctx.shutdown,
+    subscribe: (push) => {
+      const listener = (e: TraceEvent): void => {
+        if (traceMatches(filter, e)) push(traceInfo(e, nodeName));
+      };
+      call.ctx.trace.on('request', listener);
+      return () => call.ctx.trace.off('request', listener);
+    },
+  });
 };

@@ -6,6 +6,7 @@ import { createObjectEventBus } from '../../events/object-events.js';
 import { createTraceBus, type StoreContext } from '../../http/context.js';
 import type { AuthenticatedRequest } from '../../http/types.js';
 import { openIam } from '../../iam/index.js';
+import { StoreLog } from '../../log/store-log.js';
 import { openObjectLayer } from '../../object-layer/index.js';
 import type { ObjectLayer } from '../../object-layer/types.js';
 import { handleStsRequest } from '../../sts/handler.js';
@@ -57,6 +58,7 @@ export class AdminHarness {
       domains: [],
       trace: createTraceBus(),
       events: createObjectEventBus(),
+      log: new StoreLog(),
       shutdown: new AbortController().signal,
     };
     startAdminServices(ctx, { scanIntervalMs: 3_600_000, dirtyDelayMs: 10 });

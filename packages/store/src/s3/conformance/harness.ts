@@ -1,6 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MadminClient } from '@stowage/madmin';
+import { Client } from 'minio';
+import { expect } from 'vitest';
 import { type StoreHandle, startStore } from '../../server.js';
 
 export const ROOT_USER = 'conformance-root';
@@ -39,4 +42,25 @@ export async function startTestStore(drives = 4): Promise<TestStore> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Root clients on a test store: S3 (the minio npm SDK) and the admin API (madmin). */
+export function rootClients(t: TestStore): { s3: Client; admin: MadminClient } {
+  return {
+    s3: new Client({
+      endPoint: t.host,
+      port: t.port,
+      useSSL: false,
+      accessKey: ROOT_USER,
+      secretKey: ROOT_PASSWORD,
+      region: 'us-east-1',
+    }),
+    admin: new MadminClient({ endpoint: t.store.url, accessKey: ROOT_USER, secretKey: ROOT_PASSWORD }),
+  };
+}
+
+/** Polls `check` every 25 ms for up to 5 s; the test fails if it never holds (live streams arrive async). */
+export async function eventually(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(check()).toBe(true);
 }

@@ -7,7 +7,13 @@ import { EmptyState } from './empty-state';
 import { PageHeader } from './page-header';
 
 /** The state of a live tool in its page header: Stopped, Connecting…, or `startedLabel` ('Tracing'). */
-function LiveStateChip({ state, startedLabel }: { state: LiveState; startedLabel: string }): ReactElement {
+export function LiveStateChip({
+  state,
+  startedLabel,
+}: {
+  state: LiveState;
+  startedLabel: string;
+}): ReactElement {
   const started = state === 'started';
   return (
     <Chip
