@@ -38,7 +38,7 @@ test('watch shows objects created and removed in the chosen bucket, with prefix 
     .toBeGreaterThan(0);
 
   await s3.putObject(bucket, 'photos/summit.jpg', Buffer.alloc(2048, 7));
-  await s3.putObject(bucket, 'notes/todo.jpg', Buffer.from('other prefix'));
+  await s3.putObject(bucket, 'notes/list.jpg', Buffer.from('other prefix'));
   await s3.putObject(bucket, 'photos/readme.txt', Buffer.from('other suffix'));
   await s3.removeObject(bucket, 'photos/summit.jpg');
   const rows = table.getByRole('row').filter({ hasText: 'photos/summit.jpg' });
@@ -46,7 +46,7 @@ test('watch shows objects created and removed in the chosen bucket, with prefix 
   await expect(rows.nth(0)).toContainText('ObjectRemoved:Delete');
   await expect(rows.nth(1)).toContainText('ObjectCreated:Put');
   await expect(rows.nth(1)).toContainText('2 KiB');
-  await expect(table.getByRole('row').filter({ hasText: 'notes/todo.jpg' })).toHaveCount(0);
+  await expect(table.getByRole('row').filter({ hasText: 'notes/list.jpg' })).toHaveCount(0);
   await expect(table.getByRole('row').filter({ hasText: 'photos/readme.txt' })).toHaveCount(0);
   await snap(page, 'watch-running');
 

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { type ConsoleHarness, sessionCookieHeader, startConsoleHarness } from './console-harness.js';
 
 /** A socket that opened, with what it received (parsed JSON) and how it ends. */
 export interface OpenedSocket {
@@ -25,4 +26,27 @@ export function openWebSocket(
     socket.once('open', () => resolve({ socket, messages, closed }));
     socket.once('unexpected-response', (_req, res) => resolve({ refused: res.statusCode ?? 0 }));
   });
+}
+
+/** A console on a real port in front of a real store, with one bucket and root's session, for socket tests. */
+export interface SocketHarness {
+  h: ConsoleHarness;
+  /** Cookie header of root's session. */
+  rootCookie: string;
+  /** Opens `path` (e.g. `/ws/trace?calls=s3`) as root, or with `headers`. */
+  open(path: string, headers?: Record<string, string>): Promise<OpenedSocket | { refused: number }>;
+  close(): Promise<void>;
+}
+
+export async function startSocketHarness(bucket: string): Promise<SocketHarness> {
+  const h = await startConsoleHarness({ drives: 4 });
+  await h.s3.makeBucket(bucket);
+  const base = (await h.listen()).replace(/^http/, 'ws');
+  const rootCookie = sessionCookieHeader(await h.login());
+  return {
+    h,
+    rootCookie,
+    open: (path, headers = { cookie: rootCookie }) => openWebSocket(`${base}${path}`, headers),
+    close: () => h.close(),
+  };
 }

@@ -1,30 +1,17 @@
 import { traceMessageSchema } from '@stowage/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ConsoleHarness,
-  sessionCookieHeader,
-  startConsoleHarness,
-} from '../../testing/console-harness.js';
-import { openWebSocket } from '../../testing/websocket.js';
+import { sessionCookieHeader } from '../../testing/console-harness.js';
+import { type SocketHarness, startSocketHarness } from '../../testing/websocket.js';
 
 // GET /ws/trace (spec 3 §7): the console relays the store's admin trace over a real WebSocket.
 describe('live trace over WebSocket', () => {
-  let h: ConsoleHarness;
-  let base: string;
-  let rootCookie: string;
-
+  let s: SocketHarness;
   beforeAll(async () => {
-    h = await startConsoleHarness({ drives: 4 });
-    await h.s3.makeBucket('watched');
-    base = (await h.listen()).replace(/^http/, 'ws');
-    rootCookie = sessionCookieHeader(await h.login());
+    s = await startSocketHarness('watched');
   });
   afterAll(async () => {
-    await h?.close();
+    await s?.close();
   });
-
-  const open = (query: string, headers: Record<string, string> = { cookie: rootCookie }) =>
-    openWebSocket(`${base}/ws/trace?${query}`, headers);
 
   /** Repeats `call` until `seen` holds for a message (the subscription is live), then returns the messages. */
   async function until(messages: unknown[], call: () => Promise<unknown>, seen: (m: unknown) => boolean) {
@@ -36,18 +23,18 @@ describe('live trace over WebSocket', () => {
   }
 
   it('streams S3 calls as trace messages, narrowed by path and status code', async () => {
-    const opened = await open('calls=s3&path=/watched/&statusCode=200');
+    const opened = await s.open('/ws/trace?calls=s3&path=/watched/&statusCode=200');
     if (!('socket' in opened)) throw new Error(`refused with ${opened.refused}`);
     const { socket, messages } = opened;
     try {
       await until(
         messages,
-        () => h.s3.putObject('watched', 'note.txt', Buffer.from('twelve bytes')),
+        () => s.h.s3.putObject('watched', 'note.txt', Buffer.from('twelve bytes')),
         (m) => (m as { api?: string }).api === 's3.PutObject',
       );
-      await h.s3.statObject('watched', 'missing').catch(() => undefined);
-      await h.s3.listBuckets();
-      await h.s3.statObject('watched', 'note.txt');
+      await s.h.s3.statObject('watched', 'missing').catch(() => undefined);
+      await s.h.s3.listBuckets();
+      await s.h.s3.statObject('watched', 'note.txt');
       await new Promise((r) => setTimeout(r, 300));
       const parsed = messages.map((m) => traceMessageSchema.parse(m));
       const put = parsed.find((m) => m.api === 's3.PutObject');
@@ -56,7 +43,7 @@ describe('live trace over WebSocket', () => {
         path: '/watched/note.txt',
         statusCode: 200,
         statusMsg: 'OK',
-        host: new URL(h.store.url).host,
+        host: new URL(s.h.store.url).host,
         client: '127.0.0.1',
         callStats: { rx: 12 },
       });
@@ -70,17 +57,17 @@ describe('live trace over WebSocket', () => {
   });
 
   it('errors only: a failed call comes through, a successful one does not', async () => {
-    const opened = await open('calls=all&onlyErrors=yes');
+    const opened = await s.open('/ws/trace?calls=all&onlyErrors=yes');
     if (!('socket' in opened)) throw new Error(`refused with ${opened.refused}`);
     const { socket, messages } = opened;
     try {
       await until(
         messages,
-        () => h.s3.statObject('watched', 'nope'),
+        () => s.h.s3.statObject('watched', 'nope'),
         (m) => (m as { path?: string }).path === '/watched/nope',
       );
-      await h.s3.putObject('watched', 'fine.txt', Buffer.from('ok'));
-      await h.s3.statObject('watched', 'nope-again').catch(() => undefined);
+      await s.h.s3.putObject('watched', 'fine.txt', Buffer.from('ok'));
+      await s.h.s3.statObject('watched', 'nope-again').catch(() => undefined);
       await until(
         messages,
         async () => undefined,
@@ -95,16 +82,18 @@ describe('live trace over WebSocket', () => {
   });
 
   it('refuses no session (401), a bad query (400) and another site (403); closes with 1011 when the store refuses the user', async () => {
-    expect(await open('calls=s3', {})).toEqual({ refused: 401 });
-    expect(await open('threshold=-5')).toEqual({ refused: 400 });
-    expect(await open('calls=everything')).toEqual({ refused: 400 });
-    expect(await open('calls=s3', { cookie: rootCookie, origin: 'https://evil.example' })).toEqual({
+    expect(await s.open('/ws/trace?calls=s3', {})).toEqual({ refused: 401 });
+    expect(await s.open('/ws/trace?threshold=-5')).toEqual({ refused: 400 });
+    expect(await s.open('/ws/trace?calls=everything')).toEqual({ refused: 400 });
+    expect(
+      await s.open('/ws/trace?calls=s3', { cookie: s.rootCookie, origin: 'https://evil.example' }),
+    ).toEqual({
       refused: 403,
     });
-    await h.admin.addUser('trace-less', 'trace-less-secret');
-    await h.admin.setPolicy('readwrite', 'trace-less', false);
-    const userCookie = sessionCookieHeader(await h.login('trace-less', 'trace-less-secret'));
-    const opened = await open('calls=s3', { cookie: userCookie });
+    await s.h.admin.addUser('trace-less', 'trace-less-secret');
+    await s.h.admin.setPolicy('readwrite', 'trace-less', false);
+    const userCookie = sessionCookieHeader(await s.h.login('trace-less', 'trace-less-secret'));
+    const opened = await s.open('/ws/trace?calls=s3', { cookie: userCookie });
     if (!('socket' in opened)) throw new Error(`refused with ${opened.refused}`);
     // The store refuses the trace itself: the socket closes with 1011 and the store's reason.
     const closed = await opened.closed;
