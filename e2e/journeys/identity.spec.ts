@@ -308,6 +308,7 @@ test('a group with members added in bulk: the group policy takes effect for them
   const confirm = page.getByRole('dialog', { name: 'Delete Group' });
   await snap(page, 'identity-delete-group');
   await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: group })).toHaveCount(0);
 });
 
@@ -358,6 +359,9 @@ test('a service account: created, its one-time credentials downloaded and used w
   const confirm = page.getByRole('dialog', { name: 'Delete Service Account' });
   await snap(page, 'identity-delete-service-account');
   await confirm.getByRole('button', { name: 'Delete' }).click();
+  // The dialog stays open until the delete is answered, and while it is open the page behind it is
+  // aria-hidden: no cell would match even before the delete. Wait for it to close first.
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole('cell', { name: accessKey, exact: true })).toHaveCount(0);
   await expect(s3.statObject(allowed, 'hello.txt')).rejects.toThrow();
 });

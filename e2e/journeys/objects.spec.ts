@@ -342,7 +342,10 @@ test('rewind shows the bucket as it was, and Show Current Data goes back', async
   const page = await asRoot(browser);
   await page.goto(browse());
   await row(page, 'data.json').getByRole('button', { name: 'Delete data.json' }).click();
-  await page.getByRole('dialog', { name: 'Delete Object' }).getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Object' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  // Until the delete is answered the dialog is open and the list behind it aria-hidden (no row matches).
+  await expect(confirm).toBeHidden();
   await expect(row(page, 'data.json')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Rewind' }).click();
