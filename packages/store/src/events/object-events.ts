@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { createTypedBus, type TypedBus } from './typed-bus.js';
 
 /** S3 event names the store publishes (the names S3 and MinIO use in notification records). */
 export type ObjectEventName =
@@ -27,18 +27,11 @@ export interface ObjectEvent {
   userAgent: string;
 }
 
-/** Typed facade over EventEmitter: `events.on('object', (e) => ...)`. */
-export interface ObjectEventBus {
-  on(event: 'object', listener: (e: ObjectEvent) => void): this;
-  off(event: 'object', listener: (e: ObjectEvent) => void): this;
-  emit(event: 'object', e: ObjectEvent): boolean;
-  listenerCount(event: 'object'): number;
-}
+/** Committed object changes: `events.on('object', (e) => ...)`. */
+export type ObjectEventBus = TypedBus<'object', ObjectEvent>;
 
 export function createObjectEventBus(): ObjectEventBus {
-  const bus = new EventEmitter();
-  bus.setMaxListeners(0);
-  return bus as unknown as ObjectEventBus;
+  return createTypedBus();
 }
 
 /**

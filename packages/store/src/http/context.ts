@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
 import type { ObjectEventBus } from '../events/object-events.js';
+import { createTypedBus, type TypedBus } from '../events/typed-bus.js';
 import type { IamSystem } from '../iam/index.js';
 import type { StoreLog } from '../log/store-log.js';
 import type { ObjectLayer } from '../object-layer/types.js';
@@ -37,19 +37,12 @@ export interface TraceEvent {
   requestId: string;
 }
 
-/** Typed facade over EventEmitter: `trace.on('request', (e) => ...)`. */
-export interface TraceBus {
-  on(event: 'request', listener: (e: TraceEvent) => void): this;
-  off(event: 'request', listener: (e: TraceEvent) => void): this;
-  emit(event: 'request', e: TraceEvent): boolean;
-  listenerCount(event: 'request'): number;
-}
+/** Finished requests: `trace.on('request', (e) => ...)`. */
+export type TraceBus = TypedBus<'request', TraceEvent>;
 
 /** Creates the bus the server publishes finished requests on. */
 export function createTraceBus(): TraceBus {
-  const bus = new EventEmitter();
-  bus.setMaxListeners(0);
-  return bus as unknown as TraceBus;
+  return createTypedBus();
 }
 
 /**
