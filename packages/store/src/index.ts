@@ -1,5 +1,6 @@
-export * from './errors.js';
+export * from './core/errors.js';
+export type { ServiceAction, ServiceActionHook, StoreOptions } from './core/options.js';
 export type * from './iam/types.js';
 export type * from './object-layer/types.js';
-export type { StoreHandle, StoreOptions } from './server.js';
+export type { StoreHandle } from './server.js';
 export { startStore } from './server.js';

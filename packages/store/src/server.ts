@@ -2,39 +2,21 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { startAdminServices } from './admin/services.js';
+import { type BackgroundServices, startBackgroundServices } from './background/services.js';
+import type { StoreContext } from './core/context.js';
+import type { StoreOptions } from './core/options.js';
 import { createObjectEventBus } from './events/object-events.js';
-import { createTraceBus, type StoreContext } from './http/context.js';
+import { createTraceBus } from './events/trace-events.js';
 import { createRequestListener, type InFlight } from './http/dispatch.js';
 import { openIam } from './iam/index.js';
 import { StoreLog } from './log/store-log.js';
 import { openObjectLayer } from './object-layer/index.js';
 
 /**
- * The store's process-level entry: opens the drives, builds IAM, and serves S3, STS and the admin API
- * on one HTTP(S) port. Dispatch: `/minio/admin/v3/...` → admin, `POST /` with an STS `Action` → STS,
- * everything else → S3.
+ * The store's process-level entry: opens the drives, builds IAM and the background services, and
+ * serves S3, STS and the admin API on one HTTP(S) port (dispatch: ./http/dispatch.ts). Its options
+ * type lives in ./core/options.ts.
  */
-export interface StoreOptions {
-  /** Folder holding the drive folders (`drive1` … `driveN`) and the store's own files. */
-  dataDir: string;
-  /** Number of drive folders (1 = plain mode, ≥ 4 = erasure coded). */
-  drives: number;
-  port: number;
-  host?: string;
-  rootUser: string;
-  rootPassword: string;
-  /** Region reported by GetBucketLocation; '' means us-east-1 semantics. */
-  region?: string;
-  tls?: { cert: Buffer; key: Buffer };
-  /**
-   * Domains for virtual-host style requests (`bucket.<domain>`), like MinIO's MINIO_DOMAIN.
-   * `localhost` is always included.
-   */
-  domains?: string[];
-  /** How long close() lets requests in flight finish before cutting connections (default 5 s). */
-  shutdownGraceMs?: number;
-}
 
 export interface StoreHandle {
   /** e.g. http://127.0.0.1:9000 */
@@ -75,6 +57,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
           ),
   });
   let server: http.Server | https.Server | undefined;
+  let services: BackgroundServices | undefined;
   try {
     const iam = await openIam(
       layer.system,
@@ -93,6 +76,10 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const region = opts.region || 'us-east-1';
     const domains = [...new Set(['localhost', ...(opts.domains ?? [])].map((d) => d.toLowerCase()))];
     const shutdown = new AbortController();
+    const id = await deploymentId(layer.system);
+    const events = createObjectEventBus();
+    // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
+    services = startBackgroundServices({ layer, iam, events });
     const ctx: StoreContext = {
       layer,
       iam,
@@ -100,15 +87,16 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       startedAt: new Date(),
       region,
       url: '',
-      deploymentId: await deploymentId(layer.system),
+      deploymentId: id,
       domains,
+      usage: services.scanner,
       trace: createTraceBus(),
-      events: createObjectEventBus(),
+      events,
       log,
       shutdown: shutdown.signal,
+      onServiceAction: opts.onServiceAction ?? null,
     };
-    // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
-    const adminServices = startAdminServices(ctx);
+    const background = services;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
     const listener = createRequestListener(ctx, inFlight);
     server = opts.tls
@@ -159,7 +147,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
             new Promise<void>((resolve) => setTimeout(resolve, 2000).unref()),
           ]);
         }
-        await adminServices.stop();
+        await background.stop();
         await layer.close();
       })();
       return closing;
@@ -167,6 +155,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     return { url, port, close };
   } catch (err) {
     server?.close();
+    await services?.stop();
     await layer.close();
     throw err;
   }

@@ -323,8 +323,7 @@ describe('authorization of admin calls', () => {
 });
 
 async function startScan(): Promise<void> {
-  const { startAdminServices } = await import('./services.js');
-  await startAdminServices(h.ctx).scanner.scanAll();
+  await h.services.scanner.scanAll();
 }
 
 describe('service accounts', () => {

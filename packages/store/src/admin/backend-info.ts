@@ -1,4 +1,4 @@
-import type { StoreContext } from '../http/context.js';
+import type { StoreContext } from '../core/context.js';
 import type { StorageInfo } from '../object-layer/types.js';
 
 /** madmin `Disk` (PROTOCOL-NOTES §2). */

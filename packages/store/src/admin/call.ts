@@ -1,7 +1,7 @@
 import { decryptData, encryptData, KeyCache, MadminCryptoError } from '@stowage/madmin';
-import { S3Error } from '../errors.js';
-import type { StoreContext } from '../http/context.js';
-import type { AuthenticatedRequest, HandlerResponse } from '../http/types.js';
+import type { StoreContext } from '../core/context.js';
+import { S3Error } from '../core/errors.js';
+import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
 import type { Identity } from '../iam/types.js';
 
 /** madmin's limit for encrypted request bodies (maxEConfigJSONSize). */

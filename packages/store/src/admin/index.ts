@@ -6,4 +6,3 @@ export {
   handleAdminRequest,
   matchAdminRoute,
 } from './router.js';
-export { type AdminServices, type AdminServicesOptions, startAdminServices } from './services.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { S3Error } from '../errors.js';
-import type { StoreContext } from '../http/context.js';
-import type { AuthenticatedRequest, HandlerResponse } from '../http/types.js';
+import type { StoreContext } from '../core/context.js';
+import { S3Error } from '../core/errors.js';
+import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
 import { AdminCall, type AdminOperation } from './call.js';
 import { accountInfo } from './operations/account-info.js';
 import { addCannedPolicy } from './operations/add-canned-policy.js';
@@ -34,8 +34,8 @@ import { storageInfo } from './operations/storage-info.js';
 import { temporaryAccountInfo } from './operations/temporary-account-info.js';
 import { updateGroupMembers } from './operations/update-group-members.js';
 import { updateServiceAccount } from './operations/update-service-account.js';
-import { startAdminServices } from './services.js';
 
+/** Where the admin API lives: every admin route is under this path (the HTTP edge dispatches on it). */
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
 /** One admin API route (madmin-go path under /minio/admin/v3). */
@@ -228,34 +228,19 @@ function requestIdOf(req: AuthenticatedRequest): string {
   return randomBytes(8).toString('hex').toUpperCase();
 }
 
-/** MinIO's JSON error form of the admin API (PROTOCOL-NOTES §1). */
+/**
+ * MinIO's JSON error form of the admin API (PROTOCOL-NOTES §1): the one renderer of admin errors, for
+ * failures inside the handler and those the HTTP edge meets before it (authentication).
+ */
 export function adminError(err: S3Error, resource: string, requestId: string): HandlerResponse {
   return {
     status: err.status,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-amz-request-id': requestId },
     body: JSON.stringify({
       Code: err.code,
       Message: err.message,
       ...err.extra,
       Resource: resource,
-      RequestId: requestId,
-      HostId: requestId,
-    }),
-  };
-}
-
-/**
- * MinIO answers admin APIs it does not serve with 426 XMinioAdminVersionMismatch; madmin clients use
- * that status to fall back to older forms of a call.
- */
-function unsupportedApi(req: AuthenticatedRequest, requestId: string): HandlerResponse {
-  return {
-    status: 426,
-    headers: { 'content-type': 'application/json', 'x-amz-request-id': requestId },
-    body: JSON.stringify({
-      Code: 'XMinioAdminVersionMismatch',
-      Message: `This 'admin' API is not supported by this server: ${req.method} ${req.path}`,
-      Resource: req.path,
       RequestId: requestId,
       HostId: requestId,
     }),
@@ -276,8 +261,13 @@ export async function handleAdminRequest(
     // madmin always sends X-Amz-Content-Sha256; MinIO refuses admin calls without it.
     if (req.headers['x-amz-content-sha256'] === undefined) throw new S3Error('AccessDenied');
     const route = matchAdminRoute(req.method, req.path);
-    if (!route) return unsupportedApi(req, requestId);
-    startAdminServices(ctx);
+    // madmin clients take this status (426) as the cue to fall back to older forms of a call.
+    if (!route) {
+      throw new S3Error(
+        'XMinioAdminVersionMismatch',
+        `This 'admin' API is not supported by this server: ${req.method} ${req.path}`,
+      );
+    }
     const call = new AdminCall(req, ctx, requestId);
     if (route.action !== null) call.require(route.action);
     const res = await route.op(call);
@@ -287,7 +277,6 @@ export async function handleAdminRequest(
     if (!(err instanceof S3Error)) {
       ctx.log.error('Admin API internal error', { err, api: `admin.${req.path.split('/').pop() ?? ''}` });
     }
-    const res = adminError(e, req.path, requestId);
-    return { ...res, headers: { ...(res.headers ?? {}), 'x-amz-request-id': requestId } };
+    return adminError(e, req.path, requestId);
   }
 }

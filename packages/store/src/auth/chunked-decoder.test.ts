@@ -7,7 +7,7 @@ import {
   EMPTY_PAYLOAD_HASH,
 } from '@stowage/madmin';
 import { describe, expect, it } from 'vitest';
-import { isS3Error } from '../errors.js';
+import { isS3Error } from '../core/errors.js';
 import { AwsChunkedDecoder, type ChunkSigning } from './chunked-decoder.js';
 
 // The worked example of AWS's "Signature Calculations for the Authorization Header: Transferring

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { buildChunkStringToSign, EMPTY_PAYLOAD_HASH, signaturesEqual } from '@stowage/madmin';
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 
 /** Chunk headers are short (`hex;chunk-signature=<64 hex>`); anything longer is not aws-chunked. */
 const MAX_LINE = 4096;

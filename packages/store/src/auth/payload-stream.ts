@@ -1,9 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
-import { S3Error } from '../errors.js';
+import type { PayloadMode } from '../core/auth.js';
+import { S3Error } from '../core/errors.js';
 import { AwsChunkedDecoder } from './chunked-decoder.js';
-import type { PayloadMode } from './sigv4-verify.js';
 
 /**
  * Passes the body through while hashing it and fails at the end when the SHA-256 differs from the

@@ -21,7 +21,8 @@ import {
   signaturesEqual,
   UNSIGNED_PAYLOAD,
 } from '@stowage/madmin';
-import { S3Error } from '../errors.js';
+import type { AuthResult, PayloadMode } from '../core/auth.js';
+import { S3Error } from '../core/errors.js';
 import type { CredentialStore, Identity } from '../iam/types.js';
 
 /** S3 accepts requests whose signing time is within 15 minutes of the server's clock. */
@@ -32,32 +33,6 @@ export const STREAMING_UNSIGNED_TRAILER = 'STREAMING-UNSIGNED-PAYLOAD-TRAILER';
 
 /** The identity of unsigned requests; the authorizer evaluates bucket policies for it. */
 export const ANONYMOUS: Identity = Object.freeze({ kind: 'anonymous', accessKey: '', parentUser: '' });
-
-/** How the request body is protected, decided by `x-amz-content-sha256` (or its absence). */
-export type PayloadMode =
-  /** The body's SHA-256 was signed: verify it while streaming. */
-  | { kind: 'sha256'; hash: string }
-  /** `UNSIGNED-PAYLOAD`, presigned URLs and anonymous requests. */
-  | { kind: 'unsigned' }
-  /** aws-chunked, each chunk signed, chained on the seed signature (optionally signed trailers). */
-  | {
-      kind: 'streaming-signed';
-      seedSignature: string;
-      signingKey: Buffer;
-      amzDate: string;
-      scope: string;
-      trailer: boolean;
-    }
-  /** aws-chunked without chunk signatures, checksums in trailers. */
-  | { kind: 'streaming-unsigned-trailer' };
-
-export interface AuthResult {
-  identity: Identity;
-  /** The signing secret ('' when anonymous). */
-  secretKey: string;
-  payload: PayloadMode;
-  via: 'header' | 'presigned' | 'anonymous';
-}
 
 export interface AuthInput {
   method: string;

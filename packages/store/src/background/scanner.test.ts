@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTraceBus, type TraceEvent } from '../http/context.js';
+import { createObjectEventBus, type ObjectEvent } from '../events/object-events.js';
 import { openObjectLayer } from '../object-layer/index.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import { DataUsageScanner } from './scanner.js';
@@ -15,22 +15,20 @@ async function put(bucket: string, key: string, bytes: number): Promise<void> {
   await layer.putObject(bucket, key, Readable.from([Buffer.alloc(bytes, 7)]), { size: bytes });
 }
 
-function s3Event(method: string, p: string, inputBytes: number): TraceEvent {
+/** A committed change as the S3 handlers publish it: a write of `size` bytes, or a removal. */
+function objectEvent(bucket: string, key: string, size: number, time = new Date()): ObjectEvent {
   return {
-    time: new Date(),
-    api: 's3',
-    funcName: 's3.PutObject',
-    method,
-    path: p,
-    rawQuery: '',
-    requestHeaders: { host: '127.0.0.1:9000' },
-    responseHeaders: {},
-    statusCode: 200,
-    clientIp: '127.0.0.1',
-    durationNs: 1,
-    inputBytes,
-    outputBytes: 0,
-    requestId: 'x',
+    name: size > 0 ? 's3:ObjectCreated:Put' : 's3:ObjectRemoved:Delete',
+    time,
+    bucket,
+    key,
+    size,
+    etag: '',
+    versionId: '',
+    contentType: '',
+    principal: 'x',
+    sourceIp: '127.0.0.1',
+    userAgent: '',
   };
 }
 
@@ -83,14 +81,14 @@ describe('DataUsageScanner', () => {
     await scanner.stop();
   });
 
-  it('counts writes seen on the trace bus at once and rescans the bucket shortly after', async () => {
-    const trace = createTraceBus();
+  it('counts writes seen on the object event bus at once and rescans the bucket shortly after', async () => {
+    const events = createObjectEventBus();
     const scanner = new DataUsageScanner(layer, { dirtyDelayMs: 5 });
-    scanner.observe(trace);
+    scanner.observe(events);
     await scanner.scanAll();
     expect(await scanner.bucketSize('plain')).toBe(2148);
     await put('plain', 'c', 500);
-    trace.emit('request', s3Event('PUT', '/plain/c', 500));
+    events.emit('object', objectEvent('plain', 'c', 500));
     // Immediately: the write's bytes are added (what hard-quota enforcement sees).
     expect(await scanner.bucketSize('plain')).toBe(2648);
     // After the rescan the figure is exact, not double counted.
@@ -99,25 +97,23 @@ describe('DataUsageScanner', () => {
     expect(await scanner.bucketSize('plain')).toBe(2648);
     // A delete marks the bucket for a rescan; refresh() picks it up without waiting.
     await layer.deleteObject('plain', 'c');
-    trace.emit('request', s3Event('DELETE', '/plain/c', 0));
+    events.emit('object', objectEvent('plain', 'c', 0));
     const snap = await scanner.refresh();
     expect(snap.buckets.get('plain')?.size).toBe(2148);
     await scanner.stop();
   });
 
-  it('does not count a write twice when its trace event arrives after a later scan started', async () => {
-    const trace = createTraceBus();
+  it('does not count a write twice when its event arrives after a later scan started', async () => {
+    const events = createObjectEventBus();
     const scanner = new DataUsageScanner(layer, { dirtyDelayMs: 60_000 });
-    scanner.observe(trace);
+    scanner.observe(events);
     await scanner.scanAll();
-    const requestStart = Date.now();
     await put('plain', 'late', 300);
+    const committed = new Date();
     await new Promise((r) => setTimeout(r, 5));
     await scanner.scanBucket('plain'); // e.g. set-bucket-quota rescans right after the PUT answered
-    // The PUT's event is published only now, stamped with its close time and duration.
-    const event = s3Event('PUT', '/plain/late', 300);
-    event.durationNs = (event.time.getTime() - requestStart) * 1e6;
-    trace.emit('request', event);
+    // The PUT's event reaches the scanner only now, stamped with its commit time.
+    events.emit('object', objectEvent('plain', 'late', 300, committed));
     expect(await scanner.bucketSize('plain')).toBe(2448);
     await layer.deleteObject('plain', 'late');
     await scanner.scanBucket('plain');
@@ -142,21 +138,21 @@ describe('DataUsageScanner', () => {
           };
         },
       } as unknown as ObjectLayer;
-      const trace = createTraceBus();
+      const events = createObjectEventBus();
       const scanner = new DataUsageScanner(slow, { dirtyDelayMs: 5 });
-      scanner.observe(trace);
+      scanner.observe(events);
       await scanner.scanBucket('busy');
       expect(walks).toBe(1);
       // Writes keep coming: the next walk waits 9 × 100 ms after the last one ended.
       for (let t = 0; t < 800; t += 10) {
-        trace.emit('request', s3Event('PUT', '/busy/k', 10));
+        events.emit('object', objectEvent('busy', 'k', 10));
         await vi.advanceTimersByTimeAsync(10);
       }
       expect(walks).toBe(1);
       await vi.advanceTimersByTimeAsync(200);
       expect(walks).toBe(2);
       // Writes counted meanwhile are still part of the bucket's size (what quotas see).
-      trace.emit('request', s3Event('PUT', '/busy/k', 10));
+      events.emit('object', objectEvent('busy', 'k', 10));
       expect(await scanner.bucketSize('busy')).toBeGreaterThanOrEqual(10);
       await scanner.stop();
     } finally {

@@ -1,4 +1,5 @@
-import type { TraceBus, TraceEvent, UsageProvider } from '../http/context.js';
+import type { BucketUsage, DataUsageSnapshot, UsageScanner } from '../core/usage.js';
+import type { ObjectEvent, ObjectEventBus } from '../events/object-events.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 
 /** Size histogram buckets, named as MinIO's data usage reports them (PROTOCOL-NOTES §7). */
@@ -21,26 +22,6 @@ function histogramBucket(size: number): string {
   return 'GREATER_THAN_512_MB';
 }
 
-/** Usage of one bucket as last measured. */
-export interface BucketUsage {
-  /** Bytes of all stored versions (delete markers excluded). */
-  size: number;
-  /** Latest versions that are not delete markers. */
-  objectsCount: number;
-  /** All versions that are not delete markers. */
-  versionsCount: number;
-  deleteMarkersCount: number;
-  /** Latest objects by size. */
-  histogram: Record<string, number>;
-  lastUpdate: Date;
-}
-
-export interface DataUsageSnapshot {
-  /** When the last full scan finished (null before the first). */
-  lastUpdate: Date | null;
-  buckets: Map<string, BucketUsage>;
-}
-
 export interface ScannerOptions {
   /** Full rescan period; default 60 s. The timer is unref'd so it never keeps the process alive. */
   intervalMs?: number;
@@ -50,8 +31,6 @@ export interface ScannerOptions {
   pageSize?: number;
   onError?: (err: unknown) => void;
 }
-
-const MUTATING_METHODS = new Set(['PUT', 'POST', 'DELETE']);
 
 /**
  * A bucket changed by writes is rescanned no sooner than this many times its last scan's duration
@@ -63,11 +42,11 @@ const SCAN_PACE = 9;
 
 /**
  * The data-usage scanner: walks every bucket's versions and keeps per-bucket size, counts and size
- * histograms current. It is the store's {@link UsageProvider} for hard-quota enforcement: between scans,
- * successful S3 writes (seen on the trace bus) add their bytes to the bucket's figure at once — an upper
- * bound for overwrites — and mark the bucket for an exact rescan shortly after.
+ * histograms current. It is the store's {@link UsageScanner} (hard-quota enforcement, admin usage): between
+ * scans, committed writes (seen on the object event bus) add their bytes to the bucket's figure at once —
+ * an upper bound for overwrites — and other changes mark the bucket for an exact rescan shortly after.
  */
-export class DataUsageScanner implements UsageProvider {
+export class DataUsageScanner implements UsageScanner {
   readonly #layer: ObjectLayer;
   readonly #opts: Required<Omit<ScannerOptions, 'onError'>> & Pick<ScannerOptions, 'onError'>;
   #usage = new Map<string, BucketUsage>();
@@ -106,20 +85,16 @@ export class DataUsageScanner implements UsageProvider {
     this.#timer.unref();
   }
 
-  /** Follows finished S3 requests so writes are reflected before the next full scan. */
-  observe(trace: TraceBus, domains: readonly string[] = []): void {
-    const listener = (e: TraceEvent): void => {
-      if (e.api !== 's3' || e.statusCode >= 300 || !MUTATING_METHODS.has(e.method)) return;
-      const bucket = bucketOf(e, domains);
-      if (!bucket) return;
-      // Trace events are published when the connection's response closes, which can be after the
-      // client's next request began: date the write by its request's start.
-      const startedAt = e.time.getTime() - e.durationNs / 1e6;
-      if (e.method === 'PUT' && e.inputBytes > 0) this.noteWrite(bucket, e.inputBytes, startedAt);
-      else this.noteChange(bucket);
+  /** Follows committed object changes so writes are reflected before the next full scan. */
+  observe(events: ObjectEventBus): void {
+    const listener = (e: ObjectEvent): void => {
+      // Events are published right after the commit: a scan that started later includes the write.
+      if (e.name.startsWith('s3:ObjectCreated:') && e.size > 0)
+        this.noteWrite(e.bucket, e.size, e.time.getTime());
+      else this.noteChange(e.bucket);
     };
-    trace.on('request', listener);
-    this.#unsubscribe = () => trace.off('request', listener);
+    events.on('object', listener);
+    this.#unsubscribe = () => events.off('object', listener);
   }
 
   async stop(): Promise<void> {
@@ -134,10 +109,9 @@ export class DataUsageScanner implements UsageProvider {
   }
 
   /**
-   * Records bytes written to a bucket by a request that started at `at` (ms). They count until a scan
-   * that started later has finished. A write whose request started before the latest scan began is
-   * taken to be in that scan (it was, unless the two overlapped; then the prompt rescan after the
-   * write corrects the figure) — so a late trace event never counts a write twice.
+   * Records bytes written to a bucket, committed at `at` (ms). They count until a scan that started
+   * later has finished. A write committed before the latest scan began is in that scan's figure, so an
+   * event that arrives late never counts a write twice.
    */
   noteWrite(bucket: string, bytes: number, at = Date.now()): void {
     if (at < (this.#scanStarted.get(bucket) ?? Number.NEGATIVE_INFINITY)) {
@@ -326,20 +300,5 @@ export class DataUsageScanner implements UsageProvider {
     }
     u.lastUpdate = new Date();
     return u;
-  }
-}
-
-/** The bucket a finished S3 request touched: path style `/bucket/...` or virtual host `bucket.domain`. */
-function bucketOf(e: TraceEvent, domains: readonly string[]): string | null {
-  const host = (e.requestHeaders.host ?? '').toLowerCase().replace(/:\d+$/, '');
-  for (const d of domains) {
-    if (host.endsWith(`.${d}`)) return host.slice(0, -(d.length + 1)) || null;
-  }
-  const seg = e.path.split('/')[1] ?? '';
-  if (seg === '') return null;
-  try {
-    return decodeURIComponent(seg);
-  } catch {
-    return seg;
   }
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { isS3Error } from '../errors.js';
+import { isS3Error } from '../core/errors.js';
 import { openObjectLayer } from '../object-layer/index.js';
 import { startStaleUploadCleanup } from './stale-uploads.js';
 

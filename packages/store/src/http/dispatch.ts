@@ -2,28 +2,23 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
-import { handleAdminRequest } from '../admin/router.js';
+import { ADMIN_PREFIX, adminError, handleAdminRequest } from '../admin/router.js';
 import { readAll, verifiedBody } from '../auth/payload-stream.js';
-import { ANONYMOUS, type AuthResult, authenticateRequest, isSignedRequest } from '../auth/sigv4-verify.js';
-import { S3Error } from '../errors.js';
+import { ANONYMOUS, authenticateRequest, isSignedRequest } from '../auth/sigv4-verify.js';
+import type { AuthResult } from '../core/auth.js';
+import type { StoreContext } from '../core/context.js';
+import { S3Error } from '../core/errors.js';
+import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
+import type { TraceEvent } from '../events/trace-events.js';
 import { handleS3 } from '../s3/handle.js';
 import { handleStsRequest } from '../sts/handler.js';
-import type { StoreContext, TraceEvent } from './context.js';
 import { newRequestId } from './request-id.js';
-import {
-  adminErrorResponse,
-  s3ErrorResponse,
-  stsErrorResponse,
-  toS3Error,
-  writeResponse,
-} from './respond.js';
-import type { AuthenticatedRequest, HandlerResponse } from './types.js';
+import { s3ErrorResponse, stsErrorResponse, toS3Error, writeResponse } from './respond.js';
 import { bucketFromHost } from './virtual-host.js';
 
 /** Admin and STS bodies are small JSON/form documents (PROTOCOL-NOTES §1). */
 export const SMALL_BODY_LIMIT = 1024 * 1024;
 
-const ADMIN_PREFIX = '/minio/admin/v3/';
 const HEALTH_PATHS = new Set([
   '/minio/health/live',
   '/minio/health/ready',
@@ -176,7 +171,7 @@ export function createRequestListener(
           method: req.method ?? 'GET',
           path,
           rawQuery,
-          // Built only if a trace consumer reads them: the usage scanner listens to every request.
+          // Built only if a trace consumer reads them.
           get requestHeaders() {
             return headerRecord(req.headers);
           },
@@ -221,10 +216,10 @@ export function createRequestListener(
         return;
       }
 
-      if (vhostBucket === null && parsed.path.startsWith(ADMIN_PREFIX)) {
+      if (vhostBucket === null && parsed.path.startsWith(`${ADMIN_PREFIX}/`)) {
         api = 'admin';
-        funcName = `admin.${parsed.path.slice(ADMIN_PREFIX.length).split('/')[0] ?? ''}`;
-        render = (err) => adminErrorResponse(err, resource, requestId);
+        funcName = `admin.${parsed.path.slice(ADMIN_PREFIX.length + 1).split('/')[0] ?? ''}`;
+        render = (err) => adminError(err, resource, requestId);
         const areq = await authenticateSmall(req, parsed, ctx, 's3', abort.signal);
         if (areq.identity.kind === 'anonymous') throw new S3Error('AccessDenied');
         if (req.headers['x-amz-content-sha256'] === undefined && req.headers.authorization !== undefined) {

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
+import type { HandlerResponse } from '../core/request.js';
 import { xmlDocument } from '../s3/xml.js';
-import type { HandlerResponse } from './types.js';
 
 /** Turns anything thrown by a handler into an S3Error; unexpected errors become InternalError. */
 export function toS3Error(err: unknown, log: (msg: string, err: unknown) => void = defaultLog): S3Error {
@@ -36,19 +36,6 @@ export function s3ErrorResponse(err: S3Error, resource: string, requestId: strin
     null,
   );
   return { status: err.status, headers: { 'content-type': 'application/xml' }, body };
-}
-
-/** MinIO's JSON error form of the admin API (PROTOCOL-NOTES §1). */
-export function adminErrorResponse(err: S3Error, resource: string, requestId: string): HandlerResponse {
-  const body = JSON.stringify({
-    Code: err.code,
-    Message: err.message,
-    ...err.extra,
-    Resource: resource,
-    RequestId: requestId,
-    HostId: requestId,
-  });
-  return { status: err.status, headers: { 'content-type': 'application/json' }, body };
 }
 
 /** STS error document (PROTOCOL-NOTES §3). */

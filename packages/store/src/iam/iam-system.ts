@@ -1,4 +1,4 @@
-import { S3Error, s3Error } from '../errors.js';
+import { S3Error, s3Error } from '../core/errors.js';
 import type { SystemStore } from '../object-layer/types.js';
 import { accessKeyProblem, generateAccessKey, generateSecretKey, secretKeyProblem } from './keys.js';
 import { IamPersistence } from './persistence.js';

@@ -1,4 +1,4 @@
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 
 /**
  * Thrown when the addressed version is a delete marker: NoSuchKey for the latest version, and

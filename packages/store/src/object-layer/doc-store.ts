@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { s3Error } from '../errors.js';
+import { s3Error } from '../core/errors.js';
 import { BITROT_SIZE, bitrotSum } from './codec/bitrot.js';
 import { type Drive, isNotFound, syncDir, writeFileSynced } from './drive.js';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isS3Error } from '../errors.js';
+import { isS3Error } from '../core/errors.js';
 import { type ErasureObjectLayer, openObjectLayer } from './index.js';
 
 /**

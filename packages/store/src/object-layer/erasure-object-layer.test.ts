@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isS3Error, type S3ErrorCode } from '../errors.js';
+import { isS3Error, type S3ErrorCode } from '../core/errors.js';
 import { isDeleteMarkerError } from './delete-marker-error.js';
 import { type ErasureObjectLayer, openObjectLayer } from './index.js';
 

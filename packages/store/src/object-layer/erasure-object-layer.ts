@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { type StaleUploadOptions, startStaleUploadCleanup } from '../background/stale-uploads.js';
-import { isS3Error, S3Error, s3Error } from '../errors.js';
+import { isS3Error, S3Error, s3Error } from '../core/errors.js';
 import { initBitrot } from './codec/bitrot.js';
 import { ReedSolomon } from './codec/reed-solomon.js';
 import { DeleteMarkerError } from './delete-marker-error.js';

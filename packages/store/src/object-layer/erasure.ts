@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { s3Error } from '../errors.js';
+import { s3Error } from '../core/errors.js';
 import { BITROT_SIZE, bitrotSum } from './codec/bitrot.js';
 import type { ReedSolomon } from './codec/reed-solomon.js';
 import { type Drive, mkdirIfMissing } from './drive.js';

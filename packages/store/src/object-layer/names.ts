@@ -1,4 +1,4 @@
-import { s3Error } from '../errors.js';
+import { s3Error } from '../core/errors.js';
 
 /**
  * Validation of bucket names and object keys, and the mapping of keys to folders on a drive.

@@ -1,4 +1,4 @@
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 
 /** S3 caps bucket policies at 20 KiB. */
 export const MAX_POLICY_BYTES = 20 * 1024;

@@ -1,5 +1,5 @@
-import { S3Error, withHeaders } from '../errors.js';
-import type { StoreContext } from '../http/context.js';
+import type { StoreContext } from '../core/context.js';
+import { S3Error, withHeaders } from '../core/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import { authorize } from './authorize.js';
 import { checkPreconditions } from './conditional.js';

@@ -1,4 +1,4 @@
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import { encodeListValue, OWNER, quoteEtag } from './response.js';
 import type { S3Request } from './types.js';

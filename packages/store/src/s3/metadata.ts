@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import { httpDate, quoteEtag } from './response.js';
 

@@ -1,5 +1,5 @@
+import type { StoreContext } from '../core/context.js';
 import type { ObjectEventName } from '../events/object-events.js';
-import type { StoreContext } from '../http/context.js';
 import type { S3Request } from './types.js';
 
 /** What an operation knows about the version it wrote or removed. */

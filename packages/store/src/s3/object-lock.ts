@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 import type { BucketInfo, ObjectLayer, Retention, RetentionMode } from '../object-layer/types.js';
 
 /** A bucket's default retention rule, stored as JSON in the `object-lock` bucket config. */

@@ -1,15 +1,14 @@
-import { S3Error } from '../errors.js';
-import type { StoreContext } from '../http/context.js';
+import type { StoreContext } from '../core/context.js';
+import { S3Error } from '../core/errors.js';
 
 /**
  * Hard bucket quota (admin `set-bucket-quota`, JSON `{quota, quotatype}` in the `quota` config):
  * refuses a write that would take the bucket past its quota. Usage comes from the scanner through
- * `ctx.usage`; without it the quota cannot be measured and is not enforced. The quota document is
+ * `ctx.usage`. The quota document is
  * read on every write so a new quota applies at once (a cache belongs in the layer, invalidated by
  * putBucketConfig, not here).
  */
 export async function enforceQuota(ctx: StoreContext, bucket: string, incoming: number): Promise<void> {
-  if (!ctx.usage) return;
   const raw = await ctx.layer.getBucketConfig(bucket, 'quota');
   if (!raw) return;
   let cfg: { quota?: number; quotatype?: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isS3Error } from '../errors.js';
+import { isS3Error } from '../core/errors.js';
 import { resolveCopyRange, resolveRange } from './range.js';
 
 describe('Range resolution (RFC 7233 as S3 applies it)', () => {

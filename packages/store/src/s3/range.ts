@@ -1,4 +1,4 @@
-import { S3Error, withHeaders } from '../errors.js';
+import { S3Error, withHeaders } from '../core/errors.js';
 import type { ByteRange } from '../object-layer/types.js';
 
 /**

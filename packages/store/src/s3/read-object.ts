@@ -1,6 +1,6 @@
-import { S3Error, withHeaders } from '../errors.js';
-import type { StoreContext } from '../http/context.js';
-import type { HandlerResponse } from '../http/types.js';
+import type { StoreContext } from '../core/context.js';
+import { S3Error, withHeaders } from '../core/errors.js';
+import type { HandlerResponse } from '../core/request.js';
 import type { ByteRange, ObjectInfo } from '../object-layer/types.js';
 import { checkPreconditions } from './conditional.js';
 import { objectResponseHeaders, RESPONSE_OVERRIDES } from './metadata.js';

@@ -1,4 +1,4 @@
-import type { HandlerResponse } from '../http/types.js';
+import type { HandlerResponse } from '../core/request.js';
 import { xmlDocument } from './xml.js';
 
 /** The owner shown in listings: the store has one account, like MinIO. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isS3Error } from '../errors.js';
+import { isS3Error } from '../core/errors.js';
 import { matchRoute } from './router.js';
 
 function route(

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 import { listConditions } from './listing.js';
 import { abortMultipartUpload } from './operations/abort-multipart-upload.js';
 import { completeMultipartUpload } from './operations/complete-multipart-upload.js';

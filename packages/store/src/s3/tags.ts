@@ -1,4 +1,4 @@
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 import { parseXml, xmlChild, xmlList, xmlText } from './xml.js';
 
 /** S3 tag limits: 10 per object (50 per bucket), keys 1–128 and values 0–256 characters. */

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { StoreContext } from '../http/context.js';
-import type { HandlerResponse } from '../http/types.js';
+import type { StoreContext } from '../core/context.js';
+import type { HandlerResponse } from '../core/request.js';
 import type { Identity } from '../iam/types.js';
 
 /** One S3 request after routing and authentication, as operations see it. */

@@ -1,4 +1,4 @@
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 
 /**
  * S3 bucket naming rules: 3–63 characters of lower-case letters, digits, dots and hyphens, starting

@@ -1,4 +1,4 @@
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 import type { S3Request } from './types.js';
 
 /** The `versionId` query parameter (undefined = latest); an empty value is refused as in S3. */

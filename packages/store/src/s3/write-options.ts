@@ -1,5 +1,5 @@
-import { S3Error } from '../errors.js';
-import type { StoreContext } from '../http/context.js';
+import type { StoreContext } from '../core/context.js';
+import { S3Error } from '../core/errors.js';
 import type { BucketInfo, Retention } from '../object-layer/types.js';
 import { authorize } from './authorize.js';
 import {

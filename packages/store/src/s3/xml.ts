@@ -1,5 +1,5 @@
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 
 /** Namespace of every S3 response document. */
 export const S3_XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';

@@ -1,4 +1,4 @@
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 import { durationParam, sessionPolicyParam } from './params.js';
 import type { StsAction } from './types.js';
 

@@ -1,6 +1,6 @@
-import { isS3Error } from '../errors.js';
-import type { StoreContext } from '../http/context.js';
-import type { AuthenticatedRequest, HandlerResponse } from '../http/types.js';
+import type { StoreContext } from '../core/context.js';
+import { isS3Error } from '../core/errors.js';
+import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
 import { STS_ACTIONS } from './registry.js';
 import { newRequestId, STS_VERSION, stsErrorXml, stsSuccessXml } from './xml.js';
 

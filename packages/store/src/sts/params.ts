@@ -1,4 +1,4 @@
-import { S3Error } from '../errors.js';
+import { S3Error } from '../core/errors.js';
 import { PolicyError, parsePolicy } from '../iam/policy/index.js';
 import {
   DEFAULT_DURATION_SECONDS,

@@ -1,5 +1,5 @@
-import type { StoreContext } from '../http/context.js';
-import type { AuthenticatedRequest } from '../http/types.js';
+import type { StoreContext } from '../core/context.js';
+import type { AuthenticatedRequest } from '../core/request.js';
 import type { StsSuccess } from './xml.js';
 
 /**

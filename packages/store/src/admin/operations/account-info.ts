@@ -2,7 +2,6 @@ import { emptyHistogram } from '../../background/scanner.js';
 import type { BucketInfo } from '../../object-layer/types.js';
 import { backendInfoJson } from '../backend-info.js';
 import type { AdminOperation } from '../call.js';
-import { startAdminServices } from '../services.js';
 
 /**
  * Admin API: AccountInfo — `GET /accountinfo` → `{AccountName, Server, Policy, Buckets}` for any signed
@@ -12,7 +11,7 @@ import { startAdminServices } from '../services.js';
 export const accountInfo: AdminOperation = async (call) => {
   const ctx = call.ctx;
   const id = call.identity;
-  const usage = await startAdminServices(ctx).scanner.refresh();
+  const usage = await ctx.usage.refresh();
   const info = await ctx.layer.storageInfo();
   const buckets: BucketInfo[] = await ctx.layer.listBuckets();
   const out: unknown[] = [];

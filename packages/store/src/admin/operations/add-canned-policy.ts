@@ -1,4 +1,4 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import { type AdminOperation, MAX_POLICY_BODY } from '../call.js';
 
 /** Admin API: AddCannedPolicy — `PUT /add-canned-policy?name=` J policy document (≤ 20 KiB). */

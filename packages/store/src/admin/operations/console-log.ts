@@ -1,5 +1,5 @@
-import { S3Error } from '../../errors.js';
-import { liveStream } from '../../http/live-stream.js';
+import { S3Error } from '../../core/errors.js';
+import { liveStream } from '../../core/live-stream.js';
 import type { LogEntry } from '../../log/store-log.js';
 import type { AdminOperation } from '../call.js';
 

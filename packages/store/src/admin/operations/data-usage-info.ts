@@ -1,12 +1,11 @@
 import type { AdminOperation } from '../call.js';
-import { startAdminServices } from '../services.js';
 
 /**
  * Admin API: DataUsageInfo — `GET /datausageinfo` → totals and per-bucket usage kept current by the
  * background scanner (buckets changed since their last scan are measured first).
  */
 export const dataUsageInfo: AdminOperation = async (call) => {
-  const snapshot = await startAdminServices(call.ctx).scanner.refresh();
+  const snapshot = await call.ctx.usage.refresh();
   const bucketsUsageInfo: Record<string, unknown> = {};
   const bucketsSizes: Record<string, number> = {};
   let objectsCount = 0;

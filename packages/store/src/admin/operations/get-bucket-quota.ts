@@ -1,4 +1,4 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import type { AdminOperation } from '../call.js';
 
 /** Admin API: GetBucketQuota — `GET /get-bucket-quota?bucket=` → `{quota, quotatype}`; 404 when unset. */

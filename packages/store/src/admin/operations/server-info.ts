@@ -1,6 +1,5 @@
 import { disksJson, serverEndpoint } from '../backend-info.js';
 import type { AdminOperation } from '../call.js';
-import { startAdminServices } from '../services.js';
 
 /** Version string reported in server info (the store's package version). */
 export const STORE_VERSION = '0.1.0';
@@ -12,7 +11,7 @@ export const STORE_VERSION = '0.1.0';
 export const serverInfo: AdminOperation = async (call) => {
   const ctx = call.ctx;
   const info = await ctx.layer.storageInfo();
-  const usage = await startAdminServices(ctx).scanner.refresh();
+  const usage = await ctx.usage.refresh();
   let objects = 0;
   let versions = 0;
   let size = 0;

@@ -1,6 +1,6 @@
-import { S3Error } from '../../errors.js';
-import type { TraceEvent } from '../../http/context.js';
-import { liveStream } from '../../http/live-stream.js';
+import { S3Error } from '../../core/errors.js';
+import { liveStream } from '../../core/live-stream.js';
+import type { TraceEvent } from '../../events/trace-events.js';
 import { serverEndpoint } from '../backend-info.js';
 import type { AdminOperation } from '../call.js';
 

@@ -1,6 +1,5 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import type { AdminOperation } from '../call.js';
-import { startAdminServices } from '../services.js';
 
 const ACTIONS = {
   restart: 'admin:ServiceRestart',
@@ -24,9 +23,7 @@ export const serviceAction: AdminOperation = async (call) => {
   const hook = call.ctx.onServiceAction;
   if (a === 'restart') {
     await call.ctx.iam.load();
-    void startAdminServices(call.ctx)
-      .scanner.scanAll()
-      .catch(() => undefined);
+    void call.ctx.usage.scanAll().catch(() => undefined);
     if (hook) await hook('restart');
     return call.ok();
   }

@@ -1,6 +1,5 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import type { AdminOperation } from '../call.js';
-import { startAdminServices } from '../services.js';
 
 interface BucketQuotaJson {
   quota?: unknown;
@@ -32,7 +31,7 @@ export const setBucketQuota: AdminOperation = async (call) => {
       Buffer.from(JSON.stringify({ quota, quotatype: type })),
     );
     // Make sure the figure quota enforcement uses is fresh.
-    await startAdminServices(call.ctx).scanner.scanBucket(bucket);
+    await call.ctx.usage.scanBucket(bucket);
   }
   return call.ok();
 };

@@ -2,16 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decryptData, encryptData, isEncrypted, KeyCache } from '@stowage/madmin';
+import { type BackgroundServices, startBackgroundServices } from '../../background/services.js';
+import type { StoreContext } from '../../core/context.js';
+import type { AuthenticatedRequest } from '../../core/request.js';
 import { createObjectEventBus } from '../../events/object-events.js';
-import { createTraceBus, type StoreContext } from '../../http/context.js';
-import type { AuthenticatedRequest } from '../../http/types.js';
+import { createTraceBus } from '../../events/trace-events.js';
 import { openIam } from '../../iam/index.js';
 import { StoreLog } from '../../log/store-log.js';
 import { openObjectLayer } from '../../object-layer/index.js';
 import type { ObjectLayer } from '../../object-layer/types.js';
 import { handleStsRequest } from '../../sts/handler.js';
-import { handleAdminRequest } from '../router.js';
-import { startAdminServices } from '../services.js';
+import { ADMIN_PREFIX, handleAdminRequest } from '../router.js';
 
 /** Client-side key cache: one Argon2id derivation per secret instead of one per request. */
 const clientKeys = new KeyCache();
@@ -35,6 +36,8 @@ export class AdminHarness {
     readonly dir: string,
     readonly layer: ObjectLayer,
     readonly ctx: StoreContext,
+    /** The background services behind `ctx.usage` (the usage scanner). */
+    readonly services: BackgroundServices,
   ) {}
 
   static async open(drives = 4, dir?: string): Promise<AdminHarness> {
@@ -47,6 +50,11 @@ export class AdminHarness {
       staleUploads: false,
     });
     const iam = await openIam(layer.system, ROOT);
+    const events = createObjectEventBus();
+    const services = startBackgroundServices(
+      { layer, iam, events },
+      { scanIntervalMs: 3_600_000, dirtyDelayMs: 10 },
+    );
     const ctx: StoreContext = {
       layer,
       iam,
@@ -56,17 +64,18 @@ export class AdminHarness {
       url: 'http://127.0.0.1:9000',
       deploymentId: 'test-deployment',
       domains: [],
+      usage: services.scanner,
       trace: createTraceBus(),
-      events: createObjectEventBus(),
+      events,
       log: new StoreLog(),
       shutdown: new AbortController().signal,
+      onServiceAction: null,
     };
-    startAdminServices(ctx, { scanIntervalMs: 3_600_000, dirtyDelayMs: 10 });
-    return new AdminHarness(dataDir, layer, ctx);
+    return new AdminHarness(dataDir, layer, ctx, services);
   }
 
   async close(removeDir = true): Promise<void> {
-    await startAdminServices(this.ctx).stop();
+    await this.services.stop();
     await this.layer.close();
     if (removeDir) await rm(this.dir, { recursive: true, force: true });
   }
@@ -97,7 +106,7 @@ export class AdminHarness {
   }
 
   /**
-   * Calls `/minio/admin/v3<p>` as `accessKey`; `body` objects are JSON, encrypted when `encrypt`; a
+   * Calls `<ADMIN_PREFIX><p>` as `accessKey`; `body` objects are JSON, encrypted when `encrypt`; a
    * successful answer is decrypted when `decrypt`.
    */
   async admin(
@@ -118,7 +127,7 @@ export class AdminHarness {
       const plain = Buffer.from(typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body));
       body = opts.encrypt ? await encryptData(secret, plain, { keyCache: clientKeys }) : plain;
     }
-    const { req } = await this.#request(accessKey, method, `/minio/admin/v3${p}`, opts.query ?? {}, body);
+    const { req } = await this.#request(accessKey, method, `${ADMIN_PREFIX}${p}`, opts.query ?? {}, body);
     const res = await handleAdminRequest(req, this.ctx);
     let raw: Buffer = Buffer.isBuffer(res.body)
       ? res.body

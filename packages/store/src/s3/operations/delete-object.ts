@@ -1,4 +1,4 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import { authorize } from '../authorize.js';
 import { publishObjectEvent } from '../notify.js';
 import type { S3Handler } from '../types.js';

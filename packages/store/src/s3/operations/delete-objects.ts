@@ -1,4 +1,4 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import { isAllowed } from '../authorize.js';
 import { publishObjectEvent } from '../notify.js';
 import { xmlResponse } from '../response.js';

@@ -1,6 +1,6 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
+import { liveStream } from '../../core/live-stream.js';
 import { eventNameMatches, notificationRecord, type ObjectEvent } from '../../events/object-events.js';
-import { liveStream } from '../../http/live-stream.js';
 import type { S3Handler } from '../types.js';
 
 const KNOWN_EVENT = /^s3:(ObjectCreated|ObjectRemoved|ObjectAccessed)(:[A-Za-z]+|:\*)?$|^s3:\*$/;

@@ -1,4 +1,4 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import { MAX_POLICY_BYTES, validateBucketPolicy } from '../bucket-policy.js';
 import type { S3Handler } from '../types.js';
 

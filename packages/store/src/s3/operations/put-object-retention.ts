@@ -1,4 +1,4 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import type { Retention } from '../../object-layer/types.js';
 import { authorize } from '../authorize.js';
 import { isRetentionMode } from '../object-lock.js';

@@ -1,4 +1,4 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import { contentMd5 } from '../metadata.js';
 import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';

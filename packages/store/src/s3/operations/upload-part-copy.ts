@@ -1,4 +1,4 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import { resolveCopySource } from '../copy-source.js';
 import { enforceQuota } from '../quota.js';
 import { resolveCopyRange } from '../range.js';

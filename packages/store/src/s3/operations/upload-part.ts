@@ -1,4 +1,4 @@
-import { S3Error } from '../../errors.js';
+import { S3Error } from '../../core/errors.js';
 import { contentMd5 } from '../metadata.js';
 import { enforceQuota } from '../quota.js';
 import { quoteEtag } from '../response.js';

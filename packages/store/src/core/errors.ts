@@ -177,6 +177,7 @@ export const S3ErrorCodes = {
   XMinioInvalidResource: { status: 400, message: 'Invalid resource.' },
   XMinioInvalidIAMCredentials: { status: 403, message: 'The credentials are not valid.' },
   XMinioIAMActionNotAllowed: { status: 403, message: 'Specified IAM action is not allowed' },
+  XMinioAdminVersionMismatch: { status: 426, message: "This 'admin' API is not supported by this server" },
   // STS (PROTOCOL-NOTES §3).
   InvalidParameterValue: {
     status: 400,

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { HandlerResponse } from './types.js';
+import type { HandlerResponse } from './request.js';
 
 /** MinIO sends a space between JSON values every 500 ms, so idle streams stay open (PROTOCOL-NOTES §7). */
 const KEEP_ALIVE_MS = 500;

@@ -1,0 +1,42 @@
+import type { ObjectEventBus } from '../events/object-events.js';
+import type { TraceBus } from '../events/trace-events.js';
+import type { IamSystem } from '../iam/index.js';
+import type { StoreLog } from '../log/store-log.js';
+import type { ObjectLayer } from '../object-layer/types.js';
+import type { ServiceActionHook, StoreOptions } from './options.js';
+import type { UsageScanner } from './usage.js';
+
+/**
+ * Everything a request handler (S3, admin, STS) needs from the running store. `startStore` builds the
+ * services first and then this context once, with every dependency explicit; handlers only read it.
+ * Only `url` changes afterwards: it is known once the server listens (port 0 picks a free port).
+ */
+export interface StoreContext {
+  readonly layer: ObjectLayer;
+  readonly iam: IamSystem;
+  readonly options: StoreOptions;
+  readonly startedAt: Date;
+  /** Region the store reports (GetBucketLocation, admin info); 'us-east-1' when not configured. */
+  readonly region: string;
+  /** The public base URL, e.g. `http://127.0.0.1:9000` (real port once listening). */
+  url: string;
+  /** Stable id of this deployment (kept in the system store). */
+  readonly deploymentId: string;
+  /** Virtual-host domains (`bucket.<domain>`), lower-case. */
+  readonly domains: readonly string[];
+  /** Bucket usage: hard-quota enforcement (S3) and the admin usage/info calls. */
+  readonly usage: UsageScanner;
+  /** Finished requests, for admin trace. */
+  readonly trace: TraceBus;
+  /** Committed object changes: bucket notifications (ListenBucketNotification) and the usage scanner. */
+  readonly events: ObjectEventBus;
+  /** The server's own log (drive state, background failures, internal errors), for admin `log`. */
+  readonly log: StoreLog;
+  /** Aborted when close() begins: long-lived streams (admin trace) end then, so the drain need not wait. */
+  readonly shutdown: AbortSignal;
+  /**
+   * Handler of admin `service?action=restart|stop|…` given by the embedding process
+   * (`StoreOptions.onServiceAction`); null when none was, and the admin API answers NotImplemented.
+   */
+  readonly onServiceAction: ServiceActionHook | null;
+}

@@ -1,0 +1,32 @@
+/** What `startStore` is configured with (see ../server.ts). */
+export interface StoreOptions {
+  /** Folder holding the drive folders (`drive1` … `driveN`) and the store's own files. */
+  dataDir: string;
+  /** Number of drive folders (1 = plain mode, ≥ 4 = erasure coded). */
+  drives: number;
+  port: number;
+  host?: string;
+  rootUser: string;
+  rootPassword: string;
+  /** Region reported by GetBucketLocation; '' means us-east-1 semantics. */
+  region?: string;
+  tls?: { cert: Buffer; key: Buffer };
+  /**
+   * Domains for virtual-host style requests (`bucket.<domain>`), like MinIO's MINIO_DOMAIN.
+   * `localhost` is always included.
+   */
+  domains?: string[];
+  /** How long close() lets requests in flight finish before cutting connections (default 5 s). */
+  shutdownGraceMs?: number;
+  /**
+   * Told of admin `service?action=restart|stop|freeze|unfreeze` (the embedding process acts on it).
+   * Without it the admin API answers NotImplemented for stop/freeze/unfreeze.
+   */
+  onServiceAction?: ServiceActionHook;
+}
+
+/** Admin `service` actions the embedding process may handle. */
+export type ServiceAction = 'restart' | 'stop' | 'freeze' | 'unfreeze';
+
+/** The embedding process's handler of admin `service` actions. */
+export type ServiceActionHook = (action: ServiceAction) => Promise<void>;
