@@ -79,7 +79,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const id = await deploymentId(layer.system);
     const events = createObjectEventBus();
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
-    services = startBackgroundServices({ layer, iam, events });
+    const background = startBackgroundServices({ layer, iam, events });
+    services = background;
     const ctx: StoreContext = {
       layer,
       iam,
@@ -89,14 +90,13 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       url: '',
       deploymentId: id,
       domains,
-      usage: services.scanner,
+      usage: background.scanner,
       trace: createTraceBus(),
       events,
       log,
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
     };
-    const background = services;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
     const listener = createRequestListener(ctx, inFlight);
     server = opts.tls

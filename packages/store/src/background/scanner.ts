@@ -1,5 +1,5 @@
 import type { BucketUsage, DataUsageSnapshot, UsageScanner } from '../core/usage.js';
-import type { ObjectEvent, ObjectEventBus } from '../events/object-events.js';
+import type { ObjectEvent, ObjectEventBus, ObjectEventName } from '../events/object-events.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 
 /** Size histogram buckets, named as MinIO's data usage reports them (PROTOCOL-NOTES §7). */
@@ -32,6 +32,12 @@ export interface ScannerOptions {
   onError?: (err: unknown) => void;
 }
 
+/** Object events whose size is new bytes in the bucket (until the rescan that measures them). */
+const BYTES_WRITTEN: ReadonlySet<ObjectEventName> = new Set<ObjectEventName>([
+  's3:ObjectCreated:Put',
+  's3:ObjectCreated:CompleteMultipartUpload',
+]);
+
 /**
  * A bucket changed by writes is rescanned no sooner than this many times its last scan's duration
  * after that scan ended, so a bucket written without pause costs the scanner at most ~1/(1+PACE) of
@@ -50,7 +56,7 @@ export class DataUsageScanner implements UsageScanner {
   readonly #layer: ObjectLayer;
   readonly #opts: Required<Omit<ScannerOptions, 'onError'>> & Pick<ScannerOptions, 'onError'>;
   #usage = new Map<string, BucketUsage>();
-  /** Writes (bytes, request start in ms) the bucket's figure may not include yet. */
+  /** Writes (bytes, commit time in ms) the bucket's figure may not include yet. */
   #pending = new Map<string, { bytes: number; at: number }[]>();
   /** When the bucket's latest scan (finished or running) started. */
   #scanStarted = new Map<string, number>();
@@ -85,12 +91,15 @@ export class DataUsageScanner implements UsageScanner {
     this.#timer.unref();
   }
 
-  /** Follows committed object changes so writes are reflected before the next full scan. */
+  /**
+   * Follows committed object changes so writes are reflected before the next full scan: the bytes of
+   * uploads (PUT, completed multipart uploads) count at once; copies and removals mark the bucket for
+   * a prompt rescan.
+   */
   observe(events: ObjectEventBus): void {
     const listener = (e: ObjectEvent): void => {
       // Events are published right after the commit: a scan that started later includes the write.
-      if (e.name.startsWith('s3:ObjectCreated:') && e.size > 0)
-        this.noteWrite(e.bucket, e.size, e.time.getTime());
+      if (BYTES_WRITTEN.has(e.name) && e.size > 0) this.noteWrite(e.bucket, e.size, e.time.getTime());
       else this.noteChange(e.bucket);
     };
     events.on('object', listener);
