@@ -19,6 +19,7 @@ import type {
 } from './types.js';
 import type { UserInfo } from './users.js';
 
+/** Options of {@link IamSystem} and `openIam`. */
 export interface IamOptions {
   /** Where anonymous requests find bucket policies. Without it, anonymous requests are denied. */
   bucketPolicies?: BucketPolicySource;

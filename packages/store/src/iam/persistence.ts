@@ -22,6 +22,7 @@ export const IAM_PATHS = {
   sts: 'iam/sts',
 } as const;
 
+/** A kind of IAM record, stored under its own folder. */
 export type IamCollection = keyof typeof IAM_PATHS;
 
 /** The record type each collection holds. */
@@ -52,6 +53,7 @@ export function encodeName(name: string): string {
   return `~${Buffer.from(name, 'utf8').toString('base64url')}.json`;
 }
 
+/** The entity name of a document path segment; null for files that are not IAM documents. */
 export function decodeName(segment: string): string | null {
   if (!segment.endsWith('.json')) return null;
   const base = segment.slice(0, -'.json'.length);

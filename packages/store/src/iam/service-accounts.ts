@@ -14,6 +14,7 @@ export interface IssuedCredentials {
   expiration?: Date;
 }
 
+/** add-service-account request: keys are generated when not given. */
 export interface NewServiceAccount {
   parentUser: string;
   accessKey?: string;
@@ -23,6 +24,7 @@ export interface NewServiceAccount {
   comment?: string;
 }
 
+/** update-service-account request: only the fields given change. */
 export interface ServiceAccountUpdate {
   secretKey?: string;
   status?: ServiceAccountStatus;

@@ -8,6 +8,7 @@ import { deriveTokenKey, signSessionToken } from './session-token.js';
 import type { Identity } from './types.js';
 import { parseIamPolicy } from './validation.js';
 
+/** What an STS action asks for when it issues temporary credentials. */
 export interface NewStsSession {
   parentUser: string;
   durationSeconds: number;
