@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { useDebouncedValue } from '@/shared/hooks/use-debounced-value';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useCreateBucket } from '../api/create-bucket';
 import {
@@ -24,7 +25,6 @@ import {
   updateCreateBucketForm,
 } from '../lib/create-bucket-form';
 import { type SizeUnit, sizeUnits } from '../lib/size-units';
-import { ModalFrame } from './modal-frame';
 
 export const nonErasureNotice =
   'Some these features are disabled as server is running in non-erasure coded mode.';
@@ -108,7 +108,7 @@ export function CreateBucketDialog({
   };
 
   return (
-    <ModalFrame
+    <FormDialog
       open={open}
       title="Create Bucket"
       onClose={close}
@@ -280,6 +280,6 @@ export function CreateBucketDialog({
           </Stack>
         </Feature>
       )}
-    </ModalFrame>
+    </FormDialog>
   );
 }
