@@ -17,6 +17,8 @@ export interface FormDialogProps {
   title: ReactNode;
   /** Cancel, Escape and the backdrop; left out, the dialog closes only through its own buttons. */
   onClose?: () => void;
+  /** The Cancel button, when it does more than `onClose` (e.g. also clears the fields). */
+  onCancel?: () => void;
   /** With it the body is a form, so Enter (or the submit button) calls it. */
   onSubmit?: () => void;
   /** A request runs: a progress bar shows, closing and the default buttons are off. */
@@ -46,6 +48,7 @@ export function FormDialog({
   open,
   title,
   onClose,
+  onCancel,
   onSubmit,
   busy = false,
   maxWidth = 'sm',
@@ -84,7 +87,7 @@ export function FormDialog({
         {extraActions}
         {actions ?? (
           <>
-            <Button onClick={onClose} disabled={busy}>
+            <Button onClick={onCancel ?? onClose} disabled={busy}>
               Cancel
             </Button>
             {submitLabel !== undefined && (

@@ -115,18 +115,14 @@ export function CreateBucketDialog({
       onSubmit={save}
       busy={create.isPending}
       maxWidth="sm"
-      actions={
+      submitLabel="Save"
+      submitDisabled={!canSave}
+      extraActions={
         <>
           <Button onClick={() => setForm(createBucketDefaults)} disabled={create.isPending}>
             Clear
           </Button>
           <Box sx={{ flex: 1 }} />
-          <Button onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSave}>
-            Save
-          </Button>
         </>
       }
     >
