@@ -2,6 +2,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { Alert, IconButton, TableCell, Tooltip } from '@mui/material';
 import { type ReactElement, useState } from 'react';
+import { errorText } from '../api/api-error';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { EmptyState } from '../ui/empty-state';
 import { ListTable } from '../ui/list-page';
@@ -22,12 +23,7 @@ export function ServiceAccountList({ user, search }: { user?: string; search: st
 
   if (accounts.isPending) return <LoadingMessage label="Loading service accounts..." />;
   if (accounts.isError) {
-    return (
-      <Alert severity="error">
-        {accounts.error.message}
-        {accounts.error.detail ? ` — ${accounts.error.detail}` : ''}
-      </Alert>
-    );
+    return <Alert severity="error">{errorText(accounts.error)}</Alert>;
   }
   const shown = accounts.data.filter((a) => matchesSearch(a, search));
   return (
