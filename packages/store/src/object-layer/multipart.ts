@@ -6,7 +6,7 @@ import { runOnQuorum } from './doc-store.js';
 import { writeErasure } from './erasure.js';
 import type { ErasureSet } from './erasure-set.js';
 import { partLock } from './key-locks.js';
-import type { ErasureGeometry } from './meta.js';
+import type { ErasureGeometry, VersionRecord } from './meta.js';
 import { compareKeys, validateObjectKey } from './names.js';
 import { checkMd5 } from './object-write.js';
 import type { MultipartUploadInfo, PartInfo, PutObjectOptions } from './types.js';
@@ -21,15 +21,10 @@ import { toRetention } from './versions.js';
 export const MAX_PART_SIZE = 5 * 1024 ** 3;
 
 /** An upload's document: the object's settings as given at CreateMultipartUpload. */
-export interface UploadDoc {
+export interface UploadDoc
+  extends Pick<VersionRecord, 'contentType' | 'sys' | 'user' | 'tags' | 'retention' | 'legalHold'> {
   key: string;
   initiated: number;
-  contentType: string;
-  sys: Record<string, string>;
-  user: Record<string, string>;
-  tags: Record<string, string>;
-  retention: { mode: 'GOVERNANCE' | 'COMPLIANCE'; until: number } | null;
-  legalHold: boolean;
   ec: ErasureGeometry;
 }
 
