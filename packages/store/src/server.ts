@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { startAdminServices } from './admin/services.js';
+import { startStaleUploadCleanup } from './background/stale-uploads.js';
 import { createObjectEventBus } from './events/object-events.js';
 import { createTraceBus, type StoreContext } from './http/context.js';
 import { createRequestListener, type InFlight } from './http/dispatch.js';
@@ -74,6 +75,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
             `Drive ${drive.index + 1} (${drive.path}) is ${drive.state}: its folder is missing or not writable`,
           ),
   });
+  // Abort multipart uploads left unfinished for 24 h (checked hourly).
+  const stopStaleUploads = startStaleUploadCleanup(layer);
   let server: http.Server | https.Server | undefined;
   try {
     const iam = await openIam(
@@ -160,6 +163,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
           ]);
         }
         await adminServices.stop();
+        stopStaleUploads();
         await layer.close();
       })();
       return closing;
@@ -167,6 +171,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     return { url, port, close };
   } catch (err) {
     server?.close();
+    stopStaleUploads();
     await layer.close();
     throw err;
   }
