@@ -1,7 +1,3 @@
-import { S3Error, s3Error } from '../errors.js';
-import type { SystemStore } from '../object-layer/types.js';
-import { accessKeyProblem, generateAccessKey, generateSecretKey, secretKeyProblem } from './keys.js';
-import { IamPersistence } from './persistence.js';
 import {
   CANNED_POLICY_DOCUMENTS,
   type ConditionValues,
@@ -12,7 +8,11 @@ import {
   type PolicyKind,
   parsePolicy,
   ROOT_POLICY_NAME,
-} from './policy/index.js';
+} from '@stowage/policy';
+import { S3Error, s3Error } from '../errors.js';
+import type { SystemStore } from '../object-layer/types.js';
+import { accessKeyProblem, generateAccessKey, generateSecretKey, secretKeyProblem } from './keys.js';
+import { IamPersistence } from './persistence.js';
 import type {
   GroupRecord,
   PolicyMappingRecord,

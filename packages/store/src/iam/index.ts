@@ -1,6 +1,7 @@
 import type { SystemStore } from '../object-layer/types.js';
 import { type IamOptions, IamSystem, type RootCredentials } from './iam-system.js';
 
+export * as policy from '@stowage/policy';
 export type {
   BucketPolicySource,
   GroupDescription,
@@ -16,7 +17,6 @@ export type {
 } from './iam-system.js';
 export { IamSystem, parseIamPolicy, splitPolicyNames } from './iam-system.js';
 export { generateAccessKey, generateSecretKey } from './keys.js';
-export * as policy from './policy/index.js';
 export type * from './records.js';
 export type * from './types.js';
 

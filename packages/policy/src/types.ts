@@ -14,6 +14,8 @@ export interface Policy {
 export type Effect = 'Allow' | 'Deny';
 
 export interface Statement {
+  /** Position in the document's Statement list (a single statement object is index 0). */
+  index: number;
   sid?: string;
   effect: Effect;
   /** Bucket policies only: AWS principals (`*` = everyone). null when absent. */
@@ -26,6 +28,10 @@ export interface Statement {
   resources: string[] | null;
   notResources: string[] | null;
   conditions: ConditionClause[];
+  /** `Action` as written (case kept), for display and the console's permission map. null when absent. */
+  writtenActions: string[] | null;
+  /** `Resource` as written (`arn:aws:s3:::bucket/*`, `*`). null when absent. */
+  writtenResources: string[] | null;
 }
 
 /** How a multi-valued request key is compared (AWS set operators). */
