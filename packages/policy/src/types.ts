@@ -11,8 +11,10 @@ export interface Policy {
   raw: PolicyDocumentJson;
 }
 
+/** A statement's Effect. */
 export type Effect = 'Allow' | 'Deny';
 
+/** One parsed statement; patterns are normalised for matching, `written*` keep the document's spelling. */
 export interface Statement {
   /** Position in the document's Statement list (a single statement object is index 0). */
   index: number;
@@ -37,6 +39,7 @@ export interface Statement {
 /** How a multi-valued request key is compared (AWS set operators). */
 export type ConditionQualifier = 'ForAnyValue' | 'ForAllValues' | null;
 
+/** One operator/key pair of a statement's Condition block, ready to evaluate. */
 export interface ConditionClause {
   /** Operator without qualifier and IfExists, e.g. `StringLike`. */
   operator: ConditionOperator;
@@ -54,6 +57,7 @@ export interface ConditionClause {
   hasVariables: boolean;
 }
 
+/** The AWS condition operators the engine supports (without qualifier and IfExists). */
 export type ConditionOperator =
   | 'StringEquals'
   | 'StringNotEquals'
