@@ -1,6 +1,6 @@
+import { isAllowedByPolicies, lowerCased, type Policy, parsePolicy } from '@stowage/policy';
 import type { IamContext } from './context.js';
 import type { EffectivePolicies } from './effective-policy.js';
-import { isAllowedByPolicies, lowerCased, type Policy, parsePolicy } from './policy/index.js';
 import { requestConditions } from './request-conditions.js';
 import type { AuthorizationRequest } from './types.js';
 import type { Users } from './users.js';

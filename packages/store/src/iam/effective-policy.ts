@@ -1,8 +1,8 @@
+import { CANNED_POLICY_DOCUMENTS, type Policy, parsePolicy, ROOT_POLICY_NAME } from '@stowage/policy';
 import type { IamContext } from './context.js';
 import type { Groups } from './groups.js';
 import type { PolicyMappings } from './mappings.js';
 import type { Policies } from './policies.js';
-import { CANNED_POLICY_DOCUMENTS, type Policy, parsePolicy, ROOT_POLICY_NAME } from './policy/index.js';
 import type { ServiceAccounts } from './service-accounts.js';
 import type { StsSessions } from './sts-sessions.js';
 import type { Identity } from './types.js';

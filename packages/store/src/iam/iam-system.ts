@@ -1,3 +1,4 @@
+import type { Policy } from '@stowage/policy';
 import type { SystemStore } from '../object-layer/types.js';
 import { assembleIam, type IamParts, reloadIam } from './assembly.js';
 import type { BucketPolicySource } from './authorization.js';
@@ -6,7 +7,6 @@ import type { CredentialKind } from './credentials.js';
 import type { GroupDescription } from './groups.js';
 import type { PolicyEntities } from './mappings.js';
 import type { PolicyInfo } from './policies.js';
-import type { Policy } from './policy/index.js';
 import type { ServiceAccountRecord, UserStatus } from './records.js';
 import type { IssuedCredentials, NewServiceAccount, ServiceAccountUpdate } from './service-accounts.js';
 import type { NewStsSession, StsSessionInfo } from './sts-sessions.js';

@@ -2,6 +2,7 @@ import type { SystemStore } from '../object-layer/types.js';
 import type { RootCredentials } from './context.js';
 import { type IamOptions, IamSystem } from './iam-system.js';
 
+export * as policy from '@stowage/policy';
 export type { BucketPolicySource } from './authorization.js';
 export type { RootCredentials } from './context.js';
 export type { GroupDescription } from './groups.js';
@@ -10,7 +11,6 @@ export { IamSystem } from './iam-system.js';
 export { generateAccessKey, generateSecretKey } from './keys.js';
 export type { PolicyEntities } from './mappings.js';
 export type { PolicyInfo } from './policies.js';
-export * as policy from './policy/index.js';
 export type * from './records.js';
 export type { IssuedCredentials, NewServiceAccount, ServiceAccountUpdate } from './service-accounts.js';
 export type { NewStsSession } from './sts-sessions.js';

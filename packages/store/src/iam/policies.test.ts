@@ -1,6 +1,6 @@
+import { CANNED_POLICY_NAMES } from '@stowage/policy';
 import { describe, expect, it } from 'vitest';
 import { IAM_PATHS } from './persistence.js';
-import { CANNED_POLICY_NAMES } from './policy/index.js';
 import { allowPolicy, testIam } from './testing/parts.js';
 
 describe('Policies', () => {

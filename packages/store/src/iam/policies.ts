@@ -1,6 +1,6 @@
+import { CANNED_POLICY_DOCUMENTS, type Policy, parsePolicy } from '@stowage/policy';
 import { s3Error } from '../errors.js';
 import type { IamContext } from './context.js';
-import { CANNED_POLICY_DOCUMENTS, type Policy, parsePolicy } from './policy/index.js';
 import type { PolicyRecord } from './records.js';
 import { checkPolicyName, invalid, nowIso, parseIamPolicy } from './validation.js';
 

@@ -1,4 +1,4 @@
-import { type ConditionValues, lowerCased } from './policy/index.js';
+import { type ConditionValues, lowerCased } from '@stowage/policy';
 import type { AuthorizationRequest } from './types.js';
 
 /**

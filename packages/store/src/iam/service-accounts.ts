@@ -1,7 +1,7 @@
+import { type Policy, parsePolicy } from '@stowage/policy';
 import { s3Error } from '../errors.js';
 import type { IamContext } from './context.js';
 import { accessKeyProblem, generateAccessKey, generateSecretKey, secretKeyProblem } from './keys.js';
-import { type Policy, parsePolicy } from './policy/index.js';
 import type { ServiceAccountRecord, ServiceAccountStatus } from './records.js';
 import type { Identity } from './types.js';
 import { invalid, noSuchServiceAccount, nowIso, parseIamPolicy } from './validation.js';

@@ -1,7 +1,7 @@
+import { type Policy, parsePolicy } from '@stowage/policy';
 import { S3Error } from '../errors.js';
 import type { IamContext } from './context.js';
 import { generateAccessKey, generateSecretKey } from './keys.js';
-import { type Policy, parsePolicy } from './policy/index.js';
 import type { StsSessionRecord } from './records.js';
 import type { IssuedCredentials } from './service-accounts.js';
 import { deriveTokenKey, signSessionToken } from './session-token.js';

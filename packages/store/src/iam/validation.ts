@@ -2,8 +2,9 @@
  * Small rules shared by the IAM components: entity and policy name checks, the admin API's
  * invalid-argument error, policy parsing for IAM documents, and timestamps.
  */
+
+import { type Policy, PolicyError, type PolicyKind, parsePolicy } from '@stowage/policy';
 import { S3Error } from '../errors.js';
-import { type Policy, PolicyError, type PolicyKind, parsePolicy } from './policy/index.js';
 
 const NAME_MAX = 128;
 

@@ -1,7 +1,8 @@
 /**
  * IAM wildcard matching: `*` matches any run of characters (including none and `/`), `?` exactly one.
  * Iterative with single-star backtracking, so it is linear for the patterns policies use and never
- * builds a RegExp per request.
+ * builds a RegExp per request. A `*` in the pattern is always a wildcard, also where the text has a
+ * literal `*` (an object key such as `a*b`).
  */
 export function wildcardMatch(pattern: string, text: string): boolean {
   if (pattern === '*' || pattern === text) return true;
@@ -11,7 +12,7 @@ export function wildcardMatch(pattern: string, text: string): boolean {
   let mark = 0;
   while (t < text.length) {
     const pc = pattern.charCodeAt(p);
-    if (p < pattern.length && (pc === 63 /* ? */ || pc === text.charCodeAt(t))) {
+    if (p < pattern.length && (pc === 63 /* ? */ || (pc !== 42 && pc === text.charCodeAt(t)))) {
       p++;
       t++;
     } else if (p < pattern.length && pc === 42 /* * */) {

@@ -1,5 +1,5 @@
 import { cidrContains } from './ip.js';
-import { parseDate } from './parse.js';
+import { parseDate } from './parse-conditions.js';
 import type { ConditionClause, ConditionValues } from './types.js';
 import { wildcardMatch } from './wildcard.js';
 

@@ -1,5 +1,3 @@
-import { isIPv6 } from 'node:net';
-
 /**
  * CIDR matching for IpAddress/NotIpAddress, in plain JS: node's BlockList re-parses the address on
  * every check (~2 µs), which would dominate the cost of authorizing a request.
@@ -34,9 +32,26 @@ export function parseIPv4(s: string): number {
   return value * 256 + part;
 }
 
+const V4_SEG = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
+const V4 = `(?:${V4_SEG}\\.){3}${V4_SEG}`;
+const V6_SEG = '(?:[0-9a-fA-F]{1,4})';
+/** The IPv6 grammar node's `net.isIPv6` uses (lib/internal/net.js), so this module needs no node: import. */
+const IPV6_RE = new RegExp(
+  '^(?:' +
+    `(?:${V6_SEG}:){7}(?:${V6_SEG}|:)|` +
+    `(?:${V6_SEG}:){6}(?:${V4}|:${V6_SEG}|:)|` +
+    `(?:${V6_SEG}:){5}(?::${V4}|(?::${V6_SEG}){1,2}|:)|` +
+    `(?:${V6_SEG}:){4}(?:(?::${V6_SEG}){0,1}:${V4}|(?::${V6_SEG}){1,3}|:)|` +
+    `(?:${V6_SEG}:){3}(?:(?::${V6_SEG}){0,2}:${V4}|(?::${V6_SEG}){1,4}|:)|` +
+    `(?:${V6_SEG}:){2}(?:(?::${V6_SEG}){0,3}:${V4}|(?::${V6_SEG}){1,5}|:)|` +
+    `(?:${V6_SEG}:){1}(?:(?::${V6_SEG}){0,4}:${V4}|(?::${V6_SEG}){1,6}|:)|` +
+    `(?::(?:(?::${V6_SEG}){0,5}:${V4}|(?::${V6_SEG}){1,7}|:))` +
+    ')(?:%[0-9a-zA-Z-.:]{1,})?$',
+);
+
 /** IPv6 text → 128-bit bigint, or null (IPv4-mapped tails are accepted). */
 export function parseIPv6(s: string): bigint | null {
-  if (!isIPv6(s)) return null;
+  if (!IPV6_RE.test(s)) return null;
   let text = s;
   const zone = text.indexOf('%');
   if (zone !== -1) text = text.slice(0, zone);

@@ -11,9 +11,13 @@ export interface Policy {
   raw: PolicyDocumentJson;
 }
 
+/** A statement's Effect. */
 export type Effect = 'Allow' | 'Deny';
 
+/** One parsed statement; patterns are normalised for matching, `written*` keep the document's spelling. */
 export interface Statement {
+  /** Position in the document's Statement list (a single statement object is index 0). */
+  index: number;
   sid?: string;
   effect: Effect;
   /** Bucket policies only: AWS principals (`*` = everyone). null when absent. */
@@ -26,11 +30,16 @@ export interface Statement {
   resources: string[] | null;
   notResources: string[] | null;
   conditions: ConditionClause[];
+  /** `Action` as written (case kept), for display and the console's permission map. null when absent. */
+  writtenActions: string[] | null;
+  /** `Resource` as written (`arn:aws:s3:::bucket/*`, `*`). null when absent. */
+  writtenResources: string[] | null;
 }
 
 /** How a multi-valued request key is compared (AWS set operators). */
 export type ConditionQualifier = 'ForAnyValue' | 'ForAllValues' | null;
 
+/** One operator/key pair of a statement's Condition block, ready to evaluate. */
 export interface ConditionClause {
   /** Operator without qualifier and IfExists, e.g. `StringLike`. */
   operator: ConditionOperator;
@@ -48,6 +57,7 @@ export interface ConditionClause {
   hasVariables: boolean;
 }
 
+/** The AWS condition operators the engine supports (without qualifier and IfExists). */
 export type ConditionOperator =
   | 'StringEquals'
   | 'StringNotEquals'

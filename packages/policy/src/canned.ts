@@ -49,6 +49,7 @@ export const CANNED_POLICY_DOCUMENTS: Readonly<Record<string, object>> = {
   },
 };
 
+/** The built-in policy names, in MinIO's order. */
 export const CANNED_POLICY_NAMES: readonly string[] = Object.keys(CANNED_POLICY_DOCUMENTS);
 
 /** Parsed built-ins, keyed by name. */
