@@ -2,7 +2,17 @@
 import { MadminError } from '../errors.js';
 import { JsonStreamParser } from '../json-stream.js';
 import type { AdminTransport } from '../transport.js';
-import type { BgHealState, HealOpts, HealRequest, HealStartSuccess, HealTaskStatus } from '../types/heal.js';
+import {
+  type BgHealState,
+  bgHealStateSchema,
+  type HealOpts,
+  type HealRequest,
+  type HealStartSuccess,
+  type HealTaskStatus,
+  healStartSuccessSchema,
+  healTaskStatusSchema,
+} from '../types/heal.js';
+import { parseAnswer } from '../validate.js';
 
 /** Every key madmin-go sends, so a partial `opts` still puts the same JSON on the wire. */
 const DEFAULT_OPTS: Required<HealOpts> = {
@@ -18,20 +28,23 @@ const DEFAULT_OPTS: Required<HealOpts> = {
  * The heal answer is one JSON value, possibly after keep-alive spaces; MinIO may also send 200
  * followed by an error JSON, which becomes a MadminError here.
  */
-function lastValue(raw: Uint8Array): Record<string, unknown> {
+function lastValue(raw: Uint8Array): object {
   const parser = new JsonStreamParser();
   const values = [...parser.push(raw), ...parser.end()];
-  const value = values.at(-1) as Record<string, unknown> | undefined;
+  const value = values.at(-1);
   if (!value || typeof value !== 'object') {
     throw new MadminError({ code: 'XMinioAdminBadResponse', message: 'empty heal answer', status: 200 });
   }
-  if (typeof value.Code === 'string' && typeof value.Message === 'string') {
-    throw new MadminError({ code: value.Code, message: value.Message, status: 200 });
+  if ('Code' in value && 'Message' in value) {
+    const { Code, Message } = value;
+    if (typeof Code === 'string' && typeof Message === 'string') {
+      throw new MadminError({ code: Code, message: Message, status: 200 });
+    }
   }
   return value;
 }
 
-async function heal(t: AdminTransport, req: HealRequest): Promise<Record<string, unknown>> {
+async function heal(t: AdminTransport, req: HealRequest): Promise<object> {
   if (req.forceStart && req.forceStop) throw new TypeError('forceStart and forceStop cannot both be set');
   if (req.prefix && !req.bucket) throw new TypeError('a prefix needs a bucket');
   let path = `/heal/${req.bucket ?? ''}`;
@@ -49,7 +62,7 @@ export async function healStart(
   t: AdminTransport,
   req: Omit<HealRequest, 'clientToken'> = {},
 ): Promise<HealStartSuccess> {
-  return (await heal(t, { ...req, clientToken: undefined })) as unknown as HealStartSuccess;
+  return parseAnswer(healStartSuccessSchema, await heal(t, { ...req, clientToken: undefined }), 'heal');
 }
 
 /** Polls a running heal sequence: `POST /heal/[bucket[/prefix]]?clientToken=` with an empty body. */
@@ -58,12 +71,11 @@ export async function healStatus(
   req: { bucket?: string; prefix?: string; clientToken: string },
 ): Promise<HealTaskStatus> {
   if (!req.clientToken) throw new TypeError('clientToken is required');
-  return (await heal(t, req)) as unknown as HealTaskStatus;
+  return parseAnswer(healTaskStatusSchema, await heal(t, req), 'heal');
 }
 
 /** `POST /background-heal/status`. */
 export async function backgroundHealStatus(t: AdminTransport): Promise<BgHealState> {
-  return lastValue(
-    await t.bytes({ method: 'POST', path: '/background-heal/status' }),
-  ) as unknown as BgHealState;
+  const path = '/background-heal/status';
+  return parseAnswer(bgHealStateSchema, lastValue(await t.bytes({ method: 'POST', path })), path);
 }
