@@ -20,7 +20,7 @@ export async function updateGroupMembers(t: AdminTransport, req: GroupAddRemove)
     group: req.group,
     members: req.members,
     groupStatus: req.groupStatus ?? '',
-    isRemove: req.isRemove,
+    isRemove: req.isRemove ?? false,
   };
   await t.empty({ method: 'PUT', path: '/update-group-members', body: JSON.stringify(body) });
 }

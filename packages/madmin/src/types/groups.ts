@@ -8,11 +8,12 @@ export type GroupStatus = z.infer<typeof groupStatusSchema>;
 /** `PUT /update-group-members` body (plain JSON). Creates the group when it does not exist. */
 export const groupAddRemoveSchema = z.object({
   group: z.string(),
-  members: z.array(z.string()),
+  /** madmin-go sends `null` for no members. */
+  members: z.array(z.string()).nullish(),
   /** Optional on the wire; `enabled` when empty. */
   groupStatus: z.union([groupStatusSchema, z.literal('')]).optional(),
-  /** With an empty `members`, removes the (empty) group itself. */
-  isRemove: z.boolean(),
+  /** With an empty `members`, removes the (empty) group itself; false when absent. */
+  isRemove: z.boolean().optional(),
 });
 export type GroupAddRemove = z.infer<typeof groupAddRemoveSchema>;
 

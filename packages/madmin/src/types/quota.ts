@@ -11,3 +11,13 @@ export const bucketQuotaSchema = z.object({
   quotatype: quotaTypeSchema.optional(),
 });
 export type BucketQuota = z.infer<typeof bucketQuotaSchema>;
+
+/**
+ * `PUT /set-bucket-quota?bucket=` body as the server reads it: a missing quota is 0 (clears it), a
+ * missing or empty type is `hard`, and both must be of the right type when present.
+ */
+export const setBucketQuotaRequestSchema = z.object({
+  quota: z.number().optional(),
+  quotatype: z.union([quotaTypeSchema, z.literal('')]).optional(),
+});
+export type SetBucketQuotaRequest = z.infer<typeof setBucketQuotaRequestSchema>;

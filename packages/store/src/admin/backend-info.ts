@@ -1,3 +1,4 @@
+import type { BackendInfo, Disk } from '@stowage/madmin';
 import type { StoreContext } from '../http/context.js';
 import type { StorageInfo } from '../object-layer/types.js';
 
@@ -42,21 +43,24 @@ export function serverEndpoint(ctx: StoreContext): string {
 }
 
 export function disksJson(info: StorageInfo): DiskJson[] {
-  return info.drives.map((d) => ({
-    endpoint: d.path,
-    rootDisk: false,
-    path: d.path,
-    healing: false,
-    scanning: false,
-    state: d.state,
-    uuid: d.uuid,
-    totalspace: d.totalSpace,
-    usedspace: d.usedSpace,
-    availspace: d.availSpace,
-    pool_index: 0,
-    set_index: 0,
-    disk_index: d.index,
-  }));
+  return info.drives.map(
+    (d) =>
+      ({
+        endpoint: d.path,
+        rootDisk: false,
+        path: d.path,
+        healing: false,
+        scanning: false,
+        state: d.state,
+        uuid: d.uuid,
+        totalspace: d.totalSpace,
+        usedspace: d.usedSpace,
+        availspace: d.availSpace,
+        pool_index: 0,
+        set_index: 0,
+        disk_index: d.index,
+      }) satisfies Disk,
+  );
 }
 
 /** Backend type 2 (Erasure) with ≥ 4 drives, 1 (FS) otherwise; one pool, one set. */
@@ -75,5 +79,5 @@ export function backendInfoJson(ctx: StoreContext, info: StorageInfo): BackendIn
     RRSCParity: info.parity,
     TotalSets: [1],
     DrivesPerSet: [info.drives.length],
-  };
+  } satisfies BackendInfo;
 }
