@@ -21,7 +21,8 @@ export type GroupAddRemove = z.infer<typeof groupAddRemoveSchema>;
 export const groupDescSchema = z.object({
   name: z.string(),
   status: z.string(),
-  members: z.array(z.string()),
+  /** Go's nil slice: `null` for a group without members. */
+  members: z.array(z.string()).nullable(),
   /** Comma-separated policy names. */
   policy: z.string(),
   updatedAt: z.string().optional(),

@@ -42,19 +42,22 @@ export interface PolicyEntitiesQuery {
   policy?: string[];
 }
 
+/** Go's nil slices: lists of names may come as `null`. */
+const namesSchema = z.array(z.string()).nullable();
+
 /** The policies of one user. */
-export const userPolicyEntitiesSchema = z.object({ user: z.string(), policies: z.array(z.string()) });
+export const userPolicyEntitiesSchema = z.object({ user: z.string(), policies: namesSchema });
 export type UserPolicyEntities = z.infer<typeof userPolicyEntitiesSchema>;
 
 /** The policies of one group. */
-export const groupPolicyEntitiesSchema = z.object({ group: z.string(), policies: z.array(z.string()) });
+export const groupPolicyEntitiesSchema = z.object({ group: z.string(), policies: namesSchema });
 export type GroupPolicyEntities = z.infer<typeof groupPolicyEntitiesSchema>;
 
 /** The users and groups that have one policy. */
 export const policyEntitiesSchema = z.object({
   policy: z.string(),
-  users: z.array(z.string()),
-  groups: z.array(z.string()),
+  users: namesSchema,
+  groups: namesSchema,
 });
 export type PolicyEntities = z.infer<typeof policyEntitiesSchema>;
 
