@@ -12,7 +12,7 @@ import {
   healStartSuccessSchema,
   healTaskStatusSchema,
 } from '../types/heal.js';
-import { parseAnswer } from '../validate.js';
+import { parseAnswer, type WireSchema, type WireType } from '../validate.js';
 
 /** Every key madmin-go sends, so a partial `opts` still puts the same JSON on the wire. */
 const DEFAULT_OPTS: Required<HealOpts> = {
@@ -44,7 +44,12 @@ function lastValue(raw: Uint8Array): object {
   return value;
 }
 
-async function heal(t: AdminTransport, req: HealRequest): Promise<object> {
+/** One heal request, its answer checked against `schema`. */
+async function heal<S extends WireSchema>(
+  t: AdminTransport,
+  schema: S,
+  req: HealRequest,
+): Promise<WireType<S>> {
   if (req.forceStart && req.forceStop) throw new TypeError('forceStart and forceStop cannot both be set');
   if (req.prefix && !req.bucket) throw new TypeError('a prefix needs a bucket');
   let path = `/heal/${req.bucket ?? ''}`;
@@ -54,7 +59,7 @@ async function heal(t: AdminTransport, req: HealRequest): Promise<object> {
   if (req.forceStart) query.forceStart = 'true';
   else if (req.forceStop) query.forceStop = 'true';
   const body = req.clientToken ? '' : JSON.stringify({ ...DEFAULT_OPTS, ...req.opts });
-  return lastValue(await t.bytes({ method: 'POST', path, query, body }));
+  return parseAnswer(schema, lastValue(await t.bytes({ method: 'POST', path, query, body })), path);
 }
 
 /** Starts a heal sequence on everything, a bucket, or a prefix: `POST /heal/[bucket[/prefix]]`. */
@@ -62,7 +67,7 @@ export async function healStart(
   t: AdminTransport,
   req: Omit<HealRequest, 'clientToken'> = {},
 ): Promise<HealStartSuccess> {
-  return parseAnswer(healStartSuccessSchema, await heal(t, { ...req, clientToken: undefined }), 'heal');
+  return heal(t, healStartSuccessSchema, { ...req, clientToken: undefined });
 }
 
 /** Polls a running heal sequence: `POST /heal/[bucket[/prefix]]?clientToken=` with an empty body. */
@@ -71,7 +76,7 @@ export async function healStatus(
   req: { bucket?: string; prefix?: string; clientToken: string },
 ): Promise<HealTaskStatus> {
   if (!req.clientToken) throw new TypeError('clientToken is required');
-  return parseAnswer(healTaskStatusSchema, await heal(t, req), 'heal');
+  return heal(t, healTaskStatusSchema, req);
 }
 
 /** `POST /background-heal/status`. */
