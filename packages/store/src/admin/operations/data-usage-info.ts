@@ -1,3 +1,4 @@
+import type { BucketUsageInfo, DataUsageInfo } from '@stowage/madmin';
 import type { AdminOperation } from '../call.js';
 import { startAdminServices } from '../services.js';
 
@@ -7,7 +8,7 @@ import { startAdminServices } from '../services.js';
  */
 export const dataUsageInfo: AdminOperation = async (call) => {
   const snapshot = await startAdminServices(call.ctx).scanner.refresh();
-  const bucketsUsageInfo: Record<string, unknown> = {};
+  const bucketsUsageInfo: Record<string, BucketUsageInfo> = {};
   const bucketsSizes: Record<string, number> = {};
   let objectsCount = 0;
   let objectsTotalSize = 0;
@@ -30,5 +31,5 @@ export const dataUsageInfo: AdminOperation = async (call) => {
     bucketsUsageInfo,
     bucketsSizes,
     tierStats: {},
-  });
+  } satisfies DataUsageInfo);
 };

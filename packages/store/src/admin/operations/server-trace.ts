@@ -1,3 +1,4 @@
+import type { TraceInfo } from '@stowage/madmin';
 import { S3Error } from '../../errors.js';
 import type { TraceEvent } from '../../http/context.js';
 import { liveStream } from '../../http/live-stream.js';
@@ -42,7 +43,7 @@ function multiHeaders(h: Record<string, string>): Record<string, string[]> {
 }
 
 /** A finished request as madmin's `TraceInfo` (PROTOCOL-NOTES §2 `GET /trace`). */
-export function traceInfo(e: TraceEvent, nodeName: string): Record<string, unknown> {
+export function traceInfo(e: TraceEvent, nodeName: string): TraceInfo {
   const start = e.time.toISOString();
   const end = new Date(e.time.getTime() + e.durationNs / 1e6).toISOString();
   return {
