@@ -3,18 +3,31 @@
  * `{Code, Message, Resource, RequestId, ...}` (PROTOCOL-NOTES §1); some front ends (proxies, the S3
  * layer) answer XML instead, and anything else still becomes a MadminError with the HTTP status.
  */
+import { z } from 'zod';
 
 /** The JSON error body MinIO sends (PascalCase on the wire). */
-export interface ErrorResponseBody {
-  Code: string;
-  Message: string;
-  Key?: string;
-  BucketName?: string;
-  Resource?: string;
-  Region?: string;
-  RequestId?: string;
-  HostId?: string;
-}
+export const errorResponseBodySchema = z.object({
+  Code: z.string(),
+  Message: z.string(),
+  Key: z.string().optional(),
+  BucketName: z.string().optional(),
+  Resource: z.string().optional(),
+  Region: z.string().optional(),
+  RequestId: z.string().optional(),
+  HostId: z.string().optional(),
+});
+export type ErrorResponseBody = z.infer<typeof errorResponseBodySchema>;
+
+/** A field of an error body as it is read: a string, or absent when missing or of another type. */
+const lenientText = z.string().optional().catch(undefined);
+
+/** What is read of an error body sent by MinIO or whatever front end answered instead. */
+const errorAnswerSchema = z.object({
+  Code: lenientText,
+  Message: lenientText,
+  Resource: lenientText,
+  RequestId: lenientText,
+});
 
 /** A failed admin or STS call. Branch on `code` (MinIO's error code), never on `message`. */
 export class MadminError extends Error {
@@ -61,8 +74,9 @@ export function errorFromBody(status: number, statusText: string, body: Uint8Arr
   const text = Buffer.from(body).toString('utf8').trim();
   if (text.startsWith('{')) {
     try {
-      const parsed = JSON.parse(text) as Partial<ErrorResponseBody>;
-      if (typeof parsed.Code === 'string' && parsed.Code !== '') {
+      const answer = errorAnswerSchema.safeParse(JSON.parse(text));
+      const parsed = answer.success ? answer.data : {};
+      if (parsed.Code !== undefined && parsed.Code !== '') {
         return new MadminError({
           code: parsed.Code,
           message: parsed.Message ?? parsed.Code,

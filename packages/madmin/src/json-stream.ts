@@ -97,7 +97,9 @@ export class JsonStreamParser {
  * Yields the JSON values of a response body as they arrive. Ending the iteration early (break,
  * return, or the caller's AbortSignal) cancels the body so the connection is released.
  */
-export async function* jsonValues<T>(body: ReadableStream<Uint8Array>): AsyncGenerator<T, void, undefined> {
+export async function* jsonValues(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<unknown, void, undefined> {
   const reader = body.getReader();
   const parser = new JsonStreamParser();
   let done = false;
@@ -105,10 +107,10 @@ export async function* jsonValues<T>(body: ReadableStream<Uint8Array>): AsyncGen
     while (true) {
       const next = await reader.read();
       if (next.done) break;
-      for (const value of parser.push(next.value)) yield value as T;
+      for (const value of parser.push(next.value)) yield value;
     }
     done = true;
-    for (const value of parser.end()) yield value as T;
+    for (const value of parser.end()) yield value;
   } finally {
     if (!done) await reader.cancel().catch(() => undefined);
     reader.releaseLock();

@@ -3,10 +3,13 @@
  * SigV4 with service `s3` and an empty region, `x-amz-content-sha256` always sent, bodies marked **E**
  * encrypted with the secret key of the signing credentials.
  */
+
+import type { z } from 'zod';
 import { decryptData, type EncryptionAlgorithm, encryptData, KeyCache } from './crypto.js';
 import { errorFromBody, MadminError } from './errors.js';
 import { jsonValues } from './json-stream.js';
 import { canonicalQuery, canonicalUri, signRequest } from './sigv4.js';
+import { parseAnswer } from './validate.js';
 
 /** Path prefix of MinIO's admin API v3. */
 export const ADMIN_PREFIX = '/minio/admin/v3';
@@ -205,10 +208,17 @@ export class AdminTransport {
     return options.decrypt ? this.decrypt(raw) : raw;
   }
 
-  /** Sends a request and parses its JSON answer (decrypting an **E** answer first). */
-  async json<T>(req: AdminRequest, options: { decrypt?: boolean } = {}): Promise<T> {
+  /**
+   * Sends a request and parses its JSON answer (decrypting an **E** answer first), checked against the
+   * call's schema.
+   */
+  async json<S extends z.ZodType>(
+    schema: S,
+    req: AdminRequest,
+    options: { decrypt?: boolean } = {},
+  ): Promise<z.infer<S>> {
     const raw = await this.bytes(req, options);
-    return parseJson<T>(raw, req.path);
+    return parseJson(schema, raw, req.path);
   }
 
   /** Sends a request and discards the body. */
@@ -220,9 +230,13 @@ export class AdminTransport {
 
   /**
    * Streams the JSON values of a long-lived response (trace, logs). The iteration ends quietly when
-   * `signal` aborts; breaking out of the loop closes the connection.
+   * `signal` aborts; breaking out of the loop closes the connection. Each value is checked against
+   * `schema`; one that does not match ends the stream with XMinioAdminBadResponse.
    */
-  async *stream<T>(req: AdminRequest): AsyncGenerator<T, void, undefined> {
+  async *stream<S extends z.ZodType>(
+    schema: S,
+    req: AdminRequest,
+  ): AsyncGenerator<z.infer<S>, void, undefined> {
     let res: Response;
     try {
       res = await this.send(req, { timeout: false });
@@ -232,7 +246,7 @@ export class AdminTransport {
     }
     if (!res.body) return;
     try {
-      yield* jsonValues<T>(res.body);
+      for await (const value of jsonValues(res.body)) yield parseAnswer(schema, value, req.path);
     } catch (err) {
       if (req.signal?.aborted) return;
       throw err;
@@ -240,11 +254,15 @@ export class AdminTransport {
   }
 }
 
-/** Parses JSON with an error that names the call, instead of a bare SyntaxError. */
-export function parseJson<T>(raw: Uint8Array, what: string): T {
+/**
+ * Parses a JSON answer and checks it against its schema, with errors that name the call instead of a
+ * bare SyntaxError.
+ */
+export function parseJson<S extends z.ZodType>(schema: S, raw: Uint8Array, what: string): z.infer<S> {
   const text = Buffer.from(raw).toString('utf8');
+  let value: unknown;
   try {
-    return JSON.parse(text) as T;
+    value = JSON.parse(text);
   } catch {
     throw new MadminError({
       code: 'XMinioAdminBadResponse',
@@ -252,4 +270,5 @@ export function parseJson<T>(raw: Uint8Array, what: string): T {
       status: 200,
     });
   }
+  return parseAnswer(schema, value, what);
 }

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type BackgroundServices, startBackgroundServices } from './background/services.js';
+import { startStaleUploadCleanup } from './background/stale-uploads.js';
 import type { StoreContext } from './core/context.js';
 import type { StoreOptions } from './core/options.js';
 import { createObjectEventBus } from './events/object-events.js';
@@ -56,6 +57,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
             `Drive ${drive.index + 1} (${drive.path}) is ${drive.state}: its folder is missing or not writable`,
           ),
   });
+  // Abort multipart uploads left unfinished for 24 h (checked hourly).
+  const stopStaleUploads = startStaleUploadCleanup(layer);
   let server: http.Server | https.Server | undefined;
   let services: BackgroundServices | undefined;
   try {
@@ -148,6 +151,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
           ]);
         }
         await background.stop();
+        stopStaleUploads();
         await layer.close();
       })();
       return closing;
@@ -156,6 +160,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   } catch (err) {
     server?.close();
     await services?.stop();
+    stopStaleUploads();
     await layer.close();
     throw err;
   }

@@ -1,13 +1,20 @@
 import type { AccessRule, AccessRuleLevel, BucketAccess } from '@stowage/contracts';
+import {
+  type PolicyDocumentJson,
+  RESOURCE_ARN_PREFIX,
+  readPolicy,
+  type Statement,
+  statementList,
+} from '@stowage/policy';
 
 /**
  * Anonymous bucket access as MinIO's console manages it (PROTOCOL-NOTES §6, after minio-go
  * pkg/policy/bucket-policy.go): per object prefix a level readonly / writeonly / readwrite, written as
  * `Principal: {AWS: ["*"]}` statements in the bucket policy. This module is pure: it reads a policy
  * document into rules plus the statements it does not manage, and writes rules back into a document.
+ * Reading the document (statements, principals, conditions) is @stowage/policy's `readPolicy`.
  */
 
-const S3 = 'arn:aws:s3:::';
 /** Every level allows finding the bucket's region. */
 const COMMON_BUCKET_ACTIONS = ['s3:GetBucketLocation'];
 const READ_BUCKET_ACTIONS = ['s3:ListBucket'];
@@ -41,30 +48,16 @@ export interface ParsedBucketPolicy {
   foreign: RawStatement[];
 }
 
-function strings(value: unknown): string[] | null {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
-  return null;
-}
-
-function isAnonymousPrincipal(p: unknown): boolean {
-  if (p === '*') return true;
-  if (p === null || typeof p !== 'object') return false;
-  const aws = strings((p as Record<string, unknown>).AWS);
-  return aws?.includes('*') === true;
-}
-
-/** Only a `StringEquals s3:prefix` condition (on ListBucket) is ours; anything else is foreign. */
-function prefixCondition(condition: unknown): string[] | null | 'foreign' {
-  if (condition === undefined) return null;
-  if (condition === null || typeof condition !== 'object') return 'foreign';
-  const ops = Object.entries(condition as Record<string, unknown>);
-  if (ops.length !== 1 || ops[0]?.[0] !== 'StringEquals') return 'foreign';
-  const keys = ops[0][1];
-  if (keys === null || typeof keys !== 'object') return 'foreign';
-  const entries = Object.entries(keys as Record<string, unknown>);
-  if (entries.length !== 1 || entries[0]?.[0] !== 's3:prefix') return 'foreign';
-  return strings(entries[0][1]) ?? 'foreign';
+/**
+ * The `s3:prefix` values of the one condition a managed grant may carry (`StringEquals s3:prefix`, on
+ * ListBucket); null without a Condition; 'foreign' for any other condition.
+ */
+function prefixCondition(st: Statement, raw: RawStatement): string[] | null | 'foreign' {
+  if (raw.Condition === undefined) return null;
+  const [clause, ...more] = st.conditions;
+  if (clause === undefined || more.length > 0) return 'foreign';
+  const plain = clause.operator === 'StringEquals' && clause.qualifier === null && !clause.ifExists;
+  return plain && clause.key === 's3:prefix' ? clause.values : 'foreign';
 }
 
 function levelOf(actions: ReadonlySet<string>): AccessRuleLevel | null {
@@ -85,29 +78,28 @@ export function parseBucketPolicy(bucket: string, text: string): ParsedBucketPol
   const rules = new Map<string, AccessRuleLevel>();
   const foreign: RawStatement[] = [];
   if (text.trim() === '') return { rules, foreign };
-  const doc = JSON.parse(text) as { Statement?: unknown };
-  const list = Array.isArray(doc.Statement)
-    ? doc.Statement
-    : doc.Statement === undefined
-      ? []
-      : [doc.Statement];
+  const doc = JSON.parse(text) as PolicyDocumentJson;
+  const parsed = new Map(readPolicy(doc, 'bucket').statements.map((st) => [st.index, st]));
   const objectActions = new Map<string, Set<string>>();
-  const bucketArn = `${S3}${bucket}`;
-  for (const st of list as RawStatement[]) {
-    const actions = strings(st.Action);
-    const resources = strings(st.Resource);
-    const condition = prefixCondition(st.Condition);
+  const bucketArn = `${RESOURCE_ARN_PREFIX}${bucket}`;
+  for (const [index, raw] of (statementList(doc) as RawStatement[]).entries()) {
+    // Statements that do not validate as a bucket policy are never ours.
+    const st = parsed.get(index);
+    const actions = st?.writtenActions ?? null;
+    const resources = st?.writtenResources ?? null;
+    const condition = st === undefined ? 'foreign' : prefixCondition(st, raw);
     const managed =
-      st.Effect === 'Allow' &&
-      isAnonymousPrincipal(st.Principal) &&
-      st.NotAction === undefined &&
-      st.NotResource === undefined &&
-      st.NotPrincipal === undefined &&
+      st !== undefined &&
+      st.effect === 'Allow' &&
+      st.principals?.includes('*') === true &&
+      st.notActions === null &&
+      st.notResources === null &&
+      st.notPrincipals === null &&
       actions !== null &&
       resources !== null &&
       condition !== 'foreign';
     if (!managed) {
-      foreign.push(st);
+      foreign.push(raw);
       continue;
     }
     const onBucket = resources.every((r) => r === bucketArn);
@@ -122,7 +114,7 @@ export function parseBucketPolicy(bucket: string, text: string): ParsedBucketPol
       }
       continue;
     }
-    foreign.push(st);
+    foreign.push(raw);
   }
   for (const [prefix, actions] of objectActions) {
     const level = levelOf(actions);
@@ -138,7 +130,7 @@ interface Grant {
 }
 
 function grantsFor(bucket: string, prefix: string, level: AccessRuleLevel): Grant[] {
-  const bucketArn = `${S3}${bucket}`;
+  const bucketArn = `${RESOURCE_ARN_PREFIX}${bucket}`;
   const objects = `${bucketArn}/${prefix}*`;
   const grants: Grant[] = [{ actions: COMMON_BUCKET_ACTIONS, resources: [bucketArn], prefixCondition: null }];
   if (level !== 'writeonly') {
@@ -238,9 +230,7 @@ export function bucketAccessOf(bucket: string, policyText: string): BucketAccess
     return 'CUSTOM';
   }
   if (parsed.rules.size === 0 && parsed.foreign.length === 0) {
-    const doc = JSON.parse(policyText) as { Statement?: unknown };
-    const count = Array.isArray(doc.Statement) ? doc.Statement.length : doc.Statement === undefined ? 0 : 1;
-    return count === 0 ? 'PRIVATE' : 'CUSTOM';
+    return statementList(JSON.parse(policyText) as PolicyDocumentJson).length === 0 ? 'PRIVATE' : 'CUSTOM';
   }
   return parsed.rules.get('') === 'readwrite' ? 'PUBLIC' : 'CUSTOM';
 }

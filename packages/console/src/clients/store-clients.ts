@@ -1,4 +1,4 @@
-import { assumeRole, MadminClient } from '@stowage/madmin';
+import { assumeRole, MadminClient, type PolicyDocument } from '@stowage/madmin';
 import * as Minio from 'minio';
 import type { SessionPayload } from '../session/session-cookie.js';
 import type { StoreEndpoint } from './store-endpoint.js';
@@ -81,8 +81,8 @@ export interface AccountBucket {
 
 export interface AccountSummary {
   accountName: string;
-  /** The caller's effective policy document as the store sent it. */
-  policy: unknown;
+  /** The caller's effective policy document as the store sent it (null when it sent none). */
+  policy: PolicyDocument | null;
   /** BackendInfo.Type: 1 = FS (single drive), 2 = Erasure; 0 when the server left it out. */
   backendType: number;
   buckets: AccountBucket[];
@@ -95,24 +95,24 @@ export async function readAccountInfo(admin: MadminClient): Promise<AccountSumma
   const info = await admin.accountInfo();
   return {
     accountName: info.AccountName,
-    policy: info.Policy,
+    policy: info.Policy ?? null,
     backendType: info.Server?.Type ?? 0,
     claims: {},
     buckets: (info.Buckets ?? []).map((b) => ({
       name: b.name,
-      created: typeof b.created === 'string' ? b.created : new Date(b.created).toISOString(),
-      size: b.size ?? 0,
-      objects: b.objects ?? 0,
-      read: b.access?.read ?? false,
-      write: b.access?.write ?? false,
+      created: b.created,
+      size: b.size,
+      objects: b.objects,
+      read: b.access.read,
+      write: b.access.write,
       ...(b.details === undefined || b.details === null
         ? {}
         : {
             details: {
-              versioning: b.details.versioning ?? false,
-              versioningSuspended: b.details.versioningSuspended ?? false,
-              locking: b.details.locking ?? false,
-              replication: b.details.replication ?? false,
+              versioning: b.details.versioning,
+              versioningSuspended: b.details.versioningSuspended,
+              locking: b.details.locking,
+              replication: b.details.replication,
               ...(b.details.quota?.quota
                 ? { quota: { quota: b.details.quota.quota, type: b.details.quota.quotatype ?? 'hard' } }
                 : {}),

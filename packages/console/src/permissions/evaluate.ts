@@ -1,8 +1,22 @@
+import {
+  type ConditionValues,
+  conditionValues,
+  evaluatePolicies,
+  isAllowedByPolicies,
+  matchesAction,
+  type Policy,
+  type PolicyArgs,
+  RESOURCE_ARN_PREFIX,
+  substituteVariables,
+  wildcardMatch,
+} from '@stowage/policy';
 import { denyOnlyActions, isObjectAction, knownActions } from './actions.js';
-import type { PolicyDocument, PolicyStatement } from './policy-document.js';
-import { wildcardMatch } from './wildcard.js';
 
-const S3_ARN = 'arn:aws:s3:::';
+/**
+ * The console's permission logic (PROTOCOL-NOTES §5, MinIO console semantics): which actions a session
+ * may use console-wide, its permission map, and has-permission answers. Matching, conditions and the
+ * IAM decision itself come from @stowage/policy, the engine the store authorizes with.
+ */
 
 /** One question to the policy: may `action` be done on `bucket[/object]` given these request facts? */
 export interface EvaluationRequest {
@@ -16,157 +30,69 @@ export interface EvaluationRequest {
   variables?: Record<string, string>;
 }
 
-/** Replaces `${name}` with the variable's value; unknown variables stay literal and so match nothing. */
-export function substituteVariables(text: string, variables: Record<string, string>): string {
-  return text.replace(/\$\{([^}]+)\}/g, (whole, name: string) => variables[name] ?? whole);
+/** Policy variables as condition values (the engine substitutes `${name}` from the request's values). */
+function variableValues(variables: Record<string, string>): ConditionValues {
+  return conditionValues(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, [v]])));
 }
 
-function matchesAction(st: PolicyStatement, action: string): boolean {
-  if (st.notActions !== null) return !st.notActions.some((p) => wildcardMatch(p, action));
-  return st.actions.some((p) => wildcardMatch(p, action));
-}
-
-/** S3 resource match; admin and kms actions are not scoped by resource (minio/pkg iam/policy). */
-function matchesResource(
-  st: PolicyStatement,
-  req: EvaluationRequest,
-  variables: Record<string, string>,
-): boolean {
-  if (!req.action.startsWith('s3:')) return true;
-  const resource = req.object !== undefined && req.object !== '' ? `${req.bucket}/${req.object}` : req.bucket;
-  const hit = (arn: string): boolean => {
-    const pattern = substituteVariables(arn, variables);
-    return pattern.startsWith(S3_ARN) && wildcardMatch(pattern.slice(S3_ARN.length), resource);
+function policyArgs(req: EvaluationRequest): PolicyArgs {
+  return {
+    action: req.action,
+    bucket: req.bucket,
+    ...(req.object !== undefined && req.object !== '' ? { key: req.object } : {}),
+    conditions: conditionValues(req.conditions ?? {}, variableValues(req.variables ?? {})),
+    denyOnly: denyOnlyActions.has(req.action),
   };
-  if (st.notResources !== null) return !st.notResources.some(hit);
-  return st.resources.some(hit);
-}
-
-/**
- * Condition evaluation for the operators the console's policies use (String*, Bool, Null, with the
- * ForAnyValue:/ForAllValues: qualifiers and the IfExists suffix). A missing key fails positive operators
- * and satisfies negated ones, as in AWS. Unknown operators never match, so a statement guarded by one
- * neither grants nor denies here; the store still enforces the real policy on every request.
- */
-function conditionsHold(
-  st: PolicyStatement,
-  req: EvaluationRequest,
-  variables: Record<string, string>,
-): boolean {
-  const values = req.conditions ?? {};
-  for (const [rawOp, keys] of Object.entries(st.conditions)) {
-    let op = rawOp;
-    let qualifier: 'any' | 'all' | null = null;
-    if (op.startsWith('ForAnyValue:')) {
-      qualifier = 'any';
-      op = op.slice('ForAnyValue:'.length);
-    } else if (op.startsWith('ForAllValues:')) {
-      qualifier = 'all';
-      op = op.slice('ForAllValues:'.length);
-    }
-    const ifExists = op.endsWith('IfExists');
-    if (ifExists) op = op.slice(0, -'IfExists'.length);
-    for (const [key, rawExpected] of Object.entries(keys)) {
-      const expected = rawExpected.map((v) => substituteVariables(v, variables));
-      const actual =
-        values[key] ??
-        (key.startsWith('aws:') && variables[key] !== undefined ? [variables[key]] : undefined);
-      if (op === 'Null') {
-        const wantMissing = expected.some((e) => e.toLowerCase() === 'true');
-        if ((actual === undefined || actual.length === 0) !== wantMissing) return false;
-        continue;
-      }
-      if (actual === undefined || actual.length === 0) {
-        if (ifExists || qualifier === 'all') continue;
-        if (op.includes('Not')) continue;
-        return false;
-      }
-      let test: ((a: string) => boolean) | null = null;
-      switch (op) {
-        case 'StringEquals':
-        case 'StringNotEquals':
-          test = (a) => expected.includes(a);
-          break;
-        case 'StringEqualsIgnoreCase':
-        case 'StringNotEqualsIgnoreCase':
-          test = (a) => expected.some((e) => e.toLowerCase() === a.toLowerCase());
-          break;
-        case 'StringLike':
-        case 'StringNotLike':
-          test = (a) => expected.some((e) => wildcardMatch(e, a));
-          break;
-        case 'Bool':
-          test = (a) => expected.some((e) => e.toLowerCase() === a.toLowerCase());
-          break;
-        default:
-          return false;
-      }
-      const negated = op.includes('Not');
-      const each = actual.map((a) => (negated ? !test(a) : test(a)));
-      const ok = qualifier === 'all' ? each.every(Boolean) : each.some(Boolean);
-      if (!ok) return false;
-    }
-  }
-  return true;
-}
-
-function applies(st: PolicyStatement, req: EvaluationRequest, variables: Record<string, string>): boolean {
-  return (
-    matchesAction(st, req.action) && matchesResource(st, req, variables) && conditionsHold(st, req, variables)
-  );
 }
 
 /** True when a Deny statement of the policy matches the request. */
-export function isDenied(policy: PolicyDocument, req: EvaluationRequest): boolean {
-  const variables = req.variables ?? {};
-  return policy.statements.some((st) => st.effect === 'Deny' && applies(st, req, variables));
+export function isDenied(policy: Policy, req: EvaluationRequest): boolean {
+  return evaluatePolicies([policy], policyArgs(req)) === 'Deny';
 }
 
 /**
  * IAM decision: an explicit Deny wins, then any Allow grants, else denied. Deny-only actions
  * (`admin:CreateUser`, `admin:CreateServiceAccount`) are granted unless denied.
  */
-export function isAllowed(policy: PolicyDocument, req: EvaluationRequest): boolean {
-  if (isDenied(policy, req)) return false;
-  if (denyOnlyActions.has(req.action)) return true;
-  const variables = req.variables ?? {};
-  return policy.statements.some((st) => st.effect === 'Allow' && applies(st, req, variables));
+export function isAllowed(policy: Policy, req: EvaluationRequest): boolean {
+  return isAllowedByPolicies([policy], policyArgs(req));
 }
 
 /** Actions the policy allows console-wide (bucket ""), in `knownActions` order. */
-export function consoleActions(policy: PolicyDocument, variables: Record<string, string> = {}): string[] {
+export function consoleActions(policy: Policy, variables: Record<string, string> = {}): string[] {
   return knownActions.filter((action) => isAllowed(policy, { action, bucket: '', variables }));
 }
 
 /**
  * The session's permission map (PROTOCOL-NOTES §5): `console-ui` holds the console-wide actions; each
- * resource an Allow statement names holds its own actions plus the console-wide ones; a Deny statement
- * removes its actions from the resources it names.
+ * resource an Allow statement names (as written, variables substituted) holds its actions as written plus
+ * the console-wide ones; a Deny statement removes its actions from the resources it names.
  */
 export function sessionPermissions(
-  policy: PolicyDocument,
+  policy: Policy,
   variables: Record<string, string> = {},
 ): Record<string, string[]> {
+  const values = variableValues(variables);
   const consoleWide = consoleActions(policy, variables);
   const byResource = new Map<string, Set<string>>();
   for (const st of policy.statements) {
     if (st.effect !== 'Allow') continue;
-    for (const raw of st.resources) {
-      const resource = substituteVariables(raw, variables);
+    for (const raw of st.writtenResources ?? []) {
+      const resource = substituteVariables(raw, values);
       let set = byResource.get(resource);
       if (set === undefined) {
         set = new Set(consoleWide);
         byResource.set(resource, set);
       }
-      for (const a of st.actions) set.add(a);
+      for (const a of st.writtenActions ?? []) set.add(a);
     }
   }
   for (const st of policy.statements) {
-    if (st.effect !== 'Deny') continue;
-    for (const raw of st.resources) {
-      const set = byResource.get(substituteVariables(raw, variables));
+    if (st.effect !== 'Deny' || st.actions === null) continue;
+    for (const raw of st.writtenResources ?? []) {
+      const set = byResource.get(substituteVariables(raw, values));
       if (set === undefined) continue;
-      for (const a of [...set]) if (st.actions.some((p) => wildcardMatch(p, a))) set.delete(a);
+      for (const a of [...set]) if (matchesAction(st, a)) set.delete(a);
     }
   }
   const out: Record<string, string[]> = { 'console-ui': consoleWide };
@@ -184,12 +110,12 @@ export function hasPermission(
   resource: string,
   scopes: readonly string[],
 ): boolean {
-  const grants: string[] = [...(permissions[`${S3_ARN}*`] ?? [])];
-  grants.push(...(permissions[resource] ?? []), ...(permissions[`${S3_ARN}${resource}`] ?? []));
+  const arn = `${RESOURCE_ARN_PREFIX}${resource}`;
+  const grants: string[] = [...(permissions[`${RESOURCE_ARN_PREFIX}*`] ?? [])];
+  grants.push(...(permissions[resource] ?? []), ...(permissions[arn] ?? []));
   for (const key of Object.keys(permissions)) {
-    if (key === `${S3_ARN}*` || !key.includes('*')) continue;
-    if (wildcardMatch(key, resource) || wildcardMatch(key, `${S3_ARN}${resource}`))
-      grants.push(...permissions[key]!);
+    if (key === `${RESOURCE_ARN_PREFIX}*` || !key.includes('*')) continue;
+    if (wildcardMatch(key, resource) || wildcardMatch(key, arn)) grants.push(...permissions[key]!);
   }
   return scopes.some((scope) => grants.some((g) => wildcardMatch(g, scope)));
 }
@@ -200,7 +126,7 @@ export function hasPermission(
  * counts), because the UI uses the answer to enable a feature, and the store checks each request anyway.
  */
 export function canDo(
-  policy: PolicyDocument,
+  policy: Policy,
   action: string,
   bucket: string,
   variables: Record<string, string> = {},
@@ -208,15 +134,14 @@ export function canDo(
   if (isAllowed(policy, { action, bucket, variables })) return true;
   if (bucket === '' || !isObjectAction(action)) return false;
   if (isDenied(policy, { action, bucket, object: '*', variables })) return false;
+  const values = variableValues(variables);
   return policy.statements.some(
     (st) =>
       st.effect === 'Allow' &&
-      Object.keys(st.conditions).length === 0 &&
+      st.conditions.length === 0 &&
       matchesAction(st, action) &&
-      st.resources.some((raw) => {
-        const arn = substituteVariables(raw, variables);
-        if (!arn.startsWith(S3_ARN)) return false;
-        const res = arn.slice(S3_ARN.length);
+      (st.resources ?? []).some((raw) => {
+        const res = substituteVariables(raw, values);
         const slash = res.indexOf('/');
         return slash > 0 && wildcardMatch(res.slice(0, slash), bucket);
       }),

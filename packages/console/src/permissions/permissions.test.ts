@@ -1,9 +1,8 @@
 import { pagePaths } from '@stowage/contracts';
+import { readPolicy as parsePolicyDocument, wildcardMatch } from '@stowage/policy';
 import { describe, expect, it } from 'vitest';
 import { canDo, consoleActions, hasPermission, isAllowed, sessionPermissions } from './evaluate.js';
 import { allowedPages } from './pages.js';
-import { parsePolicyDocument } from './policy-document.js';
-import { wildcardMatch } from './wildcard.js';
 
 // PROTOCOL-NOTES §4: the canned policies as the store reports them.
 const consoleAdmin = parsePolicyDocument({

@@ -1,4 +1,5 @@
 import { apiErrorSchema } from '@stowage/contracts';
+import type { PolicyDocument } from '@stowage/madmin';
 import { ApiHttpError } from '../errors/api-http-error.js';
 
 /** Error answers every identity route may give (documented in the OpenAPI output). */
@@ -46,15 +47,8 @@ export function refuseSelf(action: 'delete' | 'disable', name: string, signedIn:
   );
 }
 
-/** Pretty JSON for the policy editor, whatever shape the store returned the document in. */
-export function policyText(doc: unknown): string {
-  if (typeof doc === 'string') {
-    try {
-      return JSON.stringify(JSON.parse(doc), null, 2);
-    } catch {
-      return doc;
-    }
-  }
+/** Pretty JSON of a policy document for the policy editor (`{}` when there is none). */
+export function policyText(doc: PolicyDocument | undefined): string {
   return JSON.stringify(doc ?? {}, null, 2);
 }
 

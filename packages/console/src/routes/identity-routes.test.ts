@@ -360,7 +360,7 @@ describe('identity routes against the embedded store', () => {
       });
       expect(res.statusCode, res.body).toBe(204);
       for (const g of ['bulk-1', 'bulk-2']) {
-        expect((await rootAdmin.getGroupDescription(g)).members.sort()).toEqual(['bulk-a', 'bulk-b']);
+        expect((await rootAdmin.getGroupDescription(g)).members?.sort()).toEqual(['bulk-a', 'bulk-b']);
       }
       expectError(
         await call(root, 'PUT', apiPaths.usersGroupsBulk, { groups: [], users: ['bulk-a'] }),

@@ -1,14 +1,14 @@
 import type { Session } from '@stowage/contracts';
+import { type Policy, readPolicy } from '@stowage/policy';
 import { isDistributed, readAccountInfo } from '../clients/store-clients.js';
 import { sessionPermissions } from '../permissions/evaluate.js';
 import { allowedPages } from '../permissions/pages.js';
-import { type PolicyDocument, parsePolicyDocument } from '../permissions/policy-document.js';
 import type { ConsoleSession } from './session-plugin.js';
 
 /** What the console knows about the signed-in identity, derived from one `accountinfo` call. */
 export interface IdentitySnapshot {
   session: Session;
-  policy: PolicyDocument;
+  policy: Policy;
   /** Policy variables for this identity (`aws:username`, …). */
   variables: Record<string, string>;
 }
@@ -50,7 +50,7 @@ export class IdentitySnapshots {
     const distributedMode = await isDistributed(session.admin, account);
     const accountName = account.accountName !== '' ? account.accountName : session.accountName;
     const variables = { 'aws:username': accountName, ...account.claims };
-    const policy = parsePolicyDocument(account.policy);
+    const policy = readPolicy(account.policy);
     const permissions = sessionPermissions(policy, variables);
     return {
       policy,

@@ -1,7 +1,7 @@
 // Admin API: configuration key/values (PROTOCOL-NOTES §2; madmin-go config-kv-commands.go,
 // config-help-commands.go).
 import { type AdminTransport, requireArg } from '../transport.js';
-import type { ConfigHelp, ConfigSetResult } from '../types/config.js';
+import { type ConfigHelp, type ConfigSetResult, configHelpSchema } from '../types/config.js';
 
 const CONFIG_APPLIED_HEADER = 'x-minio-config-applied';
 
@@ -46,7 +46,7 @@ export async function helpConfigKV(
   key = '',
   envOnly = false,
 ): Promise<ConfigHelp> {
-  return t.json<ConfigHelp>({
+  return t.json(configHelpSchema, {
     method: 'GET',
     path: '/help-config-kv',
     query: { subSys: requireArg(subSys, 'subSys'), key, ...(envOnly ? { env: '' } : {}) },

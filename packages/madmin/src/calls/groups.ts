@@ -1,6 +1,13 @@
 // Admin API: groups (PROTOCOL-NOTES §2; madmin-go group-commands.go).
 import { type AdminTransport, requireArg } from '../transport.js';
-import type { GroupAddRemove, GroupDesc, GroupStatus, ListGroupsResponse } from '../types/groups.js';
+import {
+  type GroupAddRemove,
+  type GroupDesc,
+  type GroupStatus,
+  groupDescSchema,
+  type ListGroupsResponse,
+  listGroupsResponseSchema,
+} from '../types/groups.js';
 
 /**
  * `PUT /update-group-members` (plain JSON). Adding creates the group; removing with no members
@@ -13,19 +20,25 @@ export async function updateGroupMembers(t: AdminTransport, req: GroupAddRemove)
     group: req.group,
     members: req.members,
     groupStatus: req.groupStatus ?? '',
-    isRemove: req.isRemove,
+    isRemove: req.isRemove ?? false,
   };
   await t.empty({ method: 'PUT', path: '/update-group-members', body: JSON.stringify(body) });
 }
 
 /** `GET /group?group=`. */
 export async function getGroupDescription(t: AdminTransport, group: string): Promise<GroupDesc> {
-  return t.json<GroupDesc>({ method: 'GET', path: '/group', query: { group: requireArg(group, 'group') } });
+  return t.json(groupDescSchema, {
+    method: 'GET',
+    path: '/group',
+    query: { group: requireArg(group, 'group') },
+  });
 }
 
 /** `GET /groups`; MinIO answers `null` when there are none, returned here as `[]`. */
 export async function listGroups(t: AdminTransport, signal?: AbortSignal): Promise<ListGroupsResponse> {
-  return (await t.json<ListGroupsResponse | null>({ method: 'GET', path: '/groups', signal })) ?? [];
+  return (
+    (await t.json(listGroupsResponseSchema.nullable(), { method: 'GET', path: '/groups', signal })) ?? []
+  );
 }
 
 /** `PUT /set-group-status?group=&status=`. */

@@ -1,7 +1,7 @@
 // Admin API: health report (PROTOCOL-NOTES §2, §7; madmin-go health.go).
 import { MadminError } from '../errors.js';
 import type { AdminTransport } from '../transport.js';
-import type { HealthDataType, HealthInfo } from '../types/health.js';
+import { type HealthDataType, type HealthInfo, healthInfoSchema } from '../types/health.js';
 import { goDuration } from './trace.js';
 
 const ALL_TYPES: readonly HealthDataType[] = [
@@ -37,7 +37,12 @@ export async function* serverHealthInfo(
     if (!ALL_TYPES.includes(type)) throw new TypeError(`unknown health data type ${type}`);
     query[type] = 'true';
   }
-  for await (const snapshot of t.stream<HealthInfo>({ method: 'GET', path: '/healthinfo', query, signal })) {
+  for await (const snapshot of t.stream(healthInfoSchema, {
+    method: 'GET',
+    path: '/healthinfo',
+    query,
+    signal,
+  })) {
     if (snapshot.error) {
       throw new MadminError({ code: 'XMinioHealthInfoError', message: snapshot.error, status: 200 });
     }

@@ -1,13 +1,17 @@
 // Admin API: canned policies and their attachments (PROTOCOL-NOTES §2; madmin-go policy-commands.go).
 import { type AdminTransport, parseJson, requireArg } from '../transport.js';
-import type {
-  ListCannedPoliciesResponse,
-  PolicyAssociationRequest,
-  PolicyAssociationResponse,
-  PolicyDocument,
-  PolicyEntitiesQuery,
-  PolicyEntitiesResult,
-  PolicyInfo,
+import {
+  type ListCannedPoliciesResponse,
+  listCannedPoliciesResponseSchema,
+  type PolicyAssociationRequest,
+  type PolicyAssociationResponse,
+  type PolicyDocument,
+  type PolicyEntitiesQuery,
+  type PolicyEntitiesResult,
+  type PolicyInfo,
+  policyAssociationResponseSchema,
+  policyEntitiesResultSchema,
+  policyInfoSchema,
 } from '../types/policies.js';
 
 /** MinIO refuses policy documents above 20 KiB; refuse them here with a clearer message. */
@@ -18,7 +22,7 @@ export async function listCannedPolicies(
   t: AdminTransport,
   signal?: AbortSignal,
 ): Promise<ListCannedPoliciesResponse> {
-  return t.json<ListCannedPoliciesResponse>({ method: 'GET', path: '/list-canned-policies', signal });
+  return t.json(listCannedPoliciesResponseSchema, { method: 'GET', path: '/list-canned-policies', signal });
 }
 
 /** `PUT /add-canned-policy?name=` with the document as plain JSON; replaces an existing one. */
@@ -46,7 +50,7 @@ export async function removeCannedPolicy(t: AdminTransport, name: string): Promi
 
 /** `GET /info-canned-policy?name=&v=2` → `{PolicyName, Policy, CreateDate, UpdateDate}`. */
 export async function infoCannedPolicy(t: AdminTransport, name: string): Promise<PolicyInfo> {
-  return t.json<PolicyInfo>({
+  return t.json(policyInfoSchema, {
     method: 'GET',
     path: '/info-canned-policy',
     query: { name: requireArg(name, 'name'), v: '2' },
@@ -95,7 +99,7 @@ async function associate(
   });
   // madmin-go 2.0.x servers answer 201/204 with no body; newer ones send an encrypted summary.
   if (raw.length === 0) return undefined;
-  return parseJson<PolicyAssociationResponse>(await t.decrypt(raw), `policy ${op}`);
+  return parseJson(policyAssociationResponseSchema, await t.decrypt(raw), `policy ${op}`);
 }
 
 /** `POST /idp/builtin/policy/attach` **E**: adds policies to a user or group (201). */
@@ -119,7 +123,8 @@ export async function getPolicyEntities(
   t: AdminTransport,
   q: PolicyEntitiesQuery = {},
 ): Promise<PolicyEntitiesResult> {
-  return t.json<PolicyEntitiesResult>(
+  return t.json(
+    policyEntitiesResultSchema,
     {
       method: 'GET',
       path: '/idp/builtin/policy-entities',

@@ -1,10 +1,10 @@
 // Admin API: bucket quotas (PROTOCOL-NOTES §2; madmin-go quota-commands.go).
 import { type AdminTransport, requireArg } from '../transport.js';
-import type { BucketQuota } from '../types/quota.js';
+import { type BucketQuota, bucketQuotaSchema } from '../types/quota.js';
 
 /** `GET /get-bucket-quota?bucket=`; MinIO answers 404 XMinioAdminNoSuchQuotaConfiguration when unset. */
 export async function getBucketQuota(t: AdminTransport, bucket: string): Promise<BucketQuota> {
-  return t.json<BucketQuota>({
+  return t.json(bucketQuotaSchema, {
     method: 'GET',
     path: '/get-bucket-quota',
     query: { bucket: requireArg(bucket, 'bucket') },

@@ -1,6 +1,11 @@
 // Admin API: bucket remote targets (PROTOCOL-NOTES §2; madmin-go remote-target-commands.go).
 import { type AdminTransport, parseJson, requireArg } from '../transport.js';
-import type { BucketTarget, TargetUpdateType } from '../types/remote-targets.js';
+import {
+  type BucketTarget,
+  bucketTargetsSchema,
+  setRemoteTargetResponseSchema,
+  type TargetUpdateType,
+} from '../types/remote-targets.js';
 
 /** `GET /list-remote-targets?bucket=&type=` (an empty bucket lists every bucket's targets). */
 export async function listRemoteTargets(
@@ -9,7 +14,7 @@ export async function listRemoteTargets(
   arnType = '',
 ): Promise<BucketTarget[]> {
   return (
-    (await t.json<BucketTarget[] | null>({
+    (await t.json(bucketTargetsSchema, {
       method: 'GET',
       path: '/list-remote-targets',
       query: { bucket, type: arnType },
@@ -29,7 +34,7 @@ async function putTarget(
     body: JSON.stringify(target),
     encrypt: true,
   });
-  return parseJson<string>(raw, 'set-remote-target');
+  return parseJson(setRemoteTargetResponseSchema, raw, 'set-remote-target');
 }
 
 /** `PUT /set-remote-target?bucket=` **E** BucketTarget → the new target's ARN. */

@@ -1,13 +1,20 @@
 // Admin API: service accounts (access keys) (PROTOCOL-NOTES §2; madmin-go user-commands.go).
 import { type AdminTransport, requireArg } from '../transport.js';
-import type {
-  AddServiceAccountRequest,
-  AddServiceAccountResponse,
-  Credentials,
-  InfoServiceAccountResponse,
-  ListServiceAccountsResponse,
-  UpdateServiceAccountRequest,
+import {
+  type AddServiceAccountRequest,
+  addServiceAccountResponseSchema,
+  type Credentials,
+  type InfoServiceAccountResponse,
+  infoServiceAccountResponseSchema,
+  type ListServiceAccountsResponse,
+  listServiceAccountsResponseSchema,
+  type UpdateServiceAccountRequest,
 } from '../types/service-accounts.js';
+
+/** MinIO answers `{"accounts": null}` when there are none. */
+const listServiceAccountsAnswerSchema = listServiceAccountsResponseSchema.extend({
+  accounts: listServiceAccountsResponseSchema.shape.accounts.nullable(),
+});
 
 /** Drops empty optional fields, as madmin-go's `omitempty` does, so the server sees the same JSON. */
 function compact<T extends object>(value: T): Partial<T> {
@@ -23,7 +30,8 @@ export async function addServiceAccount(
   t: AdminTransport,
   req: AddServiceAccountRequest = {},
 ): Promise<Credentials> {
-  const res = await t.json<AddServiceAccountResponse>(
+  const res = await t.json(
+    addServiceAccountResponseSchema,
     { method: 'PUT', path: '/add-service-account', body: JSON.stringify(compact(req)), encrypt: true },
     { decrypt: true },
   );
@@ -53,7 +61,8 @@ export async function listServiceAccounts(
   t: AdminTransport,
   user = '',
 ): Promise<ListServiceAccountsResponse> {
-  const res = await t.json<ListServiceAccountsResponse>(
+  const res = await t.json(
+    listServiceAccountsAnswerSchema,
     { method: 'GET', path: '/list-service-accounts', query: { user } },
     { decrypt: true },
   );
@@ -65,7 +74,8 @@ export async function infoServiceAccount(
   t: AdminTransport,
   accessKey: string,
 ): Promise<InfoServiceAccountResponse> {
-  return t.json<InfoServiceAccountResponse>(
+  return t.json(
+    infoServiceAccountResponseSchema,
     {
       method: 'GET',
       path: '/info-service-account',

@@ -1,6 +1,7 @@
 // STS: AssumeRole (PROTOCOL-NOTES §3; AWS STS API, minio-go pkg/credentials/assume_role.go).
 import { decodeXmlText, errorFromBody, MadminError } from '../errors.js';
 import { AdminTransport, parseEndpoint } from '../transport.js';
+import type { PolicyDocument } from '../types/policies.js';
 import type {
   AssumeRoleOptions,
   AssumeRoleWithLDAPIdentityOptions,
@@ -46,7 +47,7 @@ export function parseStsCredentials(xml: string, status = 200): StsCredentials {
 function stsForm(
   action: string,
   durationSeconds?: number,
-  policy?: string | Record<string, unknown>,
+  policy?: string | PolicyDocument,
 ): URLSearchParams {
   const form = new URLSearchParams({ Action: action, Version: '2011-06-15' });
   if (durationSeconds !== undefined) {

@@ -1,6 +1,12 @@
 // Admin API: remote tiers (PROTOCOL-NOTES §2; madmin-go tier.go).
 import { type AdminTransport, requireArg } from '../transport.js';
-import type { TierConfig, TierCreds, TierInfo } from '../types/tiers.js';
+import {
+  type TierConfig,
+  type TierCreds,
+  type TierInfo,
+  tierConfigsSchema,
+  tierInfosSchema,
+} from '../types/tiers.js';
 
 /** `PUT /tier` **E** TierConfig (204). */
 export async function addTier(t: AdminTransport, cfg: TierConfig): Promise<void> {
@@ -12,7 +18,7 @@ export async function addTier(t: AdminTransport, cfg: TierConfig): Promise<void>
 
 /** `GET /tier` → the configured tiers, secrets redacted; `null` from the server becomes `[]`. */
 export async function listTiers(t: AdminTransport): Promise<TierConfig[]> {
-  return (await t.json<TierConfig[] | null>({ method: 'GET', path: '/tier' })) ?? [];
+  return (await t.json(tierConfigsSchema, { method: 'GET', path: '/tier' })) ?? [];
 }
 
 /** `POST /tier/{name}` **E** TierCreds (204): rotates a tier's credentials. */
@@ -41,5 +47,5 @@ export async function verifyTier(t: AdminTransport, name: string): Promise<void>
 
 /** `GET /tier-stats`. */
 export async function tierStats(t: AdminTransport): Promise<TierInfo[]> {
-  return (await t.json<TierInfo[] | null>({ method: 'GET', path: '/tier-stats' })) ?? [];
+  return (await t.json(tierInfosSchema, { method: 'GET', path: '/tier-stats' })) ?? [];
 }

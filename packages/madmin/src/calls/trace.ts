@@ -1,6 +1,6 @@
 // Admin API: live trace (PROTOCOL-NOTES §2, §7; madmin-go trace.go, service-commands.go).
 import type { AdminTransport } from '../transport.js';
-import type { ServiceTraceOpts, TraceInfo } from '../types/trace.js';
+import { type ServiceTraceOpts, type TraceInfo, traceInfoSchema } from '../types/trace.js';
 
 /**
  * Formats milliseconds the way Go's `time.Duration.String` does (`0s`, `500ms`, `1.5s`, `1m30s`),
@@ -50,5 +50,10 @@ export async function* serverTrace(
   opts: ServiceTraceOpts = { s3: true },
   signal?: AbortSignal,
 ): AsyncGenerator<TraceInfo, void, undefined> {
-  yield* t.stream<TraceInfo>({ method: 'GET', path: '/trace', query: traceQuery(opts), signal });
+  yield* t.stream(traceInfoSchema, {
+    method: 'GET',
+    path: '/trace',
+    query: traceQuery(opts),
+    signal,
+  });
 }

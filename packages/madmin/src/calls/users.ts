@@ -1,6 +1,13 @@
 // Admin API: users (PROTOCOL-NOTES §2; madmin-go user-commands.go).
 import { type AdminTransport, requireArg } from '../transport.js';
-import type { AccountStatus, AddOrUpdateUserRequest, ListUsersResponse, UserInfo } from '../types/users.js';
+import {
+  type AccountStatus,
+  type AddOrUpdateUserRequest,
+  type ListUsersResponse,
+  listUsersResponseSchema,
+  type UserInfo,
+  userInfoSchema,
+} from '../types/users.js';
 
 function requireStatus(status: string): AccountStatus {
   if (status !== 'enabled' && status !== 'disabled') {
@@ -11,7 +18,7 @@ function requireStatus(status: string): AccountStatus {
 
 /** `GET /list-users` → **E** map of access key to info. */
 export async function listUsers(t: AdminTransport, signal?: AbortSignal): Promise<ListUsersResponse> {
-  return t.json<ListUsersResponse>({ method: 'GET', path: '/list-users', signal }, { decrypt: true });
+  return t.json(listUsersResponseSchema, { method: 'GET', path: '/list-users', signal }, { decrypt: true });
 }
 
 /** `PUT /add-user?accessKey=` with **E** `{secretKey,status}`; also updates an existing user. */
@@ -44,7 +51,7 @@ export async function removeUser(t: AdminTransport, accessKey: string): Promise<
 
 /** `GET /user-info?accessKey=` (a user may ask about themself). */
 export async function getUserInfo(t: AdminTransport, accessKey: string): Promise<UserInfo> {
-  return t.json<UserInfo>({
+  return t.json(userInfoSchema, {
     method: 'GET',
     path: '/user-info',
     query: { accessKey: requireArg(accessKey, 'accessKey') },

@@ -1,21 +1,24 @@
 // Wire types of the configuration calls (madmin-go config-kv-commands.go, config-help-commands.go).
+import { z } from 'zod';
 
 /** One key of a sub-system's help. */
-export interface HelpKV {
-  key: string;
-  description: string;
-  optional: boolean;
-  type: string;
-  multipleTargets?: boolean;
-}
+export const helpKVSchema = z.object({
+  key: z.string(),
+  description: z.string(),
+  optional: z.boolean(),
+  type: z.string(),
+  multipleTargets: z.boolean().optional(),
+});
+export type HelpKV = z.infer<typeof helpKVSchema>;
 
 /** `GET /help-config-kv?subSys=&key=` response. */
-export interface ConfigHelp {
-  subSys: string;
-  description: string;
-  multipleTargets: boolean;
-  keysHelp: HelpKV[] | null;
-}
+export const configHelpSchema = z.object({
+  subSys: z.string(),
+  description: z.string(),
+  multipleTargets: z.boolean(),
+  keysHelp: z.array(helpKVSchema).nullable(),
+});
+export type ConfigHelp = z.infer<typeof configHelpSchema>;
 
 /** Result of set/del config: whether the server needs a restart to apply it. */
 export interface ConfigSetResult {

@@ -1,4 +1,5 @@
 // Types of STS AssumeRole (PROTOCOL-NOTES §3; minio-go pkg/credentials/assume_role.go).
+import type { PolicyDocument } from './policies.js';
 
 /** Temporary credentials, with the XML element names of `AssumeRoleResult/Credentials`. */
 export interface StsCredentials {
@@ -17,7 +18,7 @@ export interface AssumeRoleOptions {
   /** 900..31536000; the server's default (3600) when omitted. */
   durationSeconds?: number;
   /** Session policy (JSON text or document) that narrows the caller's rights. */
-  policy?: string | Record<string, unknown>;
+  policy?: string | PolicyDocument;
   /** Signing region; empty like the console when omitted. */
   region?: string;
   signal?: AbortSignal;
@@ -28,7 +29,7 @@ interface IdentityStsOptions {
   endpoint: string;
   /** 900..31536000; bounded by the token's own expiry for web identities. */
   durationSeconds?: number;
-  policy?: string | Record<string, unknown>;
+  policy?: string | PolicyDocument;
   signal?: AbortSignal;
 }
 

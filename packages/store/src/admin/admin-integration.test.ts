@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { assumeRole, MadminClient, MadminError } from '@stowage/madmin';
+import { assumeRole, type JsonObject, MadminClient, MadminError, type PolicyDocument } from '@stowage/madmin';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type StoreHandle, startStore } from '../server.js';
@@ -49,7 +49,7 @@ async function errorCode(p: Promise<unknown>): Promise<string> {
   return 'no error';
 }
 
-const doc = (statements: object[]): Record<string, unknown> => ({
+const doc = (statements: JsonObject[]): PolicyDocument => ({
   Version: '2012-10-17',
   Statement: statements,
 });

@@ -1,36 +1,31 @@
+import type { BackendInfo, Disk } from '@stowage/madmin';
 import type { StoreContext } from '../core/context.js';
 import type { StorageInfo } from '../object-layer/types.js';
 
-/** madmin `Disk` (PROTOCOL-NOTES §2). */
-export interface DiskJson {
-  endpoint: string;
-  rootDisk: boolean;
-  path: string;
-  healing: boolean;
-  scanning: boolean;
-  state: string;
-  uuid: string;
-  totalspace: number;
-  usedspace: number;
-  availspace: number;
-  pool_index: number;
-  set_index: number;
-  disk_index: number;
-}
+/** madmin `Disk` (PROTOCOL-NOTES §2): the fields this store always sends. */
+export type DiskJson = Required<
+  Pick<
+    Disk,
+    | 'endpoint'
+    | 'rootDisk'
+    | 'path'
+    | 'healing'
+    | 'scanning'
+    | 'state'
+    | 'uuid'
+    | 'totalspace'
+    | 'usedspace'
+    | 'availspace'
+    | 'pool_index'
+    | 'set_index'
+    | 'disk_index'
+  >
+>;
 
-/** madmin `BackendInfo` (PascalCase keys). */
-export interface BackendInfoJson {
+/** madmin `BackendInfo` (PascalCase keys), every field sent; this store is FS (1) or Erasure (2). */
+export type BackendInfoJson = Required<{ [K in keyof BackendInfo]: NonNullable<BackendInfo[K]> }> & {
   Type: 1 | 2;
-  GatewayOnline: boolean;
-  OnlineDisks: Record<string, number>;
-  OfflineDisks: Record<string, number>;
-  StandardSCData: number[];
-  StandardSCParity: number;
-  RRSCData: number[];
-  RRSCParity: number;
-  TotalSets: number[];
-  DrivesPerSet: number[];
-}
+};
 
 /** `host:port` of the store, the key MinIO uses for a node's drives. */
 export function serverEndpoint(ctx: StoreContext): string {

@@ -84,7 +84,7 @@ describe('admin trace', () => {
       const head = sub.events.find((e) => e.funcname === 's3.HeadObject' && e.path === '/traced/dir/a.txt');
       expect(head?.http?.stats.outputbytes).toBe(0);
       // Admin calls are "internal", not S3: this subscription does not get them.
-      expect(sub.events.some((e) => e.funcname.startsWith('admin.'))).toBe(false);
+      expect(sub.events.some((e) => e.funcname?.startsWith('admin.'))).toBe(false);
     } finally {
       await sub.stop();
     }

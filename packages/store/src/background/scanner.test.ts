@@ -39,7 +39,6 @@ beforeAll(async () => {
     drives: 4,
     fsync: false,
     healthIntervalMs: 0,
-    staleUploads: false,
   });
   await layer.makeBucket('plain');
   await layer.makeBucket('versioned');

@@ -1,6 +1,7 @@
 /**
  * Periodic removal of multipart uploads that were started long ago and never completed or aborted
- * (MinIO's default: 24 h). The timer is unref'd so it never keeps the process alive.
+ * (MinIO's default: 24 h). The timer is unref'd so it never keeps the process alive. The store's
+ * server starts it next to the object layer, whose `cleanupStaleUploads` does each sweep.
  */
 
 export interface StaleUploadCleaner {

@@ -23,7 +23,7 @@ export interface StoreContext {
   /** Stable id of this deployment (kept in the system store). */
   readonly deploymentId: string;
   /** Virtual-host domains (`bucket.<domain>`), lower-case. */
-  readonly domains: readonly string[];
+  readonly domains: string[];
   /** Bucket usage: hard-quota enforcement (S3) and the admin usage/info calls. */
   readonly usage: UsageScanner;
   /** Finished requests, for admin trace. */

@@ -1,24 +1,22 @@
 import type { SystemStore } from '../object-layer/types.js';
-import { type IamOptions, IamSystem, type RootCredentials } from './iam-system.js';
+import type { RootCredentials } from './context.js';
+import { type IamOptions, IamSystem } from './iam-system.js';
 
-export type {
-  BucketPolicySource,
-  GroupDescription,
-  IamOptions,
-  IssuedCredentials,
-  NewServiceAccount,
-  NewStsSession,
-  PolicyEntities,
-  PolicyInfo,
-  RootCredentials,
-  ServiceAccountUpdate,
-  UserInfo,
-} from './iam-system.js';
-export { IamSystem, parseIamPolicy, splitPolicyNames } from './iam-system.js';
+export * as policy from '@stowage/policy';
+export type { BucketPolicySource } from './authorization.js';
+export type { RootCredentials } from './context.js';
+export type { GroupDescription } from './groups.js';
+export type { IamOptions } from './iam-system.js';
+export { IamSystem } from './iam-system.js';
 export { generateAccessKey, generateSecretKey } from './keys.js';
-export * as policy from './policy/index.js';
+export type { PolicyEntities } from './mappings.js';
+export type { PolicyInfo } from './policies.js';
 export type * from './records.js';
+export type { IssuedCredentials, NewServiceAccount, ServiceAccountUpdate } from './service-accounts.js';
+export type { NewStsSession } from './sts-sessions.js';
 export type * from './types.js';
+export type { UserInfo } from './users.js';
+export { parseIamPolicy, splitPolicyNames } from './validation.js';
 
 /**
  * Opens IAM on the store's system documents: loads users, groups, policies, mappings, service accounts

@@ -1,8 +1,10 @@
-import { ErasureObjectLayer, type ObjectLayerOptions } from './erasure-object-layer.js';
+import { ErasureObjectLayer } from './erasure-object-layer.js';
+import type { ObjectLayerOptions } from './erasure-set.js';
 
 export { DeleteMarkerError, isDeleteMarkerError } from './delete-marker-error.js';
 export { FormatMismatchError } from './drive.js';
-export { defaultParity, ErasureObjectLayer, type ObjectLayerOptions } from './erasure-object-layer.js';
+export { ErasureObjectLayer } from './erasure-object-layer.js';
+export { defaultParity, type ObjectLayerOptions } from './erasure-set.js';
 export type * from './types.js';
 
 /**

@@ -1,3 +1,4 @@
+import { wildcardMatch } from '@stowage/policy';
 import { S3Error } from '../core/errors.js';
 
 /** S3 caps bucket policies at 20 KiB. */
@@ -87,7 +88,7 @@ export function validateBucketPolicy(text: string, bucket: string): void {
       if (!r.startsWith('arn:aws:s3:::')) throw malformed('Policy has invalid resource.');
       const path = r.slice('arn:aws:s3:::'.length);
       const b = path.split('/')[0];
-      if (b !== bucket && !matchesWildcard(b ?? '', bucket)) throw malformed('Policy has invalid resource.');
+      if (b !== bucket && !wildcardMatch(b ?? '', bucket)) throw malformed('Policy has invalid resource.');
     }
     if (
       s.Condition !== undefined &&
@@ -96,15 +97,4 @@ export function validateBucketPolicy(text: string, bucket: string): void {
       throw malformed('Policy has an invalid condition.');
     }
   }
-}
-
-function matchesWildcard(pattern: string, value: string): boolean {
-  if (!pattern.includes('*') && !pattern.includes('?')) return false;
-  const re = new RegExp(
-    `^${pattern
-      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replace(/\*/g, '.*')
-      .replace(/\?/g, '.')}$`,
-  );
-  return re.test(value);
 }

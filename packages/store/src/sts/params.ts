@@ -1,5 +1,5 @@
+import { PolicyError, parsePolicy } from '@stowage/policy';
 import { S3Error } from '../core/errors.js';
-import { PolicyError, parsePolicy } from '../iam/policy/index.js';
 import {
   DEFAULT_DURATION_SECONDS,
   MAX_DURATION_SECONDS,

@@ -31,7 +31,7 @@ export function registerChangeUserPassword(app: ZodApp, _ctx: RouteContext): voi
       }
       const admin = request.session.admin;
       const info = await admin.getUserInfo(selectedUser);
-      await admin.addUser(selectedUser, newSecretKey, info.status === 'disabled' ? 'disabled' : 'enabled');
+      await admin.addUser(selectedUser, newSecretKey, info.status);
       return reply.code(204).send(null);
     },
   );

@@ -1,7 +1,4 @@
-import type { PolicyDocument } from '../../permissions/policy-document.js';
-import { wildcardMatch } from '../../permissions/wildcard.js';
-
-const S3 = 'arn:aws:s3:::';
+import { type Policy, wildcardMatch } from '@stowage/policy';
 
 /**
  * Whether a canned policy grants any S3 action on the bucket or objects inside it: an Allow statement with
@@ -9,19 +6,15 @@ const S3 = 'arn:aws:s3:::';
  * `arn:aws:s3:::photos`, or a wildcard bucket part such as `arn:aws:s3:::photo*`). Used by the access audit (spec 1 §2.5), which asks
  * "who can reach this bucket", not "may this exact request pass" — the store answers that one.
  */
-export function policyReachesBucket(policy: PolicyDocument, bucket: string): boolean {
+export function policyReachesBucket(policy: Policy, bucket: string): boolean {
   return policy.statements.some((st) => {
     if (st.effect !== 'Allow') return false;
     const s3Action =
-      st.notActions !== null || st.actions.some((a) => a === '*' || a.startsWith('s3:') || a === 's3*');
+      st.notActions !== null || (st.actions ?? []).some((a) => a === '*' || a.startsWith('s3:'));
     if (!s3Action) return false;
     if (st.notResources !== null) return true;
-    return st.resources.some((arn) => {
-      if (arn === '*') return true;
-      if (!arn.startsWith(S3)) return false;
-      const bucketPart = arn.slice(S3.length).split('/', 1)[0] ?? '';
-      return wildcardMatch(bucketPart, bucket);
-    });
+    // Parsed resources are `bucket/key` paths (the `arn:aws:s3:::` prefix removed) or `*`.
+    return (st.resources ?? []).some((path) => wildcardMatch(path.split('/', 1)[0] ?? '', bucket));
   });
 }
 

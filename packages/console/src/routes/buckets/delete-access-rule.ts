@@ -1,14 +1,11 @@
 import {
   type AccessRulesResponse,
   accessRulesResponseSchema,
-  apiErrorSchema,
   apiPaths,
-  bucketRouteParamsSchema,
   deleteAccessRuleRequestSchema,
 } from '@stowage/contracts';
-import { listAccessRules, withAccessRule } from '../../bucket-policy/access-rules.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { readBucketPolicy } from './bucket-route-support.js';
+import { bucketPolicyWriteSchema, changeAccessRule } from './bucket-policy-writes.js';
 
 /**
  * DELETE /api/v1/bucket/{bucket}/access-rules (PROTOCOL-NOTES §6 "Delete = level none; empty → DELETE
@@ -19,32 +16,19 @@ export function registerDeleteAccessRule(app: ZodApp, _ctx: RouteContext): void 
   app.delete(
     apiPaths.bucketAccessRules,
     {
-      schema: {
-        tags: ['buckets'],
-        summary: 'Delete an access rule',
-        params: bucketRouteParamsSchema,
-        body: deleteAccessRuleRequestSchema,
-        response: {
-          200: accessRulesResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
-      },
+      schema: bucketPolicyWriteSchema(
+        'Delete an access rule',
+        deleteAccessRuleRequestSchema,
+        accessRulesResponseSchema,
+      ),
     },
-    async (request): Promise<AccessRulesResponse> => {
-      const { bucket } = request.params;
-      const current = await readBucketPolicy(request.session.s3, bucket);
-      const next = withAccessRule(bucket, current, request.body.prefix, null);
-      // minio's setBucketPolicy with '' sends DELETE ?policy.
-      await request.session.s3.setBucketPolicy(
-        bucket,
-        next.Statement.length === 0 ? '' : JSON.stringify(next),
-      );
-      return {
-        accessRules: next.Statement.length === 0 ? [] : listAccessRules(bucket, JSON.stringify(next)),
-      };
-    },
+    async (request): Promise<AccessRulesResponse> => ({
+      accessRules: await changeAccessRule(
+        request.session.s3,
+        request.params.bucket,
+        request.body.prefix,
+        null,
+      ),
+    }),
   );
 }

@@ -6,7 +6,7 @@ import {
   bucketRouteParamsSchema,
 } from '@stowage/contracts';
 import type { MadminClient } from '@stowage/madmin';
-import { parsePolicyDocument } from '../../permissions/policy-document.js';
+import { readPolicy } from '@stowage/policy';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { policyReachesBucket } from './bucket-reach.js';
 
@@ -17,7 +17,7 @@ export async function policiesReachingBucket(
 ): Promise<Array<{ name: string; policy: string }>> {
   const all = await admin.listCannedPolicies();
   return Object.entries(all)
-    .filter(([, doc]) => policyReachesBucket(parsePolicyDocument(doc), bucket))
+    .filter(([, doc]) => policyReachesBucket(readPolicy(doc), bucket))
     .map(([name, doc]) => ({ name, policy: JSON.stringify(doc) }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,14 +1,11 @@
 import {
   type AccessRulesResponse,
   accessRulesResponseSchema,
-  apiErrorSchema,
   apiPaths,
-  bucketRouteParamsSchema,
   putAccessRuleRequestSchema,
 } from '@stowage/contracts';
-import { listAccessRules, withAccessRule } from '../../bucket-policy/access-rules.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { readBucketPolicy } from './bucket-route-support.js';
+import { bucketPolicyWriteSchema, changeAccessRule } from './bucket-policy-writes.js';
 
 /**
  * PUT /api/v1/bucket/{bucket}/access-rules (spec 1 §2.5, PROTOCOL-NOTES §6): drops the prefix's anonymous
@@ -19,27 +16,17 @@ export function registerPutAccessRule(app: ZodApp, _ctx: RouteContext): void {
   app.put(
     apiPaths.bucketAccessRules,
     {
-      schema: {
-        tags: ['buckets'],
-        summary: 'Add or change an access rule',
-        params: bucketRouteParamsSchema,
-        body: putAccessRuleRequestSchema,
-        response: {
-          200: accessRulesResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
-      },
+      schema: bucketPolicyWriteSchema(
+        'Add or change an access rule',
+        putAccessRuleRequestSchema,
+        accessRulesResponseSchema,
+      ),
     },
     async (request): Promise<AccessRulesResponse> => {
-      const { bucket } = request.params;
       const { prefix, access } = request.body;
-      const current = await readBucketPolicy(request.session.s3, bucket);
-      const next = JSON.stringify(withAccessRule(bucket, current, prefix, access));
-      await request.session.s3.setBucketPolicy(bucket, next);
-      return { accessRules: listAccessRules(bucket, next) };
+      return {
+        accessRules: await changeAccessRule(request.session.s3, request.params.bucket, prefix, access),
+      };
     },
   );
 }

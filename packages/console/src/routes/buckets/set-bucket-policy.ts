@@ -1,14 +1,13 @@
 import {
-  apiErrorSchema,
   apiPaths,
   type BucketInfo,
   bucketInfoSchema,
-  bucketRouteParamsSchema,
   setBucketPolicyRequestSchema,
 } from '@stowage/contracts';
 import { bucketAccessOf, privatePolicy, publicPolicy } from '../../bucket-policy/access-rules.js';
 import { apiErrors } from '../../errors/api-http-error.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
+import { bucketPolicyWriteSchema } from './bucket-policy-writes.js';
 import { readBucketPolicy } from './bucket-route-support.js';
 
 /**
@@ -21,19 +20,11 @@ export function registerSetBucketPolicy(app: ZodApp, _ctx: RouteContext): void {
   app.put(
     apiPaths.bucketSetPolicy,
     {
-      schema: {
-        tags: ['buckets'],
-        summary: 'Set the bucket access policy',
-        params: bucketRouteParamsSchema,
-        body: setBucketPolicyRequestSchema,
-        response: {
-          200: bucketInfoSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
-      },
+      schema: bucketPolicyWriteSchema(
+        'Set the bucket access policy',
+        setBucketPolicyRequestSchema,
+        bucketInfoSchema,
+      ),
     },
     async (request): Promise<BucketInfo> => {
       const { bucket } = request.params;

@@ -8,6 +8,6 @@ export async function readGroup(admin: MadminClient, name: string): Promise<Grou
     name: desc.name || name,
     members: [...(desc.members ?? [])].sort(),
     status: desc.status === 'disabled' ? 'disabled' : 'enabled',
-    policy: desc.policy ?? '',
+    policy: desc.policy,
   };
 }

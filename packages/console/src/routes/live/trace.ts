@@ -32,19 +32,21 @@ export function traceMessage(e: TraceInfo, q: ParsedTraceQuery): TraceMessage | 
   const method = e.http?.request.method ?? '';
   if (q.statusCode !== undefined && statusCode !== q.statusCode) return null;
   if (q.method !== undefined && method.toUpperCase() !== q.method.toUpperCase()) return null;
-  if (!contains(e.funcname, q.funcname) || !contains(e.path, q.path)) return null;
+  const funcname = e.funcname ?? '';
+  const path = e.path ?? '';
+  if (!contains(funcname, q.funcname) || !contains(path, q.path)) return null;
   return {
-    time: e.time,
-    api: e.funcname,
+    time: e.time ?? '',
+    api: funcname,
     method,
-    path: e.path,
+    path,
     statusCode,
     statusMsg: STATUS_CODES[statusCode] ?? '',
-    host: e.nodename,
+    host: e.nodename ?? '',
     client: e.http?.request.client ?? '',
     ...(e.error ? { error: e.error } : {}),
     callStats: {
-      duration: e.dur / 1e6,
+      duration: (e.dur ?? 0) / 1e6,
       rx: e.http?.stats.inputbytes ?? 0,
       tx: e.http?.stats.outputbytes ?? 0,
     },

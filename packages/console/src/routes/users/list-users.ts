@@ -18,7 +18,7 @@ export function registerListUsers(app: ZodApp, _ctx: RouteContext): void {
       const users = Object.entries(listed)
         .map(([accessKey, info]) => ({
           accessKey,
-          status: info.status === 'disabled' ? ('disabled' as const) : ('enabled' as const),
+          status: info.status,
           policy: splitNames(info.policyName),
           memberOf: [...(info.memberOf ?? [])].sort(),
         }))

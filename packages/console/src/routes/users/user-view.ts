@@ -17,7 +17,7 @@ export async function readUser(admin: MadminClient, name: string): Promise<User>
   }
   return {
     accessKey: name,
-    status: info.status === 'disabled' ? 'disabled' : 'enabled',
+    status: info.status,
     memberOf,
     policy,
     hasPolicy,

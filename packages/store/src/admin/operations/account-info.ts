@@ -1,7 +1,9 @@
+import type { AccountInfo, BucketAccessInfo } from '@stowage/madmin';
 import { emptyHistogram } from '../../background/scanner.js';
 import type { BucketInfo } from '../../object-layer/types.js';
 import { backendInfoJson } from '../backend-info.js';
 import type { AdminOperation } from '../call.js';
+import { policyDocument, storedQuota } from './wire.js';
 
 /**
  * Admin API: AccountInfo — `GET /accountinfo` → `{AccountName, Server, Policy, Buckets}` for any signed
@@ -14,7 +16,7 @@ export const accountInfo: AdminOperation = async (call) => {
   const usage = await ctx.usage.refresh();
   const info = await ctx.layer.storageInfo();
   const buckets: BucketInfo[] = await ctx.layer.listBuckets();
-  const out: unknown[] = [];
+  const out: BucketAccessInfo[] = [];
   for (const b of buckets) {
     const read =
       call.allowed('s3:ListBucket', { bucket: b.name }) ||
@@ -26,14 +28,6 @@ export const accountInfo: AdminOperation = async (call) => {
       ctx.layer.getBucketConfig(b.name, 'replication').catch(() => null),
       ctx.layer.getBucketConfig(b.name, 'tagging').catch(() => null),
     ]);
-    let quota: unknown = null;
-    if (quotaRaw) {
-      try {
-        quota = JSON.parse(quotaRaw.toString('utf8'));
-      } catch {
-        quota = null;
-      }
-    }
     const u = usage.buckets.get(b.name);
     out.push({
       name: b.name,
@@ -47,7 +41,7 @@ export const accountInfo: AdminOperation = async (call) => {
         replication: replication !== null,
         // MinIO's own encoding loses the tags (PROTOCOL-NOTES §7).
         tags: tagging !== null ? { TagSet: {} } : null,
-        quota,
+        quota: storedQuota(quotaRaw),
       },
       prefixUsage: {},
       created: b.created.toISOString(),
@@ -57,7 +51,7 @@ export const accountInfo: AdminOperation = async (call) => {
   return call.ok({
     AccountName: id.kind === 'sts' || id.kind === 'service-account' ? id.parentUser : id.accessKey,
     Server: backendInfoJson(ctx, info),
-    Policy: ctx.iam.effectivePolicyDocument(id),
+    Policy: policyDocument(ctx.iam.effectivePolicyDocument(id)),
     Buckets: out,
-  });
+  } satisfies AccountInfo);
 };

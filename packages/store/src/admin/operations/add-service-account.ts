@@ -1,18 +1,11 @@
+import { type AddServiceAccountResponse, addServiceAccountRequestSchema } from '@stowage/madmin';
 import { S3Error } from '../../core/errors.js';
 import type { AdminOperation } from '../call.js';
+import { requestBody } from './wire.js';
 
-interface AddServiceAccountReq {
-  policy?: unknown;
-  targetUser?: unknown;
-  accessKey?: unknown;
-  secretKey?: unknown;
-  comment?: unknown;
-}
-
-function optionalString(v: unknown, name: string): string | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string') throw new S3Error('XMinioAdminInvalidArgument', `${name} must be a string`);
-  return v;
+/** An optional text field: null and '' mean absent, as Go's zero value does. */
+function optionalString(v: string | null | undefined): string | undefined {
+  return v === undefined || v === null || v === '' ? undefined : v;
 }
 
 /**
@@ -22,12 +15,12 @@ function optionalString(v: unknown, name: string): string | undefined {
  * needed. The optional policy can only narrow the parent's rights (it is intersected at evaluation).
  */
 export const addServiceAccount: AdminOperation = async (call) => {
-  const body = await call.decryptedJson<AddServiceAccountReq>();
+  const body = requestBody(addServiceAccountRequestSchema, await call.decryptedJson());
   const iam = call.ctx.iam;
-  const accessKey = optionalString(body.accessKey, 'accessKey');
-  const secretKey = optionalString(body.secretKey, 'secretKey');
-  const comment = optionalString(body.comment, 'comment');
-  let targetUser = optionalString(body.targetUser, 'targetUser') ?? call.identity.accessKey;
+  const accessKey = optionalString(body.accessKey);
+  const secretKey = optionalString(body.secretKey);
+  const comment = optionalString(body.comment);
+  let targetUser = optionalString(body.targetUser) ?? call.identity.accessKey;
   const forSelf = targetUser === call.identity.accessKey || targetUser === call.requestorUser;
   if (forSelf) {
     call.require('admin:CreateServiceAccount', { denyOnly: true });
@@ -48,5 +41,7 @@ export const addServiceAccount: AdminOperation = async (call) => {
     ...(policy !== undefined ? { policy } : {}),
     ...(comment !== undefined ? { comment } : {}),
   });
-  return call.encrypted({ credentials: { accessKey: creds.accessKey, secretKey: creds.secretKey } });
+  return call.encrypted({
+    credentials: { accessKey: creds.accessKey, secretKey: creds.secretKey },
+  } satisfies AddServiceAccountResponse);
 };

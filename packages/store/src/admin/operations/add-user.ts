@@ -1,10 +1,7 @@
+import { addOrUpdateUserRequestSchema } from '@stowage/madmin';
 import { S3Error } from '../../core/errors.js';
 import type { AdminOperation } from '../call.js';
-
-interface AddUserBody {
-  secretKey?: string;
-  status?: string;
-}
+import { requestBody } from './wire.js';
 
 /**
  * Admin API: AddUser — `PUT /add-user?accessKey=` **E** `{secretKey, status}`. Creates or updates a
@@ -25,14 +22,8 @@ export const addUser: AdminOperation = async (call) => {
     throw notAllowed('derived credentials cannot change their parent user');
   }
   call.require('admin:CreateUser', { denyOnly: accessKey === id.accessKey });
-  const body = await call.decryptedJson<AddUserBody>();
-  if (typeof body.secretKey !== 'string') {
-    throw new S3Error('XMinioAdminInvalidArgument', 'secretKey is required');
-  }
+  const body = requestBody(addOrUpdateUserRequestSchema, await call.decryptedJson());
   const status = body.status === undefined || body.status === '' ? 'enabled' : body.status;
-  if (status !== 'enabled' && status !== 'disabled') {
-    throw new S3Error('XMinioAdminInvalidArgument', `invalid user status '${status}'`);
-  }
   await iam.addUser(accessKey, body.secretKey, status);
   return call.ok();
 };

@@ -1,3 +1,4 @@
+import type { LogInfo } from '@stowage/madmin';
 import { S3Error } from '../../core/errors.js';
 import { liveStream } from '../../core/live-stream.js';
 import type { LogEntry } from '../../log/store-log.js';
@@ -28,9 +29,10 @@ export const consoleLog: AdminOperation = async (call) => {
     signal: call.req.signal,
     shutdown: call.ctx.shutdown,
     subscribe: (push) => {
-      for (const e of log.recent(limit)) if (wanted(e)) push(e);
+      const send = (e: LogEntry): void => push(e satisfies LogInfo);
+      for (const e of log.recent(limit)) if (wanted(e)) send(e);
       return log.follow((e) => {
-        if (wanted(e)) push(e);
+        if (wanted(e)) send(e);
       });
     },
   });

@@ -1,3 +1,4 @@
+import type { BucketUsageInfo, DataUsageInfo } from '@stowage/madmin';
 import type { AdminOperation } from '../call.js';
 
 /**
@@ -6,7 +7,7 @@ import type { AdminOperation } from '../call.js';
  */
 export const dataUsageInfo: AdminOperation = async (call) => {
   const snapshot = await call.ctx.usage.refresh();
-  const bucketsUsageInfo: Record<string, unknown> = {};
+  const bucketsUsageInfo: Record<string, BucketUsageInfo> = {};
   const bucketsSizes: Record<string, number> = {};
   let objectsCount = 0;
   let objectsTotalSize = 0;
@@ -29,5 +30,5 @@ export const dataUsageInfo: AdminOperation = async (call) => {
     bucketsUsageInfo,
     bucketsSizes,
     tierStats: {},
-  });
+  } satisfies DataUsageInfo);
 };

@@ -1,11 +1,12 @@
 import { S3Error } from '../../core/errors.js';
 import type { AdminOperation } from '../call.js';
+import { storedQuota } from './wire.js';
 
 /** Admin API: GetBucketQuota — `GET /get-bucket-quota?bucket=` → `{quota, quotatype}`; 404 when unset. */
 export const getBucketQuota: AdminOperation = async (call) => {
   const bucket = call.param('bucket');
   await call.ctx.layer.getBucketInfo(bucket);
-  const raw = await call.ctx.layer.getBucketConfig(bucket, 'quota');
-  if (!raw) throw new S3Error('XMinioAdminNoSuchQuotaConfiguration', undefined, { BucketName: bucket });
-  return call.ok(JSON.parse(raw.toString('utf8')));
+  const quota = storedQuota(await call.ctx.layer.getBucketConfig(bucket, 'quota'));
+  if (!quota) throw new S3Error('XMinioAdminNoSuchQuotaConfiguration', undefined, { BucketName: bucket });
+  return call.ok(quota);
 };

@@ -1,3 +1,4 @@
+import type { UserInfo } from '@stowage/madmin';
 import type { AdminOperation } from '../call.js';
 
 /**
@@ -9,5 +10,5 @@ export const getUserInfo: AdminOperation = async (call) => {
   const accessKey = call.param('accessKey');
   const self = accessKey === call.identity.accessKey || accessKey === call.requestorUser;
   call.require('admin:GetUser', { denyOnly: self });
-  return call.ok(call.ctx.iam.getUserInfo(accessKey));
+  return call.ok(call.ctx.iam.getUserInfo(accessKey) satisfies UserInfo);
 };

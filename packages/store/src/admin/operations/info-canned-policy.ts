@@ -1,4 +1,6 @@
+import type { PolicyDocument, PolicyInfo } from '@stowage/madmin';
 import type { AdminOperation } from '../call.js';
+import { policyDocument } from './wire.js';
 
 /**
  * Admin API: InfoCannedPolicy — `GET /info-canned-policy?name=` → the document; with `v=2` →
@@ -9,10 +11,10 @@ export const infoCannedPolicy: AdminOperation = async (call) => {
   if (call.query.get('v') === '2') {
     return call.ok({
       PolicyName: info.name,
-      Policy: info.policy,
+      Policy: policyDocument(info.policy),
       CreateDate: info.createDate,
       UpdateDate: info.updateDate,
-    });
+    } satisfies PolicyInfo);
   }
-  return call.ok(info.policy);
+  return call.ok(policyDocument(info.policy) satisfies PolicyDocument);
 };

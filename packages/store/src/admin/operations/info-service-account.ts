@@ -1,3 +1,4 @@
+import type { InfoServiceAccountResponse } from '@stowage/madmin';
 import { S3Error } from '../../core/errors.js';
 import type { AdminOperation } from '../call.js';
 
@@ -19,5 +20,5 @@ export const infoServiceAccount: AdminOperation = async (call) => {
     impliedPolicy: implied,
     policy: JSON.stringify(policy, null, ' '),
     comment: sa.comment ?? '',
-  });
+  } satisfies InfoServiceAccountResponse);
 };

@@ -1,4 +1,6 @@
+import type { ListGroupsResponse } from '@stowage/madmin';
 import type { AdminOperation } from '../call.js';
 
 /** Admin API: ListGroups — `GET /groups` → `[name]`. */
-export const listGroups: AdminOperation = async (call) => call.ok(call.ctx.iam.listGroups());
+export const listGroups: AdminOperation = async (call) =>
+  call.ok(call.ctx.iam.listGroups() satisfies ListGroupsResponse);

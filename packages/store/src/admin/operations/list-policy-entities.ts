@@ -1,3 +1,4 @@
+import type { PolicyEntitiesResult } from '@stowage/madmin';
 import type { AdminOperation } from '../call.js';
 
 /**
@@ -7,6 +8,10 @@ import type { AdminOperation } from '../call.js';
 export const listPolicyEntities: AdminOperation = async (call) => {
   const pick = (k: string): string[] => call.query.getAll(k).filter((v) => v !== '');
   return call.encrypted(
-    call.ctx.iam.policyEntities({ users: pick('user'), groups: pick('group'), policies: pick('policy') }),
+    call.ctx.iam.policyEntities({
+      users: pick('user'),
+      groups: pick('group'),
+      policies: pick('policy'),
+    }) satisfies PolicyEntitiesResult,
   );
 };

@@ -1,3 +1,4 @@
+import type { ListServiceAccountsResponse } from '@stowage/madmin';
 import type { AdminOperation } from '../call.js';
 
 /**
@@ -11,5 +12,7 @@ export const listServiceAccounts: AdminOperation = async (call) => {
     call.require('admin:ListServiceAccounts');
     target = user;
   }
-  return call.encrypted({ accounts: call.ctx.iam.listServiceAccounts(target) });
+  return call.encrypted({
+    accounts: call.ctx.iam.listServiceAccounts(target),
+  } satisfies ListServiceAccountsResponse);
 };

@@ -1,3 +1,4 @@
+import type { InfoMessage } from '@stowage/madmin';
 import { disksJson, serverEndpoint } from '../backend-info.js';
 import type { AdminOperation } from '../call.js';
 
@@ -55,5 +56,5 @@ export const serverInfo: AdminOperation = async (call) => {
         poolNumber: 1,
       },
     ],
-  });
+  } satisfies InfoMessage);
 };

@@ -1,3 +1,4 @@
+import type { TraceInfo } from '@stowage/madmin';
 import { S3Error } from '../../core/errors.js';
 import { liveStream } from '../../core/live-stream.js';
 import type { TraceEvent } from '../../events/trace-events.js';
@@ -42,7 +43,7 @@ function multiHeaders(h: Record<string, string>): Record<string, string[]> {
 }
 
 /** A finished request as madmin's `TraceInfo` (PROTOCOL-NOTES §2 `GET /trace`). */
-export function traceInfo(e: TraceEvent, nodeName: string): Record<string, unknown> {
+export function traceInfo(e: TraceEvent, nodeName: string): TraceInfo {
   const start = e.time.toISOString();
   const end = new Date(e.time.getTime() + e.durationNs / 1e6).toISOString();
   return {

@@ -1,3 +1,4 @@
+import type { TemporaryAccountInfoResponse } from '@stowage/madmin';
 import { S3Error } from '../../core/errors.js';
 import type { AdminOperation } from '../call.js';
 
@@ -19,5 +20,5 @@ export const temporaryAccountInfo: AdminOperation = async (call) => {
     policy: JSON.stringify(session.policy, null, ' '),
     comment: '',
     expiration: session.expiration.toISOString(),
-  });
+  } satisfies TemporaryAccountInfoResponse);
 };

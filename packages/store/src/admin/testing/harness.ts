@@ -47,7 +47,6 @@ export class AdminHarness {
       drives,
       fsync: false,
       healthIntervalMs: 0,
-      staleUploads: false,
     });
     const iam = await openIam(layer.system, ROOT);
     const events = createObjectEventBus();

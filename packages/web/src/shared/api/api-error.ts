@@ -25,3 +25,8 @@ export function toApiError(error: unknown): ApiError {
   const message = error instanceof Error ? error.message : String(error);
   return new ApiError(message || 'Unexpected error', undefined, undefined);
 }
+
+/** The one-line text of a failure: 'message — detail', or the message alone. */
+export function errorText(error: ApiError): string {
+  return error.detail ? `${error.message} — ${error.detail}` : error.message;
+}

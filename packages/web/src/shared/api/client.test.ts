@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getUserMarker, setUserMarker } from '../session/user-marker';
 import { ApiError } from './api-error';
 import { getBasePath, withBasePath } from './base-path';
-import { apiRequest, setSessionEndedHandler } from './client';
+import { apiRequest, apiUpload, setSessionEndedHandler } from './client';
 
 interface Seen {
   method: string;
@@ -175,6 +175,84 @@ describe('apiRequest', () => {
       status: 200,
     });
     expect((error as ApiError).detail).toContain('status');
+  });
+});
+
+/** Enough of XMLHttpRequest for `apiUpload`, sending with fetch to the test server. */
+class FetchXhr {
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  readonly upload: {
+    onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+  } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private method = 'GET';
+  private url = '';
+  private readonly headers: Record<string, string> = {};
+  open(method: string, url: string): void {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string): void {
+    this.headers[name] = value;
+  }
+  abort(): void {
+    this.onabort?.();
+  }
+  send(body: FormData): void {
+    this.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
+    fetch(this.url, { method: this.method, headers: this.headers, body }).then(
+      async (response) => {
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      },
+      () => this.onerror?.(),
+    );
+  }
+}
+
+describe('apiUpload', () => {
+  const form = (): FormData => {
+    const f = new FormData();
+    f.append('file', new Blob(['hello']), 'a.txt');
+    return f;
+  };
+
+  it('posts the form with the base path and query, reports progress and parses the answer', async () => {
+    Object.assign(globalThis, { XMLHttpRequest: FetchXhr });
+    at('/api/proxy/ns/t/buckets');
+    reply = json(200, goodSession);
+    const progress: Array<[number, number | undefined]> = [];
+    const upload = apiUpload('/api/v1/buckets/b/objects/upload', {
+      body: form(),
+      query: { prefix: 'docs/' },
+      schema: sessionSchema,
+      onProgress: (loaded, total) => progress.push([loaded, total]),
+    });
+    expect((await upload.promise).userName).toBe('admin');
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.url).toBe('/api/proxy/ns/t/api/v1/buckets/b/objects/upload?prefix=docs%2F');
+    expect(seen[0]?.body).toContain('filename="a.txt"');
+    expect(progress).toEqual([[5, 10]]);
+  });
+
+  it('fails with the error body like apiRequest, and a 401 ends the session', async () => {
+    Object.assign(globalThis, { XMLHttpRequest: FetchXhr });
+    at('/buckets');
+    reply = json(403, { errorMessage: 'Access Denied.', detailedError: 'no s3:PutObject' });
+    await expect(apiUpload('/api/v1/u', { body: form() }).promise).rejects.toMatchObject({
+      message: 'Access Denied.',
+      detail: 'no s3:PutObject',
+      status: 403,
+    });
+    expect(ended).toBe(0);
+    reply = json(401, { errorMessage: 'Session expired', detailedError: '' });
+    await expect(apiUpload('/api/v1/u', { body: form() }).promise).rejects.toMatchObject({ status: 401 });
+    expect(ended).toBe(1);
   });
 });
 

@@ -56,10 +56,9 @@ function buildUrl(path: string, query: RequestOptions<unknown>['query']): string
 }
 
 /** Spec 1 §8: the body's message, else 'Error {status}'; the detail only when it adds something. */
-async function errorFromResponse(response: Response): Promise<ApiError> {
-  let message = `Error ${response.status}`;
+function errorFromBody(status: number, text: string): ApiError {
+  let message = `Error ${status}`;
   let detail: string | undefined;
-  const text = await response.text().catch(() => '');
   if (text) {
     try {
       const parsed = apiErrorSchema.safeParse(JSON.parse(text));
@@ -72,7 +71,42 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     }
   }
   if (detail === message) detail = undefined;
-  return new ApiError(message, detail, response.status);
+  return new ApiError(message, detail, status);
+}
+
+/** A failed answer as an {@link ApiError}; a 401 ends the session unless the caller turned that off. */
+function failedAnswer(status: number, text: string, endSessionOnAuthFailure: boolean): ApiError {
+  const error = errorFromBody(status, text);
+  if (status === 401 && endSessionOnAuthFailure) endSession();
+  return error;
+}
+
+/** A successful answer's body, parsed as JSON (unless 'text') and checked with the contract schema. */
+function parseAnswer<T>(
+  text: string,
+  status: number,
+  schema: z.ZodType<T> | undefined,
+  responseType: 'json' | 'text',
+): T {
+  if (!schema && responseType === 'json') return undefined as T;
+  if (!schema) return text as T;
+  let json: unknown = text;
+  if (responseType === 'json') {
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      throw new ApiError('The server sent an answer that is not JSON.', text.slice(0, 200), status);
+    }
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(
+      'The server sent an answer in an unexpected shape.',
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
+      status,
+    );
+  }
+  return parsed.data;
 }
 
 /**
@@ -112,29 +146,55 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   }
 
   if (!response.ok) {
-    const error = await errorFromResponse(response);
-    if (response.status === 401 && endSessionOnAuthFailure) endSession();
-    throw error;
+    const text = await response.text().catch(() => '');
+    throw failedAnswer(response.status, text, endSessionOnAuthFailure);
   }
+  return parseAnswer(await response.text(), response.status, schema, responseType);
+}
 
-  if (!schema && responseType === 'json') return undefined as T;
-  const text = await response.text();
-  if (!schema) return text as T;
-  let json: unknown = text;
-  if (responseType === 'json') {
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      throw new ApiError('The server sent an answer that is not JSON.', text.slice(0, 200), response.status);
-    }
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    throw new ApiError(
-      'The server sent an answer in an unexpected shape.',
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
-      response.status,
-    );
-  }
-  return parsed.data;
+/** What {@link apiUpload} sends and how it reports. */
+export interface UploadOptions<T> {
+  /** The multipart body (e.g. one `file` part). */
+  body: FormData;
+  query?: RequestOptions<T>['query'];
+  /** The contract schema of the answer. */
+  schema?: z.ZodType<T>;
+  /** Bytes of the request body sent so far, and its size when the browser knows it. */
+  onProgress?: (loaded: number, total: number | undefined) => void;
+}
+
+/** A running upload: its outcome, and a way to cancel it (the promise then rejects). */
+export interface UploadRequest<T> {
+  promise: Promise<T>;
+  abort: () => void;
+}
+
+/**
+ * A POST whose body upload reports progress and can be aborted — with XHR, since fetch reports no upload
+ * progress. Otherwise the same client as {@link apiRequest}: base path, same-origin cookies, the error
+ * body to {@link ApiError}, a 401 ends the session, the answer checked with the contract schema. A
+ * network failure rejects with 'The upload was interrupted (network error).' and does not end the session.
+ */
+export function apiUpload<T = void>(path: string, options: UploadOptions<T>): UploadRequest<T> {
+  const { body, query, schema, onProgress } = options;
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<T>((resolve, reject) => {
+    xhr.open('POST', new URL(buildUrl(path, query), window.location.href).href);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : undefined);
+    xhr.onload = () => {
+      try {
+        if (xhr.status < 200 || xhr.status >= 300) throw failedAnswer(xhr.status, xhr.responseText, true);
+        resolve(parseAnswer(xhr.responseText, xhr.status, schema, 'json'));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () =>
+      reject(new ApiError('The upload was interrupted (network error).', undefined, undefined));
+    xhr.onabort = () => reject(new ApiError('Upload cancelled.', undefined, undefined));
+    xhr.send(body);
+  });
+  return { promise, abort: () => xhr.abort() };
 }

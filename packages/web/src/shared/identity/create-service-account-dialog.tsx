@@ -1,19 +1,9 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Box, DialogContentText, FormControlLabel, Switch, TextField } from '@mui/material';
 import type { ServiceAccountCredentials } from '@stowage/contracts';
 import { MIN_PASSWORD_LENGTH, passwordTooShortMessage, policyJsonProblem } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
-import { ModalSnackbar, useSnackbar } from '../ui/snackbar';
+import { FormDialog } from '../ui/form-dialog';
+import { useSnackbar } from '../ui/snackbar';
 import { CredentialsDialog } from './credentials-dialog';
 import { PolicyEditor } from './policy-editor';
 import { useCreateServiceAccount } from './service-accounts';
@@ -70,56 +60,53 @@ export function CreateServiceAccountDialog({
 
   return (
     <>
-      <Dialog open={open} onClose={create.isPending ? undefined : onClose} maxWidth="md" fullWidth>
-        <ModalSnackbar />
-        <DialogTitle>Create Service Account{user ? ` for ${user}` : ''}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            A service account acts with its owner’s rights. A policy here can only narrow them, and cannot be
-            changed after saving.
-          </DialogContentText>
-          <PolicyEditor
-            label="Restrict with a policy (optional)"
-            value={policy}
-            onChange={setPolicy}
-            optional
-            minHeight={160}
-          />
-          <FormControlLabel
-            control={<Switch checked={custom} onChange={(e) => setCustom(e.target.checked)} />}
-            label="Customize credentials"
-          />
-          {custom && (
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' }, mt: 1 }}>
-              <TextField
-                label="Access Key"
-                value={accessKey}
-                onChange={(e) => setAccessKey(e.target.value)}
-                required
-                autoComplete="off"
-              />
-              <TextField
-                label="Secret Key"
-                type="password"
-                value={secretKey}
-                onChange={(e) => setSecretKey(e.target.value)}
-                required
-                autoComplete="new-password"
-                error={secretProblem !== null}
-                helperText={secretProblem ?? ' '}
-              />
-            </Box>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={submit} disabled={!canSave}>
-            Create
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <FormDialog
+        open={open}
+        title={`Create Service Account${user ? ` for ${user}` : ''}`}
+        onClose={onClose}
+        onSubmit={() => canSave && submit()}
+        busy={create.isPending}
+        maxWidth="md"
+        submitLabel="Create"
+        submitDisabled={!canSave}
+      >
+        <DialogContentText sx={{ mb: 2 }}>
+          A service account acts with its owner’s rights. A policy here can only narrow them, and cannot be
+          changed after saving.
+        </DialogContentText>
+        <PolicyEditor
+          label="Restrict with a policy (optional)"
+          value={policy}
+          onChange={setPolicy}
+          optional
+          minHeight={160}
+        />
+        <FormControlLabel
+          control={<Switch checked={custom} onChange={(e) => setCustom(e.target.checked)} />}
+          label="Customize credentials"
+        />
+        {custom && (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' }, mt: 1 }}>
+            <TextField
+              label="Access Key"
+              value={accessKey}
+              onChange={(e) => setAccessKey(e.target.value)}
+              required
+              autoComplete="off"
+            />
+            <TextField
+              label="Secret Key"
+              type="password"
+              value={secretKey}
+              onChange={(e) => setSecretKey(e.target.value)}
+              required
+              autoComplete="new-password"
+              error={secretProblem !== null}
+              helperText={secretProblem ?? ' '}
+            />
+          </Box>
+        )}
+      </FormDialog>
       <CredentialsDialog credentials={created} onClose={() => setCreated(null)} />
     </>
   );

@@ -1,19 +1,9 @@
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { credentialsFile, type ServiceAccountCredentials } from '@stowage/contracts';
 import type { ReactElement } from 'react';
+import { FormDialog } from '../ui/form-dialog';
 
 function download(creds: ServiceAccountCredentials): void {
   const blob = new Blob([JSON.stringify(credentialsFile(creds), null, 2)], { type: 'application/json' });
@@ -75,31 +65,33 @@ export function CredentialsDialog({
   onClose: () => void;
 }): ReactElement {
   return (
-    <Dialog open={credentials !== null} maxWidth="sm" fullWidth aria-labelledby="new-credentials-title">
-      <DialogTitle id="new-credentials-title">New Service Account Created</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          Write these down or download them now: the secret key is shown only once and cannot be recovered.
-        </Alert>
-        {credentials && (
-          <>
-            <Field label="Access Key" value={credentials.accessKey} />
-            <Field label="Secret Key" value={credentials.secretKey} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button
-          startIcon={<DownloadOutlined />}
-          onClick={() => credentials && download(credentials)}
-          disabled={!credentials}
-        >
-          Download
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={credentials !== null}
+      title="New Service Account Created"
+      actions={
+        <>
+          <Button
+            startIcon={<DownloadOutlined />}
+            onClick={() => credentials && download(credentials)}
+            disabled={!credentials}
+          >
+            Download
+          </Button>
+          <Button variant="contained" onClick={onClose}>
+            Done
+          </Button>
+        </>
+      }
+    >
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        Write these down or download them now: the secret key is shown only once and cannot be recovered.
+      </Alert>
+      {credentials && (
+        <>
+          <Field label="Access Key" value={credentials.accessKey} />
+          <Field label="Secret Key" value={credentials.secretKey} />
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,20 +1,11 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import {
-  Alert,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from '@mui/material';
+import { Alert, IconButton, TableCell, Tooltip } from '@mui/material';
 import { type ReactElement, useState } from 'react';
+import { errorText } from '../api/api-error';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { EmptyState } from '../ui/empty-state';
+import { ListTable } from '../ui/list-page';
 import { LoadingMessage } from '../ui/loading-message';
 import { matchesSearch } from '../ui/search-field';
 import { useSnackbar } from '../ui/snackbar';
@@ -32,12 +23,7 @@ export function ServiceAccountList({ user, search }: { user?: string; search: st
 
   if (accounts.isPending) return <LoadingMessage label="Loading service accounts..." />;
   if (accounts.isError) {
-    return (
-      <Alert severity="error">
-        {accounts.error.message}
-        {accounts.error.detail ? ` — ${accounts.error.detail}` : ''}
-      </Alert>
-    );
+    return <Alert severity="error">{errorText(accounts.error)}</Alert>;
   }
   const shown = accounts.data.filter((a) => matchesSearch(a, search));
   return (
@@ -47,42 +33,25 @@ export function ServiceAccountList({ user, search }: { user?: string; search: st
           Service accounts are keys for applications; they act with their owner’s rights or fewer.
         </EmptyState>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Service accounts">
-            <TableHead>
-              <TableRow>
-                <TableCell>Service Account</TableCell>
-                <TableCell align="right" sx={{ width: 80 }}>
-                  Actions
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={2}>No service account matches the search.</TableCell>
-                </TableRow>
-              ) : (
-                shown.map((name) => (
-                  <TableRow key={name} hover>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{name}</TableCell>
-                    <TableCell align="right">
-                      <Tooltip title="Delete">
-                        <IconButton
-                          size="small"
-                          aria-label={`Delete ${name}`}
-                          onClick={() => setToDelete(name)}
-                        >
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          label="Service accounts"
+          columns={[{ header: 'Service Account' }, { header: 'Actions', align: 'right', width: 80 }]}
+          rows={shown}
+          rowKey={(name) => name}
+          noRows="No service account matches the search."
+          cells={(name) => (
+            <>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{name}</TableCell>
+              <TableCell align="right">
+                <Tooltip title="Delete">
+                  <IconButton size="small" aria-label={`Delete ${name}`} onClick={() => setToDelete(name)}>
+                    <DeleteOutlined fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </>
+          )}
+        />
       )}
       <ConfirmDialog
         open={toDelete !== null}

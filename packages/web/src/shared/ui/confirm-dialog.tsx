@@ -1,16 +1,18 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { DialogContentText } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { ModalSnackbar } from './snackbar';
+import { FormDialog } from './form-dialog';
 
 /**
- * A yes/no question before something that cannot be undone (spec 2 §5 "Delete confirmations"). The
- * caller runs the action in `onConfirm` and reports failures with `showModalError`, which shows here.
+ * A yes/no question before something that cannot be undone (spec 2 §5 "Delete confirmations", Delete
+ * Bucket, Edit Versioning, Delete Access Rule). The caller runs the action in `onConfirm` and reports
+ * failures with `showModalError`, which shows here.
  */
 export function ConfirmDialog({
   open,
   title,
   children,
   confirmLabel = 'Delete',
+  danger = true,
   busy = false,
   onConfirm,
   onClose,
@@ -19,25 +21,24 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel?: string;
+  /** The confirm button in the error colour; on by default. */
+  danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }): ReactElement {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth>
-      <ModalSnackbar />
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText component="div">{children}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      onSubmit={onConfirm}
+      busy={busy}
+      maxWidth="xs"
+      submitLabel={confirmLabel}
+      danger={danger}
+    >
+      <DialogContentText component="div">{children}</DialogContentText>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Alert, Button } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import type { ApiError } from '../api/api-error';
+import { type ApiError, errorText } from '../api/api-error';
 import { EmptyState } from './empty-state';
 import { LoadingMessage } from './loading-message';
 import { PageHeader } from './page-header';
@@ -42,12 +42,7 @@ export function ListState({
 }): ReactElement {
   if (query.isPending) return <LoadingMessage />;
   if (query.isError) {
-    return (
-      <Alert severity="error">
-        {query.error?.message}
-        {query.error?.detail ? ` — ${query.error.detail}` : ''}
-      </Alert>
-    );
+    return <Alert severity="error">{query.error ? errorText(query.error) : ''}</Alert>;
   }
   if (shown === 0) {
     return (

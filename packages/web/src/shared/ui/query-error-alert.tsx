@@ -1,10 +1,9 @@
 import { Alert, Button } from '@mui/material';
 import type { ReactElement } from 'react';
-import { toApiError } from '../api/api-error';
+import { errorText, toApiError } from '../api/api-error';
 
 /** A failed load: the API error's message and detail, with Retry asking again. */
 export function QueryErrorAlert({ error, onRetry }: { error: unknown; onRetry: () => void }): ReactElement {
-  const e = toApiError(error);
   return (
     <Alert
       severity="error"
@@ -14,8 +13,7 @@ export function QueryErrorAlert({ error, onRetry }: { error: unknown; onRetry: (
         </Button>
       }
     >
-      {e.message}
-      {e.detail ? ` — ${e.detail}` : ''}
+      {errorText(toApiError(error))}
     </Alert>
   );
 }

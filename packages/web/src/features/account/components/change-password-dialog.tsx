@@ -1,7 +1,8 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Box, TextField } from '@mui/material';
 import { MIN_PASSWORD_LENGTH, passwordTooShortMessage } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
-import { ModalSnackbar, useSnackbar } from '@/shared/ui/snackbar';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { useSnackbar } from '@/shared/ui/snackbar';
 import { useChangePassword } from '../api/change-password';
 
 /**
@@ -49,64 +50,49 @@ export function ChangePasswordDialog({
     );
   };
   return (
-    <Dialog open={open} onClose={change.isPending ? undefined : close} maxWidth="xs" fullWidth>
-      <ModalSnackbar />
-      <DialogTitle>Change Password</DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id="change-password-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
+    <FormDialog
+      open={open}
+      title="Change Password"
+      onClose={close}
+      onSubmit={submit}
+      busy={change.isPending}
+      maxWidth="xs"
+      submitLabel="Save"
+      submitDisabled={current === '' || next === '' || repeat === ''}
+      nativeValidation
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <TextField
+          label="Current Password"
+          type="password"
+          value={current}
+          autoComplete="current-password"
+          onChange={(e) => setCurrent(e.target.value)}
+          autoFocus
+        />
+        <TextField
+          label="New Password"
+          type="password"
+          value={next}
+          autoComplete="new-password"
+          onChange={(e) => {
+            setNext(e.target.value);
+            setProblem(null);
           }}
-          sx={{ display: 'grid', gap: 2, pt: 1 }}
-        >
-          <TextField
-            label="Current Password"
-            type="password"
-            value={current}
-            autoComplete="current-password"
-            onChange={(e) => setCurrent(e.target.value)}
-            autoFocus
-          />
-          <TextField
-            label="New Password"
-            type="password"
-            value={next}
-            autoComplete="new-password"
-            onChange={(e) => {
-              setNext(e.target.value);
-              setProblem(null);
-            }}
-          />
-          <TextField
-            label="Type New Password Again"
-            type="password"
-            value={repeat}
-            autoComplete="new-password"
-            onChange={(e) => {
-              setRepeat(e.target.value);
-              setProblem(null);
-            }}
-            error={problem !== null}
-            helperText={problem ?? ' '}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={change.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          type="submit"
-          form="change-password-form"
-          disabled={change.isPending || current === '' || next === '' || repeat === ''}
-        >
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+        />
+        <TextField
+          label="Type New Password Again"
+          type="password"
+          value={repeat}
+          autoComplete="new-password"
+          onChange={(e) => {
+            setRepeat(e.target.value);
+            setProblem(null);
+          }}
+          error={problem !== null}
+          helperText={problem ?? ' '}
+        />
+      </Box>
+    </FormDialog>
   );
 }

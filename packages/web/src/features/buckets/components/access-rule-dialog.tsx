@@ -1,9 +1,9 @@
-import { Button, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import type { AccessRuleLevel } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { usePutAccessRule } from '../api/put-access-rule';
-import { ModalFrame } from './modal-frame';
 
 /** Add Access Rule / Edit Access Rule (spec 1 §2.5; §5 Save needs a non-empty trimmed prefix). */
 export function AccessRuleDialog({
@@ -37,22 +37,14 @@ export function AccessRuleDialog({
     );
   };
   return (
-    <ModalFrame
+    <FormDialog
       open={open}
       title={rule ? 'Edit Access Rule' : 'Add Access Rule'}
       onClose={onClose}
       onSubmit={save}
       busy={put.isPending}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={put.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSave}>
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      submitDisabled={!canSave}
     >
       <TextField
         label="Prefix"
@@ -79,6 +71,6 @@ export function AccessRuleDialog({
         <MenuItem value="writeonly">writeonly</MenuItem>
         <MenuItem value="readwrite">readwrite</MenuItem>
       </TextField>
-    </ModalFrame>
+    </FormDialog>
   );
 }

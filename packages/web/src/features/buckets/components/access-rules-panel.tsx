@@ -17,12 +17,12 @@ import {
 } from '@mui/material';
 import type { AccessRule } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useDeleteAccessRule } from '../api/delete-access-rule';
 import { useAccessRules } from '../api/list-access-rules';
 import { AccessRuleDialog } from './access-rule-dialog';
-import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * Access Rules (spec 1 §2.5): anonymous access per prefix, stored in the bucket policy — a table of Prefix

@@ -1,9 +1,9 @@
-import { Button, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import type { BucketAccess } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useSetBucketPolicy } from '../api/set-bucket-policy';
-import { ModalFrame } from './modal-frame';
 
 function template(bucket: string): string {
   return JSON.stringify(
@@ -66,23 +66,15 @@ export function ChangeAccessPolicyDialog({
     });
   };
   return (
-    <ModalFrame
+    <FormDialog
       open={open}
       title="Change Access Policy"
       onClose={onClose}
       onSubmit={save}
       busy={setPolicy.isPending}
       maxWidth={choice === 'CUSTOM' ? 'md' : 'sm'}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={setPolicy.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSave}>
-            Set
-          </Button>
-        </>
-      }
+      submitLabel="Set"
+      submitDisabled={!canSave}
     >
       <TextField
         select
@@ -120,6 +112,6 @@ export function ChangeAccessPolicyDialog({
           slotProps={{ htmlInput: { 'aria-label': 'Policy', spellCheck: false } }}
         />
       )}
-    </ModalFrame>
+    </FormDialog>
   );
 }

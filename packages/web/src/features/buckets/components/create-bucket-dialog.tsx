@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { useDebouncedValue } from '@/shared/hooks/use-debounced-value';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useCreateBucket } from '../api/create-bucket';
 import {
@@ -24,7 +25,6 @@ import {
   updateCreateBucketForm,
 } from '../lib/create-bucket-form';
 import { type SizeUnit, sizeUnits } from '../lib/size-units';
-import { ModalFrame } from './modal-frame';
 
 export const nonErasureNotice =
   'Some these features are disabled as server is running in non-erasure coded mode.';
@@ -108,25 +108,21 @@ export function CreateBucketDialog({
   };
 
   return (
-    <ModalFrame
+    <FormDialog
       open={open}
       title="Create Bucket"
       onClose={close}
       onSubmit={save}
       busy={create.isPending}
       maxWidth="sm"
-      actions={
+      submitLabel="Save"
+      submitDisabled={!canSave}
+      extraActions={
         <>
           <Button onClick={() => setForm(createBucketDefaults)} disabled={create.isPending}>
             Clear
           </Button>
           <Box sx={{ flex: 1 }} />
-          <Button onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSave}>
-            Save
-          </Button>
         </>
       }
     >
@@ -280,6 +276,6 @@ export function CreateBucketDialog({
           </Stack>
         </Feature>
       )}
-    </ModalFrame>
+    </FormDialog>
   );
 }

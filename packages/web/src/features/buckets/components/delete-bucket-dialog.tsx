@@ -1,8 +1,8 @@
 import { Typography } from '@mui/material';
 import type { ReactElement } from 'react';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useDeleteBucket } from '../api/delete-bucket';
-import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * Delete Bucket (spec 1 §2.5, §5 "only if it is empty"): the server refuses a bucket that still holds

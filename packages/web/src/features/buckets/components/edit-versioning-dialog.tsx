@@ -1,8 +1,8 @@
 import { Alert, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useSetBucketVersioning } from '../api/set-bucket-versioning';
-import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * Edit Versioning (spec 1 §4 "Versioning toggle"): confirms enabling or disabling; disabling warns that

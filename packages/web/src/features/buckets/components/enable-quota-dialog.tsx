@@ -1,6 +1,5 @@
 import {
   Box,
-  Button,
   FormControlLabel,
   MenuItem,
   Radio,
@@ -12,10 +11,10 @@ import {
 } from '@mui/material';
 import type { BucketQuota, QuotaType } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useSetBucketQuota } from '../api/set-bucket-quota';
 import { fromBytes, type SizeUnit, sizeUnits, toBytes } from '../lib/size-units';
-import { ModalFrame } from './modal-frame';
 
 /** Enable Bucket Quota (spec 1 §2.5 Summary; §5 size at least 1; §9 base-1024 units). */
 export function EnableQuotaDialog({
@@ -50,22 +49,14 @@ export function EnableQuotaDialog({
     });
   };
   return (
-    <ModalFrame
+    <FormDialog
       open={open}
       title="Enable Bucket Quota"
       onClose={onClose}
       onSubmit={save}
       busy={set.isPending}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={set.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!valid || set.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      submitDisabled={!valid}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <Box sx={{ flex: 1 }}>
@@ -126,6 +117,6 @@ export function EnableQuotaDialog({
           </TextField>
         </Stack>
       )}
-    </ModalFrame>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
-import { ModalFrame } from './modal-frame';
+import { FormDialog } from '@/shared/ui/form-dialog';
 
 /**
  * Placeholder of the Set Multiple Bucket Replication wizard (spec 1 §4 "Replication wizard"), which comes
@@ -16,7 +16,7 @@ export function MultipleReplicationDialog({
   onClose: () => void;
 }): ReactElement {
   return (
-    <ModalFrame
+    <FormDialog
       open={open}
       title="Set Multiple Bucket Replication"
       onClose={onClose}
@@ -32,6 +32,6 @@ export function MultipleReplicationDialog({
       <Typography variant="body2" color="text.secondary">
         Selected: {buckets.join(', ')}
       </Typography>
-    </ModalFrame>
+    </FormDialog>
   );
 }

@@ -1,18 +1,9 @@
-import {
-  Button,
-  FormControlLabel,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { FormControlLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import type { GetBucketRetentionResponse, RetentionMode, RetentionUnit } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useSetBucketRetention } from '../api/set-bucket-retention';
-import { ModalFrame } from './modal-frame';
 
 /** Set Retention Configuration (spec 1 §2.5 Summary; §5 validity is a number of at least 1). */
 export function SetRetentionDialog({
@@ -47,22 +38,14 @@ export function SetRetentionDialog({
     );
   };
   return (
-    <ModalFrame
+    <FormDialog
       open={open}
       title="Set Retention Configuration"
       onClose={onClose}
       onSubmit={save}
       busy={set.isPending}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={set.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!valid || set.isPending}>
-            Set
-          </Button>
-        </>
-      }
+      submitLabel="Set"
+      submitDisabled={!valid}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         New objects get this retention by default. In compliance mode nobody can shorten it; in governance
@@ -100,6 +83,6 @@ export function SetRetentionDialog({
           <MenuItem value="years">Years</MenuItem>
         </TextField>
       </Stack>
-    </ModalFrame>
+    </FormDialog>
   );
 }

@@ -2,11 +2,17 @@ import { type AdminInfoResponse, adminInfoResponseSchema, apiPaths } from '@stow
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
 
+/** Query keys of the dashboard area. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  adminInfo: () => [...dashboardKeys.all, 'admin-info'] as const,
+};
+
 /** GET /api/v1/admin/info (spec 2 §7): the dashboard's usage summary. */
 export function getAdminInfo(signal?: AbortSignal): Promise<AdminInfoResponse> {
   return apiRequest(apiPaths.adminInfo, { schema: adminInfoResponseSchema, signal });
 }
 
 export function useAdminInfo(): UseQueryResult<AdminInfoResponse> {
-  return useQuery({ queryKey: ['admin-info'], queryFn: ({ signal }) => getAdminInfo(signal) });
+  return useQuery({ queryKey: dashboardKeys.adminInfo(), queryFn: ({ signal }) => getAdminInfo(signal) });
 }

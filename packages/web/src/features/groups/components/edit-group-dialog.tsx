@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Switch,
-} from '@mui/material';
+import { Alert, Box, FormControlLabel, Switch } from '@mui/material';
 import type { EntityStatus } from '@stowage/contracts';
 import { type ReactElement, useEffect, useState } from 'react';
 import { useUsers } from '@/shared/identity/list-users';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { NameChecklist } from '@/shared/ui/name-checklist';
-import { ModalSnackbar, useSnackbar } from '@/shared/ui/snackbar';
+import { useSnackbar } from '@/shared/ui/snackbar';
 import { useGroup } from '../api/get-group';
 import { useUpdateGroup } from '../api/update-group';
 
@@ -53,44 +44,40 @@ export function EditGroupDialog({
     );
   };
   return (
-    <Dialog open={group !== null} onClose={update.isPending ? undefined : onClose} maxWidth="sm" fullWidth>
-      <ModalSnackbar />
-      <DialogTitle>Edit Group {group}</DialogTitle>
-      <DialogContent>
-        {current.isPending ? (
-          <LoadingMessage />
-        ) : current.isError ? (
-          <Alert severity="error">{current.error.message}</Alert>
-        ) : (
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={status === 'enabled'}
-                  onChange={(e) => setStatus(e.target.checked ? 'enabled' : 'disabled')}
-                />
-              }
-              label={`Status: ${status === 'enabled' ? 'Enabled' : 'Disabled'}`}
-            />
-            <NameChecklist
-              label="Members"
-              names={(users.data?.users ?? []).map((u) => u.accessKey)}
-              selected={members}
-              onChange={setMembers}
-              loading={users.isPending}
-              emptyText="There are no users yet."
-            />
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={save} disabled={update.isPending || !current.data}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={group !== null}
+      title={`Edit Group ${group ?? ''}`}
+      onClose={onClose}
+      onSubmit={save}
+      busy={update.isPending}
+      submitLabel="Save"
+      submitDisabled={!current.data}
+    >
+      {current.isPending ? (
+        <LoadingMessage />
+      ) : current.isError ? (
+        <Alert severity="error">{current.error.message}</Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={status === 'enabled'}
+                onChange={(e) => setStatus(e.target.checked ? 'enabled' : 'disabled')}
+              />
+            }
+            label={`Status: ${status === 'enabled' ? 'Enabled' : 'Disabled'}`}
+          />
+          <NameChecklist
+            label="Members"
+            names={(users.data?.users ?? []).map((u) => u.accessKey)}
+            selected={members}
+            onChange={setMembers}
+            loading={users.isPending}
+            emptyText="There are no users yet."
+          />
+        </Box>
+      )}
+    </FormDialog>
   );
 }

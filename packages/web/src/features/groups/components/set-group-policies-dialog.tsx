@@ -1,10 +1,10 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { type ReactElement, useEffect, useState } from 'react';
 import { usePolicies } from '@/shared/identity/list-policies';
 import { useSetPolicy } from '@/shared/identity/set-policy';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { NameChecklist } from '@/shared/ui/name-checklist';
-import { ModalSnackbar, useSnackbar } from '@/shared/ui/snackbar';
+import { useSnackbar } from '@/shared/ui/snackbar';
 import { useGroup } from '../api/get-group';
 
 /** Set policies of a group (spec 2 §2 "description (set policies)"), through PUT /api/v1/set-policy. */
@@ -37,32 +37,28 @@ export function SetGroupPoliciesDialog({
     );
   };
   return (
-    <Dialog open={group !== null} onClose={setPolicy.isPending ? undefined : onClose} maxWidth="sm" fullWidth>
-      <ModalSnackbar />
-      <DialogTitle>Set Policies of {group}</DialogTitle>
-      <DialogContent>
-        {current.isPending ? (
-          <LoadingMessage />
-        ) : (
-          <NameChecklist
-            label="Policies"
-            names={(policies.data?.policies ?? []).map((p) => p.name)}
-            selected={selected}
-            onChange={setSelected}
-            loading={policies.isPending}
-            emptyText="There are no policies yet."
-            maxHeight={360}
-          />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={setPolicy.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={save} disabled={setPolicy.isPending || !current.data}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={group !== null}
+      title={`Set Policies of ${group ?? ''}`}
+      onClose={onClose}
+      onSubmit={save}
+      busy={setPolicy.isPending}
+      submitLabel="Save"
+      submitDisabled={!current.data}
+    >
+      {current.isPending ? (
+        <LoadingMessage />
+      ) : (
+        <NameChecklist
+          label="Policies"
+          names={(policies.data?.policies ?? []).map((p) => p.name)}
+          selected={selected}
+          onChange={setSelected}
+          loading={policies.isPending}
+          emptyText="There are no policies yet."
+          maxHeight={360}
+        />
+      )}
+    </FormDialog>
   );
 }

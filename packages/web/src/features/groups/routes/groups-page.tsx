@@ -2,13 +2,13 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { TableCell } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { useGroups } from '@/shared/identity/list-groups';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { countLabel, ListPageHeader, ListState } from '@/shared/ui/list-state';
+import { ListPage, useListSearch } from '@/shared/ui/list-page';
+import { countLabel } from '@/shared/ui/list-state';
 import { RowActions } from '@/shared/ui/row-actions';
-import { matchesSearch } from '@/shared/ui/search-field';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useDeleteGroup } from '../api/delete-group';
 import { CreateGroupDialog } from '../components/create-group-dialog';
@@ -21,7 +21,6 @@ import { SetGroupPoliciesDialog } from '../components/set-group-policies-dialog'
  */
 export function GroupsPage(): ReactElement {
   const groups = useGroups();
-  const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [policiesOf, setPoliciesOf] = useState<string | null>(null);
@@ -30,73 +29,57 @@ export function GroupsPage(): ReactElement {
   const { showMessage, showModalError } = useSnackbar();
 
   const all = groups.data?.groups ?? [];
-  const shown = all.filter((g) => matchesSearch(g, search));
+  const search = useListSearch(all, (g) => g);
 
   return (
-    <Box>
-      <ListPageHeader
-        title="Groups"
-        count={groups.data ? countLabel(groups.data.total, 'group', 'groups') : undefined}
-        search={search}
-        onSearch={setSearch}
-        searchLabel="Search Groups"
-        createLabel="Create Group"
-        onCreate={() => setCreating(true)}
-      />
-      <ListState
-        query={groups}
-        total={all.length}
-        shown={shown.length}
-        search={search}
-        emptyIcon={<GroupsOutlined />}
-        emptyTitle="No Groups Available"
-        emptyHint="Groups give the same policies to many users at once. Create one to get started."
-        noun="group name"
-      >
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Groups">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell align="right" sx={{ width: 160 }}>
-                  Actions
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((g) => (
-                <TableRow key={g} hover>
-                  <TableCell>{g}</TableCell>
-                  <TableCell align="right">
-                    <RowActions
-                      actions={[
-                        {
-                          title: 'View / Edit',
-                          label: `Edit ${g}`,
-                          icon: <EditOutlined fontSize="small" />,
-                          onClick: () => setEditing(g),
-                        },
-                        {
-                          title: 'Set Policies',
-                          label: `Set policies of ${g}`,
-                          icon: <DescriptionOutlined fontSize="small" />,
-                          onClick: () => setPoliciesOf(g),
-                        },
-                        {
-                          title: 'Delete',
-                          label: `Delete ${g}`,
-                          icon: <DeleteOutlined fontSize="small" />,
-                          onClick: () => setToDelete(g),
-                        },
-                      ]}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </ListState>
+    <ListPage
+      title="Groups"
+      count={groups.data ? countLabel(groups.data.total, 'group', 'groups') : undefined}
+      searchLabel="Search Groups"
+      createLabel="Create Group"
+      onCreate={() => setCreating(true)}
+      query={groups}
+      rows={all}
+      search={search}
+      emptyIcon={<GroupsOutlined />}
+      emptyTitle="No Groups Available"
+      emptyHint="Groups give the same policies to many users at once. Create one to get started."
+      noun="group name"
+      table={{
+        label: 'Groups',
+        columns: [{ header: 'Name' }, { header: 'Actions', align: 'right', width: 160 }],
+        rowKey: (g) => g,
+        cells: (g) => (
+          <>
+            <TableCell>{g}</TableCell>
+            <TableCell align="right">
+              <RowActions
+                actions={[
+                  {
+                    title: 'View / Edit',
+                    label: `Edit ${g}`,
+                    icon: <EditOutlined fontSize="small" />,
+                    onClick: () => setEditing(g),
+                  },
+                  {
+                    title: 'Set Policies',
+                    label: `Set policies of ${g}`,
+                    icon: <DescriptionOutlined fontSize="small" />,
+                    onClick: () => setPoliciesOf(g),
+                  },
+                  {
+                    title: 'Delete',
+                    label: `Delete ${g}`,
+                    icon: <DeleteOutlined fontSize="small" />,
+                    onClick: () => setToDelete(g),
+                  },
+                ]}
+              />
+            </TableCell>
+          </>
+        ),
+      }}
+    >
       <CreateGroupDialog open={creating} onClose={() => setCreating(false)} />
       <EditGroupDialog group={editing} onClose={() => setEditing(null)} />
       <SetGroupPoliciesDialog group={policiesOf} onClose={() => setPoliciesOf(null)} />
@@ -119,6 +102,6 @@ export function GroupsPage(): ReactElement {
         Are you sure you want to delete group <strong>{toDelete}</strong>? Its members lose the group’s
         policies.
       </ConfirmDialog>
-    </Box>
+    </ListPage>
   );
 }

@@ -28,7 +28,7 @@ export async function findObject(
 
 export const findObjectQueryOptions = (bucket: string, name: string) =>
   queryOptions({
-    queryKey: [...objectKeys.object(bucket, name), 'exists'] as const,
+    queryKey: objectKeys.exists(bucket, name),
     queryFn: ({ signal }) => findObject(bucket, name, signal),
   });
 

@@ -46,7 +46,7 @@ export function listObjectsPage(
 
 export const listObjectsQueryOptions = (bucket: string, prefix: string, rewindDate: string | undefined) =>
   infiniteQueryOptions({
-    queryKey: [...objectKeys.list(bucket, prefix), rewindDate ?? 'current'] as const,
+    queryKey: objectKeys.listPages(bucket, prefix, rewindDate),
     queryFn: ({ pageParam, signal }) => listObjectsPage(bucket, prefix, rewindDate, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor,

@@ -1,6 +1,7 @@
 /**
  * Query keys of the objects area (one factory per area; the listing and the object detail share it).
  * Everything about one bucket's objects sits under `bucket(b)`, so one invalidation reloads all of it.
+ * The bucket's own settings (versioning, locking) are the buckets' keys (`@/shared/buckets/bucket-keys`).
  */
 export const objectKeys = {
   all: ['objects'] as const,
@@ -14,8 +15,14 @@ export const objectKeys = {
   versions: (bucket: string, name: string) => [...objectKeys.object(bucket, name), 'versions'] as const,
   share: (bucket: string, name: string, versionId: string | undefined, expiresMs: number) =>
     [...objectKeys.object(bucket, name), 'share', versionId ?? '', expiresMs] as const,
-  /** The bucket's versioning and object locking, as the object detail needs them. */
-  bucketSettings: (bucket: string) => [...objectKeys.bucket(bucket), 'settings'] as const,
+  /** The pages of one listing: the current one, or the rewind listing as of `rewindDate`. */
+  listPages: (bucket: string, prefix: string, rewindDate: string | undefined) =>
+    [...objectKeys.list(bucket, prefix), rewindDate ?? 'current'] as const,
+  /** Whether a path without a trailing slash names an object (and which). */
+  exists: (bucket: string, name: string) => [...objectKeys.object(bucket, name), 'exists'] as const,
   preview: (bucket: string, name: string, versionId: string | undefined) =>
     [...objectKeys.object(bucket, name), 'preview', versionId ?? ''] as const,
+  /** A text preview's contents, or the probe that a PDF can be fetched. */
+  previewPart: (bucket: string, name: string, versionId: string | undefined, part: 'text' | 'probe') =>
+    [...objectKeys.preview(bucket, name, versionId), part] as const,
 };

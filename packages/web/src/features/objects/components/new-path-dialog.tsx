@@ -1,13 +1,6 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { DialogContentText, TextField } from '@mui/material';
 import { type ReactElement, useState } from 'react';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { newFolderPath } from '../lib/object-paths';
 
 /**
@@ -33,38 +26,32 @@ export function NewPathDialog({
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (target) {
-            setValue('');
-            onGo(target);
-          }
-        }}
-      >
-        <DialogTitle>Choose or create a new path</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Current path: <strong>/{currentPrefix}</strong>. Start with “/” to begin at the bucket root.
-          </DialogContentText>
-          <TextField
-            autoFocus
-            fullWidth
-            label="New Folder Path"
-            placeholder="Enter the new Folder Path"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            helperText={target ? `Opens /${target}` : ' '}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!target}>
-            Create
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Choose or create a new path"
+      onClose={close}
+      onSubmit={() => {
+        if (target) {
+          setValue('');
+          onGo(target);
+        }
+      }}
+      submitLabel="Create"
+      submitDisabled={!target}
+      nativeValidation
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        Current path: <strong>/{currentPrefix}</strong>. Start with “/” to begin at the bucket root.
+      </DialogContentText>
+      <TextField
+        autoFocus
+        fullWidth
+        label="New Folder Path"
+        placeholder="Enter the new Folder Path"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        helperText={target ? `Opens /${target}` : ' '}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, FormControlLabel, Switch, Typography } from '@mui/material';
+import { FormControlLabel, Switch, Typography } from '@mui/material';
 import { type ReactElement, useState } from 'react';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useSetObjectLegalHold } from '../api/set-object-legal-hold';
 import { baseName } from '../lib/detail-rules';
-import { ObjectDialogFrame } from './object-dialog-frame';
 
 /** Legal hold edit (spec 1 §4 "Legal hold": toggles enabled/disabled). Mount it only while open. */
 export function LegalHoldDialog({
@@ -32,23 +32,14 @@ export function LegalHoldDialog({
     );
   };
   return (
-    <ObjectDialogFrame
+    <FormDialog
       open
       title="Set Legal Hold"
       onClose={onClose}
       onSubmit={save}
       busy={set.isPending}
       maxWidth="xs"
-      actions={
-        <>
-          <Button onClick={onClose} disabled={set.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={set.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         While a legal hold is on, <strong>{baseName(object.name)}</strong> cannot be deleted or overwritten,
@@ -59,6 +50,6 @@ export function LegalHoldDialog({
         label={`Legal Hold Status: ${enabled ? 'Enabled' : 'Disabled'}`}
         slotProps={{ typography: { component: 'span' } }}
       />
-    </ObjectDialogFrame>
+    </FormDialog>
   );
 }

@@ -68,14 +68,14 @@ export function ObjectPreview({ bucket, object }: { bucket: string; object: Prev
   const title = baseName(object.name);
 
   const text = useQuery({
-    queryKey: [...objectKeys.preview(bucket, object.name, object.version_id), 'text'],
+    queryKey: objectKeys.previewPart(bucket, object.name, object.version_id, 'text'),
     queryFn: ({ signal }) => fetchTextPreview(url, signal),
     enabled: mode === 'text',
     retry: false,
     gcTime: 0,
   });
   const pdf = useQuery({
-    queryKey: [...objectKeys.preview(bucket, object.name, object.version_id), 'probe'],
+    queryKey: objectKeys.previewPart(bucket, object.name, object.version_id, 'probe'),
     queryFn: ({ signal }) => probe(url, signal),
     enabled: mode === 'pdf',
     retry: false,

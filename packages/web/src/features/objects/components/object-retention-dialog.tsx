@@ -1,5 +1,4 @@
 import {
-  Button,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -11,6 +10,7 @@ import {
 } from '@mui/material';
 import type { ObjectItem } from '@stowage/contracts';
 import { type ReactElement, useMemo, useState } from 'react';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useSetObjectRetention } from '../api/set-object-retention';
 import { baseName } from '../lib/detail-rules';
@@ -22,7 +22,6 @@ import {
   retentionAction,
   showsStatusSwitch,
 } from '../lib/retention-rules';
-import { ObjectDialogFrame } from './object-dialog-frame';
 
 /**
  * Set Retention (spec 1 §4 "Retention (object)", §5): the mode is fixed once the object has one; the status
@@ -64,22 +63,14 @@ export function RetentionDialog({
   };
 
   return (
-    <ObjectDialogFrame
+    <FormDialog
       open
       title="Set Retention"
       onClose={onClose}
       onSubmit={save}
       busy={set.isPending}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={set.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={action.kind === 'invalid' || set.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      submitDisabled={action.kind === 'invalid'}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         Until the retention date, <strong>{baseName(object.name)}</strong>
@@ -130,6 +121,6 @@ export function RetentionDialog({
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: tomorrow } }}
         sx={{ width: 260 }}
       />
-    </ObjectDialogFrame>
+    </FormDialog>
   );
 }

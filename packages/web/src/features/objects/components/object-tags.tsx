@@ -3,6 +3,7 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Box, Button, Chip, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import type { ObjectTarget } from '../api/set-object-retention';
 import { useSetObjectTags } from '../api/set-object-tags';
@@ -13,7 +14,6 @@ import {
   withoutTag,
   withTag,
 } from '../lib/tag-rules';
-import { ObjectDialogFrame } from './object-dialog-frame';
 
 /**
  * The object's tags as chips, each with a remove button, and 'Add tag' (spec 1 §2.6, §5 "Object tag Save
@@ -143,23 +143,15 @@ function AddTagDialog({
   const problem = newTagProblem(tags, key, value);
   const replaces = Object.hasOwn(tags, key.trim());
   return (
-    <ObjectDialogFrame
+    <FormDialog
       open
       title="Add Tag"
       onClose={onClose}
       onSubmit={() => problem === undefined && !busy && onSave(key, value)}
       busy={busy}
       maxWidth="xs"
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={problem !== undefined || busy}>
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      submitDisabled={problem !== undefined}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField
@@ -180,6 +172,6 @@ function AddTagDialog({
           helperText={problem !== undefined && (key !== '' || value !== '') ? problem : ' '}
         />
       </Stack>
-    </ObjectDialogFrame>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import type { ReactElement } from 'react';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { baseName } from '../lib/detail-rules';
-import { ObjectDialogFrame } from './object-dialog-frame';
 import { ObjectPreview } from './object-preview';
 
 export interface PreviewDialogProps {
@@ -15,7 +15,7 @@ export interface PreviewDialogProps {
 export function PreviewDialog({ bucket, object, open, onClose }: PreviewDialogProps): ReactElement | null {
   if (!open) return null;
   return (
-    <ObjectDialogFrame
+    <FormDialog
       open
       title={`Preview - ${baseName(object.name)}`}
       onClose={onClose}
@@ -23,6 +23,6 @@ export function PreviewDialog({ bucket, object, open, onClose }: PreviewDialogPr
       actions={<Button onClick={onClose}>Close</Button>}
     >
       <ObjectPreview bucket={bucket} object={object} />
-    </ObjectDialogFrame>
+    </FormDialog>
   );
 }

@@ -1,14 +1,6 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Box, Button, DialogContentText, TextField } from '@mui/material';
 import { type ReactElement, useState } from 'react';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import {
   clampDay,
   daysInMonth,
@@ -83,70 +75,64 @@ export function RewindDialog({
   const valid = isValidPick(pick);
   const days = daysInMonth(pick.year, pick.month);
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>Rewind</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Show the objects of this bucket as they were at a date and time (your local time).
-        </DialogContentText>
-        <Box
-          sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', pt: 1 }}
-          role="group"
-          aria-label="Rewind date"
-        >
-          <NumberSelect
-            label="Month"
-            width={150}
-            value={pick.month}
-            onChange={(month) => set({ month })}
-            options={monthNames.map((m, i) => ({ value: i + 1, label: m }))}
-          />
-          <NumberSelect
-            label="Day"
-            width={90}
-            value={pick.day}
-            onChange={(day) => set({ day })}
-            options={Array.from({ length: days }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
-          />
-          <NumberSelect
-            label="Year"
-            width={110}
-            value={pick.year}
-            onChange={(year) => set({ year })}
-            options={rewindYears().map((y) => ({ value: y, label: String(y) }))}
-          />
-        </Box>
-        <Box
-          sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', pt: 2 }}
-          role="group"
-          aria-label="Rewind time"
-        >
-          <NumberSelect
-            label="Hour"
-            width={90}
-            value={pick.hour}
-            onChange={(hour) => set({ hour })}
-            options={Array.from({ length: 24 }, (_, i) => ({ value: i, label: pad(i) }))}
-          />
-          <NumberSelect
-            label="Minute"
-            width={90}
-            value={pick.minute}
-            onChange={(minute) => set({ minute })}
-            options={Array.from({ length: 60 }, (_, i) => ({ value: i, label: pad(i) }))}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onShowCurrent} disabled={!rewindOn}>
-          Show Current Data
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={!valid} onClick={() => onRewind(pickToIso(pick))}>
-          Rewind
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Rewind"
+      onClose={onClose}
+      onSubmit={() => valid && onRewind(pickToIso(pick))}
+      submitLabel="Rewind"
+      submitDisabled={!valid}
+      extraActions={
+        <>
+          <Button onClick={onShowCurrent} disabled={!rewindOn}>
+            Show Current Data
+          </Button>
+          <Box sx={{ flex: 1 }} />
+        </>
+      }
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        Show the objects of this bucket as they were at a date and time (your local time).
+      </DialogContentText>
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', pt: 1 }} role="group" aria-label="Rewind date">
+        <NumberSelect
+          label="Month"
+          width={150}
+          value={pick.month}
+          onChange={(month) => set({ month })}
+          options={monthNames.map((m, i) => ({ value: i + 1, label: m }))}
+        />
+        <NumberSelect
+          label="Day"
+          width={90}
+          value={pick.day}
+          onChange={(day) => set({ day })}
+          options={Array.from({ length: days }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+        />
+        <NumberSelect
+          label="Year"
+          width={110}
+          value={pick.year}
+          onChange={(year) => set({ year })}
+          options={rewindYears().map((y) => ({ value: y, label: String(y) }))}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', pt: 2 }} role="group" aria-label="Rewind time">
+        <NumberSelect
+          label="Hour"
+          width={90}
+          value={pick.hour}
+          onChange={(hour) => set({ hour })}
+          options={Array.from({ length: 24 }, (_, i) => ({ value: i, label: pad(i) }))}
+        />
+        <NumberSelect
+          label="Minute"
+          width={90}
+          value={pick.minute}
+          onChange={(minute) => set({ minute })}
+          options={Array.from({ length: 60 }, (_, i) => ({ value: i, label: pad(i) }))}
+        />
+      </Box>
+    </FormDialog>
   );
 }

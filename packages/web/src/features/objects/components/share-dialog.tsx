@@ -15,6 +15,7 @@ import {
 import { type ReactElement, useState } from 'react';
 import { toApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/format/format-date';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useShareUrl } from '../api/share-object';
 import { baseName } from '../lib/detail-rules';
@@ -29,7 +30,6 @@ import {
   shareExpiryDate,
 } from '../lib/share-duration';
 import { copyText } from './copy-to-clipboard';
-import { ObjectDialogFrame } from './object-dialog-frame';
 
 export interface ShareDialogProps {
   bucket: string;
@@ -83,7 +83,7 @@ function ShareDialogBody({
   };
 
   return (
-    <ObjectDialogFrame
+    <FormDialog
       open
       title="Share File"
       onClose={onClose}
@@ -161,6 +161,6 @@ function ShareDialogBody({
           </>
         )}
       </Box>
-    </ObjectDialogFrame>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { links, policyJsonProblem } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PolicyEditor } from '@/shared/identity/policy-editor';
-import { ModalSnackbar, useSnackbar } from '@/shared/ui/snackbar';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { useSnackbar } from '@/shared/ui/snackbar';
 import { useCreatePolicy } from '../api/create-policy';
 
 const template = JSON.stringify(
@@ -41,30 +42,27 @@ export function CreatePolicyDialog({ open, onClose }: { open: boolean; onClose: 
   };
 
   return (
-    <Dialog open={open} onClose={create.isPending ? undefined : onClose} maxWidth="md" fullWidth>
-      <ModalSnackbar />
-      <DialogTitle>Create Policy</DialogTitle>
-      <DialogContent>
-        <TextField
-          label="Policy Name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-          fullWidth
-          autoFocus
-          margin="dense"
-          sx={{ mb: 2 }}
-        />
-        <PolicyEditor value={policy} onChange={setPolicy} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={!canSave}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Create Policy"
+      onClose={onClose}
+      onSubmit={() => canSave && submit()}
+      busy={create.isPending}
+      maxWidth="md"
+      submitLabel="Save"
+      submitDisabled={!canSave}
+    >
+      <TextField
+        label="Policy Name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        fullWidth
+        autoFocus
+        margin="dense"
+        sx={{ mb: 2 }}
+      />
+      <PolicyEditor value={policy} onChange={setPolicy} />
+    </FormDialog>
   );
 }

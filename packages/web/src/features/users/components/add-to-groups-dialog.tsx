@@ -1,17 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { useGroups } from '@/shared/identity/list-groups';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { NameChecklist } from '@/shared/ui/name-checklist';
-import { ModalSnackbar, useSnackbar } from '@/shared/ui/snackbar';
+import { useSnackbar } from '@/shared/ui/snackbar';
 import { useBulkAddToGroups } from '../api/bulk-add-to-groups';
 
 /**
@@ -53,60 +45,54 @@ export function AddToGroupsDialog({
   };
 
   return (
-    <Dialog open={open} onClose={add.isPending ? undefined : close} maxWidth="sm" fullWidth>
-      <ModalSnackbar />
-      <DialogTitle>Add Users to Groups</DialogTitle>
-      <DialogContent>
-        {done ? (
-          <Box aria-label="Assignment summary">
-            <Alert severity="success" sx={{ mb: 2 }}>
-              The users were added to the groups.
-            </Alert>
-            <Typography variant="subtitle2">Groups</Typography>
-            <Typography sx={{ mb: 2 }}>{done.groups.join(', ')}</Typography>
-            <Typography variant="subtitle2">Users</Typography>
-            <Typography>{done.users.join(', ')}</Typography>
-          </Box>
-        ) : (
-          <>
-            <Typography sx={{ mb: 2 }} color="text.secondary">
-              Selected users: {users.join(', ')}
-            </Typography>
-            <NameChecklist
-              label="Groups"
-              names={groupList.data?.groups ?? []}
-              selected={groups}
-              onChange={(next) => {
-                setGroups(next);
-                setNoGroup(false);
-              }}
-              loading={groupList.isPending}
-              emptyText="There are no groups yet. Create one on the Groups page."
-            />
-            {noGroup && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                You need to select at least one group to assign.
-              </Alert>
-            )}
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {done ? (
+    <FormDialog
+      open={open}
+      title="Add Users to Groups"
+      onClose={close}
+      onSubmit={submit}
+      busy={add.isPending}
+      submitLabel="Save"
+      actions={
+        done ? (
           <Button variant="contained" onClick={close}>
             Done
           </Button>
-        ) : (
-          <>
-            <Button onClick={close} disabled={add.isPending}>
-              Cancel
-            </Button>
-            <Button variant="contained" onClick={submit} disabled={add.isPending}>
-              Save
-            </Button>
-          </>
-        )}
-      </DialogActions>
-    </Dialog>
+        ) : undefined
+      }
+    >
+      {done ? (
+        <Box aria-label="Assignment summary">
+          <Alert severity="success" sx={{ mb: 2 }}>
+            The users were added to the groups.
+          </Alert>
+          <Typography variant="subtitle2">Groups</Typography>
+          <Typography sx={{ mb: 2 }}>{done.groups.join(', ')}</Typography>
+          <Typography variant="subtitle2">Users</Typography>
+          <Typography>{done.users.join(', ')}</Typography>
+        </Box>
+      ) : (
+        <>
+          <Typography sx={{ mb: 2 }} color="text.secondary">
+            Selected users: {users.join(', ')}
+          </Typography>
+          <NameChecklist
+            label="Groups"
+            names={groupList.data?.groups ?? []}
+            selected={groups}
+            onChange={(next) => {
+              setGroups(next);
+              setNoGroup(false);
+            }}
+            loading={groupList.isPending}
+            emptyText="There are no groups yet. Create one on the Groups page."
+          />
+          {noGroup && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              You need to select at least one group to assign.
+            </Alert>
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }

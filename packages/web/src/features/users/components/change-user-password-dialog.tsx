@@ -1,7 +1,8 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Box, TextField } from '@mui/material';
 import { MIN_PASSWORD_LENGTH, passwordTooShortMessage } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
-import { ModalSnackbar, useSnackbar } from '@/shared/ui/snackbar';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { useSnackbar } from '@/shared/ui/snackbar';
 import { useChangeUserPassword } from '../api/change-user-password';
 
 /**
@@ -45,54 +46,39 @@ export function ChangeUserPasswordDialog({
     );
   };
   return (
-    <Dialog open={open} onClose={change.isPending ? undefined : close} maxWidth="xs" fullWidth>
-      <ModalSnackbar />
-      <DialogTitle>Change User Password</DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id="change-user-password-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
+    <FormDialog
+      open={open}
+      title="Change User Password"
+      onClose={close}
+      onSubmit={submit}
+      busy={change.isPending}
+      maxWidth="xs"
+      submitLabel="Save"
+      submitDisabled={repeat === '' || repeat !== next}
+      nativeValidation
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <TextField label="User" value={user} disabled />
+        <TextField
+          label="New Password"
+          type="password"
+          value={next}
+          autoComplete="new-password"
+          onChange={(e) => {
+            setNext(e.target.value);
+            setTooShort(false);
           }}
-          sx={{ display: 'grid', gap: 2, pt: 1 }}
-        >
-          <TextField label="User" value={user} disabled />
-          <TextField
-            label="New Password"
-            type="password"
-            value={next}
-            autoComplete="new-password"
-            onChange={(e) => {
-              setNext(e.target.value);
-              setTooShort(false);
-            }}
-            error={tooShort}
-            helperText={tooShort ? passwordTooShortMessage : ' '}
-          />
-          <TextField
-            label="Type New Password Again"
-            type="password"
-            value={repeat}
-            autoComplete="new-password"
-            onChange={(e) => setRepeat(e.target.value)}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={change.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          type="submit"
-          form="change-user-password-form"
-          disabled={change.isPending || repeat === '' || repeat !== next}
-        >
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+          error={tooShort}
+          helperText={tooShort ? passwordTooShortMessage : ' '}
+        />
+        <TextField
+          label="Type New Password Again"
+          type="password"
+          value={repeat}
+          autoComplete="new-password"
+          onChange={(e) => setRepeat(e.target.value)}
+        />
+      </Box>
+    </FormDialog>
   );
 }

@@ -1,20 +1,10 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Switch,
-} from '@mui/material';
+import { Box, FormControlLabel, Switch } from '@mui/material';
 import type { EntityStatus, User } from '@stowage/contracts';
 import { type ReactElement, useEffect, useState } from 'react';
-import { useGroups } from '@/shared/identity/list-groups';
-import { usePolicies } from '@/shared/identity/list-policies';
-import { NameChecklist } from '@/shared/ui/name-checklist';
-import { ModalSnackbar, useSnackbar } from '@/shared/ui/snackbar';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { useSnackbar } from '@/shared/ui/snackbar';
 import { useUpdateUser } from '../api/update-user';
+import { GroupsAndPoliciesFields } from './groups-and-policies-fields';
 
 /**
  * Edit user (spec 2 §2 dialogs, §4): groups, policies and status, all applied on save in one
@@ -34,8 +24,6 @@ export function EditUserDialog({
   const [status, setStatus] = useState<EntityStatus>(user.status);
   const [groups, setGroups] = useState<string[]>(user.memberOf);
   const [policies, setPolicies] = useState<string[]>(user.policy);
-  const groupList = useGroups(open);
-  const policyList = usePolicies(open);
   const update = useUpdateUser(user.accessKey);
   const { showMessage, showModalError } = useSnackbar();
   // biome-ignore lint/correctness/useExhaustiveDependencies: start from the saved user each time it opens
@@ -59,48 +47,35 @@ export function EditUserDialog({
     );
 
   return (
-    <Dialog open={open} onClose={update.isPending ? undefined : onClose} maxWidth="md" fullWidth>
-      <ModalSnackbar />
-      <DialogTitle>Edit User {user.accessKey}</DialogTitle>
-      <DialogContent>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={status === 'enabled'}
-              disabled={isSelf}
-              onChange={(e) => setStatus(e.target.checked ? 'enabled' : 'disabled')}
-            />
-          }
-          label={`Status: ${status === 'enabled' ? 'Enabled' : 'Disabled'}`}
-          sx={{ mb: 2 }}
+    <FormDialog
+      open={open}
+      title={`Edit User ${user.accessKey}`}
+      onClose={onClose}
+      onSubmit={save}
+      busy={update.isPending}
+      maxWidth="md"
+      submitLabel="Save"
+    >
+      <FormControlLabel
+        control={
+          <Switch
+            checked={status === 'enabled'}
+            disabled={isSelf}
+            onChange={(e) => setStatus(e.target.checked ? 'enabled' : 'disabled')}
+          />
+        }
+        label={`Status: ${status === 'enabled' ? 'Enabled' : 'Disabled'}`}
+        sx={{ mb: 2 }}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        <GroupsAndPoliciesFields
+          open={open}
+          groups={groups}
+          onGroups={setGroups}
+          policies={policies}
+          onPolicies={setPolicies}
         />
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-          <NameChecklist
-            label="Groups"
-            names={groupList.data?.groups ?? []}
-            selected={groups}
-            onChange={setGroups}
-            loading={groupList.isPending}
-            emptyText="There are no groups yet."
-          />
-          <NameChecklist
-            label="Policies"
-            names={(policyList.data?.policies ?? []).map((p) => p.name)}
-            selected={policies}
-            onChange={setPolicies}
-            loading={policyList.isPending}
-            emptyText="There are no policies yet."
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={save} disabled={update.isPending}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+    </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { type ReactElement, useEffect, useState } from 'react';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { NameChecklist } from '@/shared/ui/name-checklist';
-import { ModalSnackbar } from '@/shared/ui/snackbar';
 
 /**
  * A dialog that edits a set of names (a user's groups, a user's policies; spec 2 §2 "Add to Groups",
@@ -36,28 +35,23 @@ export function PickNamesDialog({
     if (open) setSelected([...initial]);
   }, [open]);
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
-      <ModalSnackbar />
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <NameChecklist
-          label={label}
-          names={names}
-          selected={selected}
-          onChange={setSelected}
-          loading={loading}
-          emptyText={emptyText}
-          maxHeight={360}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => onSave(selected)} disabled={busy}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      onSubmit={() => onSave(selected)}
+      busy={busy}
+      submitLabel="Save"
+    >
+      <NameChecklist
+        label={label}
+        names={names}
+        selected={selected}
+        onChange={setSelected}
+        loading={loading}
+        emptyText={emptyText}
+        maxHeight={360}
+      />
+    </FormDialog>
   );
 }

@@ -2,20 +2,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  Link,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { Button, Checkbox, Chip, Link, TableCell } from '@mui/material';
 import { links } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -23,9 +10,9 @@ import { useUsers } from '@/shared/identity/list-users';
 import { useSession } from '@/shared/session/get-session';
 import { getUserMarker } from '@/shared/session/user-marker';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { countLabel, ListPageHeader, ListState } from '@/shared/ui/list-state';
+import { ListPage, useListSearch } from '@/shared/ui/list-page';
+import { countLabel } from '@/shared/ui/list-state';
 import { RowActions } from '@/shared/ui/row-actions';
-import { matchesSearch } from '@/shared/ui/search-field';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useDeleteUser } from '../api/delete-user';
 import { AddToGroupsDialog } from '../components/add-to-groups-dialog';
@@ -39,7 +26,6 @@ export function UsersPage(): ReactElement {
   const users = useUsers();
   const session = useSession();
   const me = getUserMarker() ?? session.data?.userName ?? '';
-  const [search, setSearch] = useState('');
   const [checked, setChecked] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -49,121 +35,113 @@ export function UsersPage(): ReactElement {
   const navigate = useNavigate();
 
   const all = users.data?.users ?? [];
-  const shown = all.filter((u) => matchesSearch(u.accessKey, search));
+  const search = useListSearch(all, (u) => u.accessKey);
+  const shown = search.shown;
   const checkedSet = new Set(checked);
   const toggle = (name: string): void =>
     setChecked(checkedSet.has(name) ? checked.filter((c) => c !== name) : [...checked, name]);
   const allShownChecked = shown.length > 0 && shown.every((u) => checkedSet.has(u.accessKey));
 
   return (
-    <Box>
-      <ListPageHeader
-        title="Users"
-        count={users.data ? countLabel(users.data.total, 'user', 'users') : undefined}
-        search={search}
-        onSearch={setSearch}
-        searchLabel="Search Users"
-        createLabel="Create User"
-        onCreate={() => setCreating(true)}
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={<GroupAddOutlined />}
-            disabled={checked.length === 0}
-            onClick={() => setAdding(true)}
-          >
-            Add to Group
-          </Button>
-        }
-      />
-      <ListState
-        query={users}
-        total={all.length}
-        shown={shown.length}
-        search={search}
-        emptyIcon={<PersonOutlined />}
-        emptyTitle="No Users Available"
-        emptyHint="Users sign in with an access key and secret key. Create one to get started."
-        noun="user name"
-      >
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    size="small"
-                    checked={allShownChecked}
-                    indeterminate={!allShownChecked && shown.some((u) => checkedSet.has(u.accessKey))}
-                    onChange={() =>
-                      setChecked(
-                        allShownChecked ? [] : [...new Set([...checked, ...shown.map((u) => u.accessKey)])],
-                      )
-                    }
-                    slotProps={{ input: { 'aria-label': 'Select all users' } }}
-                  />
-                </TableCell>
-                <TableCell>Access Key</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Policies</TableCell>
-                <TableCell>Groups</TableCell>
-                <TableCell align="right" sx={{ width: 120 }}>
-                  Actions
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((u) => (
-                <TableRow key={u.accessKey} hover selected={checkedSet.has(u.accessKey)}>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      size="small"
-                      checked={checkedSet.has(u.accessKey)}
-                      onChange={() => toggle(u.accessKey)}
-                      slotProps={{ input: { 'aria-label': `Select ${u.accessKey}` } }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={links.userDetails(u.accessKey)} underline="hover">
-                      {u.accessKey}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      label={u.status === 'enabled' ? 'Enabled' : 'Disabled'}
-                      color={u.status === 'enabled' ? 'success' : 'default'}
-                    />
-                  </TableCell>
-                  <TableCell>{u.policy.join(', ')}</TableCell>
-                  <TableCell>{u.memberOf.join(', ')}</TableCell>
-                  <TableCell align="right">
-                    <RowActions
-                      actions={[
-                        {
-                          title: 'View',
-                          label: `View ${u.accessKey}`,
-                          icon: <VisibilityOutlined fontSize="small" />,
-                          onClick: () => navigate(links.userDetails(u.accessKey)),
-                        },
-                        {
-                          title: 'Delete',
-                          disabledTitle: 'You cannot delete yourself',
-                          label: `Delete ${u.accessKey}`,
-                          icon: <DeleteOutlined fontSize="small" />,
-                          disabled: u.accessKey === me,
-                          onClick: () => setToDelete(u.accessKey),
-                        },
-                      ]}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </ListState>
+    <ListPage
+      title="Users"
+      count={users.data ? countLabel(users.data.total, 'user', 'users') : undefined}
+      searchLabel="Search Users"
+      createLabel="Create User"
+      onCreate={() => setCreating(true)}
+      toolbar={
+        <Button
+          variant="outlined"
+          startIcon={<GroupAddOutlined />}
+          disabled={checked.length === 0}
+          onClick={() => setAdding(true)}
+        >
+          Add to Group
+        </Button>
+      }
+      query={users}
+      rows={all}
+      search={search}
+      emptyIcon={<PersonOutlined />}
+      emptyTitle="No Users Available"
+      emptyHint="Users sign in with an access key and secret key. Create one to get started."
+      noun="user name"
+      table={{
+        label: 'Users',
+        columns: [
+          {
+            padding: 'checkbox',
+            header: (
+              <Checkbox
+                size="small"
+                checked={allShownChecked}
+                indeterminate={!allShownChecked && shown.some((u) => checkedSet.has(u.accessKey))}
+                onChange={() =>
+                  setChecked(
+                    allShownChecked ? [] : [...new Set([...checked, ...shown.map((u) => u.accessKey)])],
+                  )
+                }
+                slotProps={{ input: { 'aria-label': 'Select all users' } }}
+              />
+            ),
+          },
+          { header: 'Access Key' },
+          { header: 'Status' },
+          { header: 'Policies' },
+          { header: 'Groups' },
+          { header: 'Actions', align: 'right', width: 120 },
+        ],
+        rowKey: (u) => u.accessKey,
+        selected: (u) => checkedSet.has(u.accessKey),
+        cells: (u) => (
+          <>
+            <TableCell padding="checkbox">
+              <Checkbox
+                size="small"
+                checked={checkedSet.has(u.accessKey)}
+                onChange={() => toggle(u.accessKey)}
+                slotProps={{ input: { 'aria-label': `Select ${u.accessKey}` } }}
+              />
+            </TableCell>
+            <TableCell>
+              <Link component={RouterLink} to={links.userDetails(u.accessKey)} underline="hover">
+                {u.accessKey}
+              </Link>
+            </TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                variant="outlined"
+                label={u.status === 'enabled' ? 'Enabled' : 'Disabled'}
+                color={u.status === 'enabled' ? 'success' : 'default'}
+              />
+            </TableCell>
+            <TableCell>{u.policy.join(', ')}</TableCell>
+            <TableCell>{u.memberOf.join(', ')}</TableCell>
+            <TableCell align="right">
+              <RowActions
+                actions={[
+                  {
+                    title: 'View',
+                    label: `View ${u.accessKey}`,
+                    icon: <VisibilityOutlined fontSize="small" />,
+                    onClick: () => navigate(links.userDetails(u.accessKey)),
+                  },
+                  {
+                    title: 'Delete',
+                    disabledTitle: 'You cannot delete yourself',
+                    label: `Delete ${u.accessKey}`,
+                    icon: <DeleteOutlined fontSize="small" />,
+                    disabled: u.accessKey === me,
+                    onClick: () => setToDelete(u.accessKey),
+                  },
+                ]}
+              />
+            </TableCell>
+          </>
+        ),
+      }}
+    >
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
       <AddToGroupsDialog
         open={adding}
@@ -193,6 +171,6 @@ export function UsersPage(): ReactElement {
         Are you sure you want to delete user <strong>{toDelete}</strong>? Their service accounts are deleted
         too.
       </ConfirmDialog>
-    </Box>
+    </ListPage>
   );
 }

@@ -1,0 +1,7 @@
+/** A policy document that does not validate; `message` says what is wrong and where. */
+export class PolicyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PolicyError';
+  }
+}

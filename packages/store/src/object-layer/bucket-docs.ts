@@ -1,0 +1,135 @@
+import { s3Error } from '../core/errors.js';
+import type { DocStore } from './doc-store.js';
+import { validateBucketName } from './names.js';
+import type { BucketConfigName, BucketInfo, VersioningState } from './types.js';
+
+/**
+ * The per-bucket documents (`buckets/<bucket>/bucket.json` and the config documents: policy, quota,
+ * object-lock, …) with this process's caches of them. Only this layer writes them, so a cached read
+ * stays exact until its own write or delete.
+ */
+
+/** A bucket's own document. */
+export interface BucketDoc {
+  created: number;
+  versioning: VersioningState;
+  objectLock: boolean;
+}
+
+/** Every bucket config document name, in the order heal rewrites them. */
+export const CONFIG_NAMES: readonly BucketConfigName[] = [
+  'policy',
+  'tagging',
+  'object-lock',
+  'quota',
+  'lifecycle',
+  'notification',
+  'replication',
+  'encryption',
+  'targets',
+];
+
+/** A bucket document as the ObjectLayer API reports it. */
+export function bucketInfo(name: string, doc: BucketDoc): BucketInfo {
+  return {
+    name,
+    created: new Date(doc.created),
+    versioning: doc.versioning,
+    objectLockEnabled: doc.objectLock,
+  };
+}
+
+/** Cached access to the bucket documents of one erasure set. */
+export class BucketDocs {
+  private readonly cache = new Map<string, BucketDoc>();
+  /**
+   * Bucket config documents as last read or written by this process, keyed bucket NUL name;
+   * null = known absent. `configGen` counts changes so a read that raced with a write never caches
+   * the older answer.
+   */
+  private readonly configCache = new Map<string, Buffer | null>();
+  private configGen = 0;
+
+  private readonly store: DocStore;
+
+  constructor(store: DocStore) {
+    this.store = store;
+  }
+
+  /** The bucket's document, or null when there is no such bucket. */
+  async read(name: string): Promise<BucketDoc | null> {
+    const cached = this.cache.get(name);
+    if (cached) return cached;
+    const raw = await this.store.read([name, 'bucket.json']);
+    if (!raw) return null;
+    const doc = JSON.parse(raw.toString('utf8')) as BucketDoc;
+    this.cache.set(name, doc);
+    return doc;
+  }
+
+  /** The bucket's document; throws NoSuchBucket (or the name's error) otherwise. */
+  async require(name: string): Promise<BucketDoc> {
+    validateBucketName(name);
+    const doc = await this.read(name);
+    if (!doc) throw s3Error('NoSuchBucket', { BucketName: name });
+    return doc;
+  }
+
+  async write(name: string, doc: BucketDoc): Promise<void> {
+    this.cache.delete(name);
+    await this.store.write([name, 'bucket.json'], Buffer.from(JSON.stringify(doc)));
+    this.cache.set(name, doc);
+  }
+
+  /** Names of the bucket folders in the document store (valid bucket names or not). */
+  list(): Promise<string[]> {
+    return this.store.listDir([]);
+  }
+
+  /** Forget the bucket's cached documents and delete them (bucket deletion). */
+  async deleteAll(name: string): Promise<void> {
+    this.cache.delete(name);
+    this.dropConfigs(name);
+    await this.store.deleteTree([name]);
+  }
+
+  async getConfig(bucket: string, name: BucketConfigName): Promise<Buffer | null> {
+    await this.require(bucket);
+    if (!CONFIG_NAMES.includes(name)) throw s3Error('InvalidArgument', {}, `Unknown bucket config ${name}`);
+    const id = `${bucket}\0${name}`;
+    const cached = this.configCache.get(id);
+    if (cached !== undefined) return cached;
+    const gen = this.configGen;
+    const data = await this.store.read([bucket, name]);
+    if (gen === this.configGen) this.configCache.set(id, data);
+    return data;
+  }
+
+  async putConfig(bucket: string, name: BucketConfigName, data: Buffer | null): Promise<void> {
+    await this.require(bucket);
+    if (!CONFIG_NAMES.includes(name)) throw s3Error('InvalidArgument', {}, `Unknown bucket config ${name}`);
+    this.dropConfigs(bucket, name);
+    try {
+      if (data === null) await this.store.delete([bucket, name]);
+      else await this.store.write([bucket, name], data);
+    } finally {
+      // Whether or not the write reached its quorum, the next read asks the drives again.
+      this.dropConfigs(bucket, name);
+    }
+  }
+
+  /** Forget the cached config documents of a bucket (all of them when `name` is absent). */
+  dropConfigs(bucket: string, name?: BucketConfigName): void {
+    this.configGen++;
+    for (const n of name ? [name] : CONFIG_NAMES) this.configCache.delete(`${bucket}\0${n}`);
+  }
+
+  /** Rewrite the bucket's documents (quorum read, write to every online drive), for heal. */
+  async heal(bucket: string): Promise<void> {
+    for (const name of ['bucket.json', ...CONFIG_NAMES]) {
+      const data = await this.store.read([bucket, name]).catch(() => null);
+      if (data) await this.store.write([bucket, name], data).catch(() => undefined);
+    }
+    this.dropConfigs(bucket);
+  }
+}

@@ -1,0 +1,176 @@
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import { BucketDocs } from './bucket-docs.js';
+import { ReedSolomon } from './codec/reed-solomon.js';
+import { DocStore, validateDocPath } from './doc-store.js';
+import { Drive, type DriveState } from './drive.js';
+import { KeyLocks } from './key-locks.js';
+import { localMd5, type Md5Session, Md5Worker } from './md5-worker.js';
+import type { ErasureGeometry } from './meta.js';
+import { objectDirSegments } from './names.js';
+import type { SystemStore } from './types.js';
+import { DirCache, dirId } from './walk.js';
+
+/**
+ * The state one erasure set shares between the layer's concern modules (buckets, object reads and
+ * writes, listing, multipart, heal): its drives and quorums, the Reed–Solomon codec, the document
+ * stores, the caches and the key locks. The modules take it as their first argument.
+ */
+
+export interface ObjectLayerOptions {
+  dataDir: string;
+  /** Number of drive folders (dataDir/drive1..driveN). */
+  drives: number;
+  /** Parity shards; default as MinIO: 0 for 1 drive, 1 for 2–3, 2 for 4–5, 3 for 6–7, 4 for 8+. */
+  parity?: number;
+  /** fsync data and metadata files before acknowledging (default true). */
+  fsync?: boolean;
+  /**
+   * Also fsync the object folder after the commit rename (default false). Renames are atomic and
+   * survive a killed process either way; this only adds power-loss durability of the rename itself,
+   * at the cost of one more flush per drive per write.
+   */
+  fsyncDirs?: boolean;
+  /** Objects up to this size are stored inside the metadata file (default 128 KiB). */
+  inlineLimit?: number;
+  /** Bytes per erasure block before splitting into shards (default 1 MiB). */
+  blockSize?: number;
+  /** Health probe period for drives in ms (default 10 s; 0 disables). */
+  healthIntervalMs?: number;
+  /**
+   * Heal in the background when a drive folder is new or was wiped while others hold data, at open
+   * or when a health check finds it (default true).
+   */
+  autoHeal?: boolean;
+  /** Errors of background work (heal), for logging. */
+  onBackgroundError?: (err: unknown) => void;
+  /** Called when a drive goes offline or comes back (`from` is its previous state). */
+  onDriveStateChange?: (drive: { index: number; path: string; state: DriveState }, from: DriveState) => void;
+  /** Compute the MD5 of large bodies on a worker thread (default true). */
+  md5Worker?: boolean;
+}
+
+/** MinIO's default parity for a single erasure set of n drives. */
+export function defaultParity(n: number): number {
+  if (n <= 1) return 0;
+  if (n <= 3) return 1;
+  if (n <= 5) return 2;
+  if (n <= 7) return 3;
+  return 4;
+}
+
+/** One erasure set over N drive folders: geometry, quorums, codec, document stores, caches, locks. */
+export class ErasureSet {
+  readonly drives: Drive[];
+  readonly dataShards: number;
+  readonly parityShards: number;
+  readonly readQuorum: number;
+  readonly writeQuorum: number;
+  readonly rs: ReedSolomon;
+  readonly fsync: boolean;
+  readonly fsyncDirs: boolean;
+  readonly inlineLimit: number;
+  readonly blockSize: number;
+  /** Bucket documents and bucket config documents (`.stowage.sys/buckets`), cached. */
+  readonly buckets: BucketDocs;
+  /** Multipart upload bookkeeping (`.stowage.sys/multipart`). */
+  readonly uploads: DocStore;
+  /** The store's own documents (`.stowage.sys/config`): IAM, config. */
+  readonly config: DocStore;
+  readonly system: SystemStore;
+  readonly locks = new KeyLocks();
+  readonly dirCache = new DirCache();
+  private readonly md5Worker: Md5Worker | null;
+  /** Set by close(): long-running work (heal) stops early. */
+  closed = false;
+
+  constructor(opts: ObjectLayerOptions) {
+    const n = opts.drives;
+    if (!Number.isInteger(n) || n < 1 || n > 32) throw new Error(`drives must be 1..32, got ${n}`);
+    const parity = opts.parity ?? defaultParity(n);
+    if (!Number.isInteger(parity) || parity < 0 || parity > Math.floor(n / 2) || (n > 1 && parity < 1)) {
+      throw new Error(`parity must be 1..${Math.floor(n / 2)} for ${n} drives (0 for one drive)`);
+    }
+    this.dataShards = n - parity;
+    this.parityShards = parity;
+    this.readQuorum = this.dataShards;
+    // As MinIO: data shards, plus one when data == parity so two halves can never both win.
+    this.writeQuorum = this.dataShards === parity ? this.dataShards + 1 : this.dataShards;
+    this.rs = new ReedSolomon(this.dataShards, parity);
+    this.fsync = opts.fsync ?? true;
+    this.fsyncDirs = opts.fsyncDirs ?? false;
+    this.md5Worker = opts.md5Worker === false ? null : new Md5Worker();
+    this.inlineLimit = opts.inlineLimit ?? 128 * 1024;
+    const bs = opts.blockSize ?? 1024 * 1024;
+    this.blockSize = Math.ceil(bs / this.dataShards) * this.dataShards;
+    const root = path.resolve(opts.dataDir);
+    this.drives = Array.from({ length: n }, (_, i) => new Drive(path.join(root, `drive${i + 1}`), i, n));
+    const changed = opts.onDriveStateChange;
+    if (changed) {
+      for (const d of this.drives) {
+        d.onStateChange = (drive, from) =>
+          changed({ index: drive.index, path: drive.root, state: drive.state }, from);
+      }
+    }
+    const q = { read: this.readQuorum, write: this.writeQuorum, fsync: this.fsync };
+    this.buckets = new BucketDocs(new DocStore(this.drives, q, 'buckets'));
+    this.uploads = new DocStore(this.drives, q, 'multipart');
+    const config = new DocStore(this.drives, q, 'config');
+    this.config = config;
+    this.system = {
+      read: async (p) => config.read(validateDocPath(p)),
+      write: async (p, data) => config.write(validateDocPath(p), data),
+      delete: async (p) => config.delete(validateDocPath(p)),
+      list: async (prefix) => {
+        const all = (await config.listTree([])).filter((p) => p.startsWith(prefix));
+        const present = await Promise.all(
+          all.map(async (p) => ((await config.read(p.split('/'))) ? p : null)),
+        );
+        return present.filter((p): p is string => p !== null);
+      },
+    };
+  }
+
+  /** An MD5 session for a large body: on the worker thread unless disabled. */
+  readonly largeMd5 = (maxBlock: number): Md5Session =>
+    this.md5Worker ? this.md5Worker.session(maxBlock) : localMd5();
+
+  /** The folder of an object key on a drive. */
+  objectDir(d: Drive, bucket: string, key: string): string {
+    return d.resolve(bucket, ...objectDirSegments(key));
+  }
+
+  /** Erasure geometry of a new version of `key`: shard order rotated per key to spread the load. */
+  geometry(key: string): ErasureGeometry {
+    const n = this.drives.length;
+    const offset = crc32(key) % n;
+    return {
+      k: this.dataShards,
+      m: this.parityShards,
+      blockSize: this.blockSize,
+      dist: Array.from({ length: n }, (_, d) => (d + offset) % n),
+    };
+  }
+
+  /** The folders on a key's path changed (or may have): drop their cached listings. */
+  invalidateDirs(bucket: string, key: string): void {
+    const segs = objectDirSegments(key);
+    const ids: string[] = [];
+    for (let i = 0; i < segs.length; i++) ids.push(dirId([bucket, ...segs.slice(0, i)]));
+    this.dirCache.invalidate(bucket, ids);
+  }
+
+  /** Remove a temp folder (a write's or heal's staging area) from every drive, ignoring errors. */
+  async removeTmp(id: string): Promise<void> {
+    await Promise.all(
+      this.drives.map((d) => fsp.rm(d.tmp(id), { recursive: true, force: true }).catch(() => undefined)),
+    );
+  }
+
+  /** Release the MD5 worker. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.md5Worker?.close();
+  }
+}

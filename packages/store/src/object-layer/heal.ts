@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { isS3Error } from '../core/errors.js';
+import { listBuckets } from './buckets.js';
+import { type Drive, mkdirIfMissing, pruneEmptyDirs } from './drive.js';
+import { PartReader, rebuildShards, verifyShard } from './erasure.js';
+import type { ErasureSet } from './erasure-set.js';
+import { objectLock } from './key-locks.js';
+import { walk } from './listing.js';
+import type { VersionRecord } from './meta.js';
+import { type MetaRead, readMeta, renameMkdir, writeDriveMeta } from './meta-io.js';
+import { validateObjectKey } from './names.js';
+import type { HealObjectResult } from './types.js';
+import { openPartSources, versionParts } from './versions.js';
+
+/**
+ * Heal: rebuild missing or corrupted shards and stale metadata copies from the good ones, for one
+ * object, a bucket, or everything (the store's own documents included). Used by the admin heal API,
+ * the background scanner and the auto-heal of a replaced drive (./drive-health.ts).
+ */
+
+/** What one object's heal is collecting while it goes through the versions. */
+interface HealState {
+  prev: MetaRead;
+  healId: string;
+  /** Drives that received something. */
+  healed: Set<number>;
+  /** Drives whose metadata copy must be rewritten. */
+  needMeta: boolean[];
+  /** Rebuilt inline shards per drive, by data folder. */
+  newInline: Map<string, Buffer>[];
+}
+
+/**
+ * Rebuild one object's missing or corrupted shards and stale metadata copies on every online
+ * drive (e.g. after a drive was replaced), and remove the copies of a write that never reached a
+ * read quorum. Reads every shard block to verify it, so it is meant for background and admin use.
+ */
+export async function healObject(set: ErasureSet, bucket: string, key: string): Promise<HealObjectResult> {
+  await set.buckets.require(bucket);
+  validateObjectKey(bucket, key);
+  return set.locks.run(objectLock(bucket, key), () => healLocked(set, bucket, key));
+}
+
+async function healLocked(set: ErasureSet, bucket: string, key: string): Promise<HealObjectResult> {
+  const result: HealObjectResult = {
+    bucket,
+    key,
+    healedDrives: [],
+    healedVersions: 0,
+    unrecoverable: 0,
+    removedDangling: false,
+  };
+  let prev: MetaRead;
+  try {
+    prev = await readMeta(set, bucket, key);
+  } catch (err) {
+    if (!isS3Error(err, 'InsufficientReadQuorum')) throw err;
+    result.unrecoverable++;
+    return result;
+  }
+  const doc = prev.doc;
+  if (!doc) {
+    // Copies of a write that never reached a quorum: not an object, remove them.
+    await Promise.all(
+      set.drives.map(async (d, i) => {
+        if (!d.online || !prev.perDrive[i]) return;
+        const dir = set.objectDir(d, bucket, key);
+        await fsp.rm(dir, { recursive: true, force: true });
+        await pruneEmptyDirs(path.dirname(dir), d.resolve(bucket));
+        result.removedDangling = true;
+      }),
+    );
+    if (result.removedDangling) set.invalidateDirs(bucket, key);
+    return result;
+  }
+  const st: HealState = {
+    prev,
+    healId: randomUUID(),
+    healed: new Set<number>(),
+    needMeta: set.drives.map((d, i) => d.online && prev.perDrive[i]?.doc.gen !== doc.gen),
+    newInline: set.drives.map(() => new Map<string, Buffer>()),
+  };
+  try {
+    for (const v of doc.versions) {
+      if (!v.ec || !v.dataDir || v.deleteMarker) continue;
+      if (await healVersion(set, bucket, key, v, st, result)) result.healedVersions++;
+    }
+    // Bring stale or missing metadata copies (and healed inline shards) up to the agreed state.
+    await Promise.all(
+      set.drives.map(async (d, i) => {
+        if (!st.needMeta[i]) return;
+        const inline = new Map<string, Buffer>();
+        for (const v of doc.versions) {
+          if (!v.inline || !v.dataDir) continue;
+          const blob = st.newInline[i]?.get(v.dataDir) ?? prev.perDrive[i]?.inline.get(v.dataDir);
+          if (blob) inline.set(v.dataDir, blob);
+        }
+        try {
+          await writeDriveMeta(set, d, bucket, key, doc, inline);
+          st.healed.add(i);
+        } catch (err) {
+          d.reportError(err);
+        }
+      }),
+    );
+  } finally {
+    await set.removeTmp(st.healId);
+  }
+  if (st.healed.size > 0) set.invalidateDirs(bucket, key);
+  result.healedDrives = [...st.healed].sort((a, b) => a - b);
+  return result;
+}
+
+/** Verify every part's shards of one version and rebuild the bad ones; true when any was rebuilt. */
+async function healVersion(
+  set: ErasureSet,
+  bucket: string,
+  key: string,
+  v: VersionRecord,
+  st: HealState,
+  result: HealObjectResult,
+): Promise<boolean> {
+  const ec = v.ec;
+  const dataDir = v.dataDir;
+  if (!ec || !dataDir) return false;
+  let versionHealed = false;
+  for (const part of versionParts(v)) {
+    const { sources, owners } = await openPartSources(set, bucket, key, v, st.prev, part.number);
+    try {
+      const ok = await Promise.all(sources.map((src) => verifyShard(src, ec, part.size)));
+      const wanted = ok.flatMap((good, shard) => (!good && (owners[shard] as number) >= 0 ? [shard] : []));
+      if (wanted.length === 0) continue;
+      if (ok.filter(Boolean).length < ec.k) {
+        result.unrecoverable++;
+        continue;
+      }
+      const reader = new PartReader(
+        sources.map((src, shard) => (ok[shard] ? src : null)),
+        ec,
+        set.rs,
+        part.size,
+      );
+      if (v.inline) {
+        const pieces = new Map<number, Buffer[]>(wanted.map((w) => [w, []]));
+        await rebuildShards(reader, set.rs, wanted, async (w, framed) => {
+          pieces.get(w)?.push(...framed);
+        });
+        for (const w of wanted) {
+          const i = owners[w] as number;
+          st.newInline[i]?.set(dataDir, Buffer.concat(pieces.get(w) ?? []));
+          st.needMeta[i] = true;
+          st.healed.add(i);
+        }
+      } else {
+        await healPartFiles(set, bucket, key, dataDir, part.number, st, reader, wanted, owners);
+      }
+      versionHealed = true;
+    } finally {
+      await Promise.all(sources.map((src) => src?.close()));
+    }
+  }
+  return versionHealed;
+}
+
+/** Write rebuilt shard files of one part to the drives that lacked them (temp, fsync, rename). */
+async function healPartFiles(
+  set: ErasureSet,
+  bucket: string,
+  key: string,
+  dataDir: string,
+  partNumber: number,
+  st: HealState,
+  reader: PartReader,
+  wanted: number[],
+  owners: number[],
+): Promise<void> {
+  const { healId } = st;
+  const handles = new Map<number, fsp.FileHandle>();
+  try {
+    for (const w of wanted) {
+      const d = set.drives[owners[w] as number] as Drive;
+      await mkdirIfMissing(d.tmp(healId));
+      handles.set(w, await fsp.open(d.tmp(`${healId}/${dataDir}.${partNumber}`), 'w'));
+    }
+    await rebuildShards(reader, set.rs, wanted, async (w, framed) => {
+      await handles.get(w)?.writev(framed);
+    });
+    for (const w of wanted) {
+      const i = owners[w] as number;
+      const d = set.drives[i] as Drive;
+      const fh = handles.get(w) as fsp.FileHandle;
+      if (set.fsync) await fh.datasync();
+      await fh.close();
+      handles.delete(w);
+      await renameMkdir(
+        d.tmp(`${healId}/${dataDir}.${partNumber}`),
+        path.join(set.objectDir(d, bucket, key), dataDir, `part.${partNumber}`),
+      );
+      st.healed.add(i);
+    }
+  } finally {
+    await Promise.all([...handles.values()].map((fh) => fh.close().catch(() => undefined)));
+  }
+}
+
+/**
+ * Heal a whole bucket: its folder and settings documents on every drive, then every object.
+ * Returns how many objects were looked at and healed.
+ */
+export async function healBucket(
+  set: ErasureSet,
+  bucket: string,
+): Promise<{ objects: number; healed: number; unrecoverable: number }> {
+  await set.buckets.require(bucket);
+  await Promise.all(
+    set.drives.filter((d) => d.online).map((d) => mkdirIfMissing(d.resolve(bucket)).catch(() => undefined)),
+  );
+  await set.buckets.heal(bucket);
+  const out = { objects: 0, healed: 0, unrecoverable: 0 };
+  for await (const e of walk(set, bucket, '', '', false)) {
+    if (set.closed) break;
+    if (e.kind !== 'object') continue;
+    out.objects++;
+    const r = await healObject(set, bucket, e.key);
+    if (r.healedDrives.length > 0 || r.removedDangling) out.healed++;
+    out.unrecoverable += r.unrecoverable;
+  }
+  return out;
+}
+
+/**
+ * Heal every bucket and the store's own documents (SystemStore, bucket settings) on all online
+ * drives. Stops early when the layer is closed.
+ */
+export async function healAll(
+  set: ErasureSet,
+): Promise<{ buckets: number; objects: number; healed: number; unrecoverable: number }> {
+  const out = { buckets: 0, objects: 0, healed: 0, unrecoverable: 0 };
+  for (const p of await set.config.listTree([])) {
+    if (set.closed) return out;
+    const segs = p.split('/');
+    const data = await set.config.read(segs).catch(() => null);
+    if (data) await set.config.write(segs, data).catch(() => undefined);
+  }
+  for (const b of await listBuckets(set)) {
+    if (set.closed) return out;
+    const r = await healBucket(set, b.name);
+    out.buckets++;
+    out.objects += r.objects;
+    out.healed += r.healed;
+    out.unrecoverable += r.unrecoverable;
+  }
+  return out;
+}

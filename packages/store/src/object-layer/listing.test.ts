@@ -1,0 +1,106 @@
+import { expect, it } from 'vitest';
+import { describeLayer } from './test-support/layer-suite.js';
+
+/** ListObjects: order, prefix, delimiter, markers and paging over changing folders. */
+describeLayer((t) => {
+  it('lists in key order with prefix, delimiter, after and maxKeys', async () => {
+    const { layer, put } = t;
+    await layer.makeBucket('bkt');
+    const keys = [
+      'a',
+      'a/b',
+      'a/c/d',
+      'a-b',
+      'a/',
+      'b/x',
+      'b/y/z',
+      'c',
+      '.hidden',
+      '%pct',
+      'a//b',
+      'é',
+      'z\u{1F600}',
+      'z\uFFFD',
+    ];
+    for (const k of keys) await put(k, k);
+    const sorted = [...keys].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+    const all = await layer.listObjects('bkt', {});
+    expect(all.objects.map((o) => o.key)).toEqual(sorted);
+    expect(all.isTruncated).toBe(false);
+
+    const d = await layer.listObjects('bkt', { delimiter: '/' });
+    expect(d.objects.map((o) => o.key)).toEqual([
+      '%pct',
+      '.hidden',
+      'a',
+      'a-b',
+      'c',
+      'z\uFFFD',
+      'z\u{1F600}',
+      'é',
+    ]);
+    expect(d.commonPrefixes).toEqual(['a/', 'b/']);
+
+    const p = await layer.listObjects('bkt', { prefix: 'a/', delimiter: '/' });
+    expect(p.objects.map((o) => o.key)).toEqual(['a/', 'a/b']);
+    expect(p.commonPrefixes).toEqual(['a//', 'a/c/']);
+
+    const partial = await layer.listObjects('bkt', { prefix: 'a' });
+    expect(partial.objects.map((o) => o.key)).toEqual(['a', 'a-b', 'a/', 'a//b', 'a/b', 'a/c/d']);
+
+    // Paging by maxKeys with `after` walks the same order without repeats.
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await layer.listObjects('bkt', { maxKeys: 3, after });
+      seen.push(...page.objects.map((o) => o.key));
+      if (!page.isTruncated) break;
+      after = page.nextAfter ?? undefined;
+    }
+    expect(seen).toEqual(sorted);
+
+    // Paging with a delimiter: common prefixes are counted and not repeated.
+    const seenD: string[] = [];
+    after = undefined;
+    for (;;) {
+      const page = await layer.listObjects('bkt', { maxKeys: 2, after, delimiter: '/' });
+      seenD.push(...page.commonPrefixes, ...page.objects.map((o) => o.key));
+      if (!page.isTruncated) break;
+      after = page.nextAfter ?? undefined;
+    }
+    expect(seenD.sort()).toEqual([...d.commonPrefixes, ...d.objects.map((o) => o.key)].sort());
+
+    // Non-'/' delimiter.
+    const dash = await layer.listObjects('bkt', { delimiter: '-' });
+    expect(dash.commonPrefixes).toEqual(['a-']);
+
+    // Deleting the only key under a prefix removes the prefix.
+    await layer.deleteObject('bkt', 'b/y/z');
+    await layer.deleteObject('bkt', 'b/x');
+    expect((await layer.listObjects('bkt', { delimiter: '/' })).commonPrefixes).toEqual(['a/']);
+  });
+
+  it('listing pages see writes made between pages (cached folder listings stay exact)', async () => {
+    const { layer, put } = t;
+    await layer.makeBucket('bkt');
+    for (let i = 0; i < 20; i += 2) await put(`p/k${String(i).padStart(2, '0')}`, 'x');
+    const page1 = await layer.listObjects('bkt', { prefix: 'p/', maxKeys: 4 });
+    expect(page1.objects.map((o) => o.key)).toEqual(['p/k00', 'p/k02', 'p/k04', 'p/k06']);
+    await put('p/k07', 'new');
+    await put('p/k15', 'new');
+    await layer.deleteObject('bkt', 'p/k10');
+    await put('p/sub/deep', 'new');
+    const rest: string[] = [];
+    let after = page1.nextAfter ?? undefined;
+    for (;;) {
+      const page = await layer.listObjects('bkt', { prefix: 'p/', maxKeys: 4, after });
+      rest.push(...page.objects.map((o) => o.key));
+      if (!page.isTruncated) break;
+      after = page.nextAfter ?? undefined;
+    }
+    expect(rest).toEqual(['p/k07', 'p/k08', 'p/k12', 'p/k14', 'p/k15', 'p/k16', 'p/k18', 'p/sub/deep']);
+    const d = await layer.listObjects('bkt', { prefix: 'p/', delimiter: '/', after: 'p/k16' });
+    expect(d.objects.map((o) => o.key)).toEqual(['p/k18']);
+    expect(d.commonPrefixes).toEqual(['p/sub/']);
+  });
+});

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { ErasureSet } from './erasure-set.js';
+import { objectLock } from './key-locks.js';
+import type { VersionRecord } from './meta.js';
+import { type MetaRead, readMeta, writeMeta } from './meta-io.js';
+import { validateObjectKey, validateVersionId } from './names.js';
+import type { DeleteOptions, DeleteResult } from './types.js';
+import { cleanupVersions, commitVersion, lockCheck } from './versions.js';
+
+/**
+ * DeleteObject: removing one version (checking legal hold and retention), removing the null
+ * version of an unversioned bucket, or adding a delete marker in a versioned or suspended one.
+ */
+
+/** Rewrite the key's metadata without `removed` and drop their data (under the key's lock). */
+async function dropVersions(
+  set: ErasureSet,
+  bucket: string,
+  key: string,
+  prev: MetaRead,
+  removed: VersionRecord[],
+): Promise<void> {
+  const versions = (prev.doc?.versions ?? []).filter((x) => !removed.includes(x));
+  await writeMeta(set, bucket, key, { gen: randomUUID(), updated: Date.now(), versions }, prev);
+  await cleanupVersions(set, bucket, key, removed, versions.length === 0);
+}
+
+export async function deleteObject(
+  set: ErasureSet,
+  bucket: string,
+  key: string,
+  opts?: DeleteOptions,
+): Promise<DeleteResult> {
+  const bucketDoc = await set.buckets.require(bucket);
+  validateObjectKey(bucket, key);
+  const versionId = opts?.versionId;
+  if (versionId !== undefined && versionId !== '') {
+    validateVersionId(bucket, key, versionId);
+    return set.locks.run(objectLock(bucket, key), async () => {
+      const prev = await readMeta(set, bucket, key);
+      const target = prev.doc?.versions.find((x) => x.versionId === versionId);
+      if (!prev.doc || !target) return { versionId, deleteMarker: false };
+      lockCheck(target, opts?.bypassGovernance === true, bucket, key);
+      await dropVersions(set, bucket, key, prev, [target]);
+      return { versionId, deleteMarker: target.deleteMarker };
+    });
+  }
+  if (bucketDoc.versioning === 'Unversioned') {
+    return set.locks.run(objectLock(bucket, key), async () => {
+      const prev = await readMeta(set, bucket, key);
+      if (!prev.doc) return { versionId: 'null', deleteMarker: false };
+      await dropVersions(
+        set,
+        bucket,
+        key,
+        prev,
+        prev.doc.versions.filter((x) => x.versionId === 'null'),
+      );
+      return { versionId: 'null', deleteMarker: false };
+    });
+  }
+  // Versioned or suspended: a delete marker becomes the latest version (S3 API: DeleteObject).
+  const marker: VersionRecord = {
+    versionId: 'null',
+    deleteMarker: true,
+    size: 0,
+    etag: '',
+    mtime: Date.now(),
+    contentType: '',
+    sys: {},
+    user: {},
+    tags: {},
+    retention: null,
+    legalHold: false,
+    parts: null,
+    dataDir: null,
+    inline: false,
+    ec: null,
+  };
+  const info = await commitVersion(set, bucket, key, marker);
+  return { versionId: info.versionId, deleteMarker: true };
+}
