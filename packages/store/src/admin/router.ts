@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
 import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
+import { newRequestId } from '../core/request-id.js';
 import { AdminCall, type AdminOperation } from './call.js';
 import { accountInfo } from './operations/account-info.js';
 import { addCannedPolicy } from './operations/add-canned-policy.js';
@@ -225,7 +225,7 @@ export function matchAdminRoute(method: string, path: string): AdminRoute | null
 function requestIdOf(req: AuthenticatedRequest): string {
   const h = req.headers['x-amz-request-id'];
   if (typeof h === 'string' && h !== '') return h;
-  return randomBytes(8).toString('hex').toUpperCase();
+  return newRequestId();
 }
 
 /**

@@ -9,10 +9,10 @@ import type { AuthResult } from '../core/auth.js';
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
 import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
+import { newRequestId } from '../core/request-id.js';
 import type { TraceEvent } from '../events/trace-events.js';
 import { handleS3 } from '../s3/handle.js';
 import { handleStsRequest } from '../sts/handler.js';
-import { newRequestId } from './request-id.js';
 import { s3ErrorResponse, stsErrorResponse, toS3Error, writeResponse } from './respond.js';
 import { bucketFromHost } from './virtual-host.js';
 

@@ -1,8 +1,9 @@
 import type { StoreContext } from '../core/context.js';
 import { isS3Error } from '../core/errors.js';
 import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
+import { newRequestId } from '../core/request-id.js';
 import { STS_ACTIONS } from './registry.js';
-import { newRequestId, STS_VERSION, stsErrorXml, stsSuccessXml } from './xml.js';
+import { STS_VERSION, stsErrorXml, stsSuccessXml } from './xml.js';
 
 const XML = 'application/xml';
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IssuedCredentials } from '../iam/index.js';
 
 /** STS responses and errors (PROTOCOL-NOTES §3; AWS STS 2011-06-15 wire format). */
@@ -9,10 +8,6 @@ export function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) =>
     c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : c === "'" ? '&apos;' : '&quot;',
   );
-}
-
-export function newRequestId(): string {
-  return randomBytes(8).toString('hex').toUpperCase();
 }
 
 /** Go's time.Time RFC 3339 form without fractional seconds, as STS clients expect. */
