@@ -9,7 +9,8 @@ import { ALL_SETS } from '../config/sets/index.js';
 import { testHookSet } from '../config/testing/test-sets.js';
 import { type StoreHandle, startStore } from '../server.js';
 
-// MinIO's Go SDK (madmin-go) against the store's configuration API: conformance/go/src/madmin-config.
+// MinIO's Go SDK (madmin-go) against the store's configuration API: conformance/go/src/madmin-calls
+// run with `config` (config.go).
 const ROOT = { accessKey: 'go-config-root', secretKey: 'go-config-secret-1' };
 
 let dir: string;
@@ -17,7 +18,7 @@ let store: StoreHandle;
 let program: GoProgram;
 
 beforeAll(async () => {
-  program = await buildGoProgram('madmin-config');
+  program = await buildGoProgram('madmin-calls');
   dir = await mkdtemp(path.join(tmpdir(), 'stowage-madmin-go-config-'));
   store = await startStore({
     dataDir: dir,
@@ -43,9 +44,9 @@ describe('madmin-go against the configuration API', () => {
     const host = new URL(store.url).host;
     let out: string;
     try {
-      out = (await program.run([host, ROOT.accessKey, ROOT.secretKey], '')).toString('utf8');
+      out = (await program.run([host, ROOT.accessKey, ROOT.secretKey, 'config'], '')).toString('utf8');
     } catch (err) {
-      throw new Error(`madmin-config failed:\n${(err as Error).message}`);
+      throw new Error(`madmin-calls config failed:\n${(err as Error).message}`);
     }
     expect(out).not.toContain('FAIL');
     expect(out).toMatch(/^OK \d+ steps$/m);

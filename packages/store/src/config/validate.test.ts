@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseGoDuration } from './duration.js';
 import { findEnvOverrides } from './env.js';
 import type { ConfigKeyDef, ConfigKeyType } from './registry.js';
 import { testHookSet } from './testing/test-sets.js';
-import { checkTargetName, checkValue, parseGoDuration } from './validate.js';
+import { checkTargetName, checkValue } from './validate.js';
 
 function key(type: ConfigKeyType, extra: Partial<ConfigKeyDef> = {}): ConfigKeyDef {
   return { key: 'k', type, description: '', optional: true, default: '', ...extra };
@@ -15,7 +16,7 @@ describe('value checks', () => {
     expect(parseGoDuration('1.5h')).toBe(5400e9);
     expect(parseGoDuration('0')).toBe(0);
     expect(parseGoDuration('-2us')).toBe(-2000);
-    for (const bad of ['', '5', '1d', 'h', '1h ', 'ms']) expect(parseGoDuration(bad)).toBeUndefined();
+    for (const bad of ['', '5', '1d', 'h', '1h ', 'ms']) expect(parseGoDuration(bad)).toBeNull();
   });
 
   it('checks each type', () => {

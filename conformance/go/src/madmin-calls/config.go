@@ -1,62 +1,10 @@
-// Command madmin-config drives the Stowage store's configuration API with MinIO's own Go SDK (Debian's
-// madmin-go sources, built in GOPATH mode): help, get/set/del of one set, environment overrides as
-// madmin-go parses them, export/import, history, and the region taking effect at a service restart.
-//
-// Usage: madmin-config <host:port> <root-access-key> <root-secret-key>
-//
-// The store is started by the test with MINIO_REGION_COMMENT=from-env and
-// MINIO_TEST_HOOK_ENDPOINT_gotarget=http://127.0.0.1:9/env, and knows the test's dynamic multi-target
-// set `test_hook`. Each step prints one line; the first failure prints "FAIL <step>: <reason>" and exits
-// 1. Success ends with "OK <n> steps".
 package main
 
 import (
-	"context"
-	"fmt"
-	"os"
 	"strings"
 
 	"github.com/minio/madmin-go/v2"
 )
-
-var (
-	ctx   = context.Background()
-	steps int
-)
-
-func fail(step string, format string, args ...interface{}) {
-	msg := fmt.Sprintf("FAIL %s: %s (after %d good steps)\n", step, fmt.Sprintf(format, args...), steps)
-	fmt.Print(msg)
-	fmt.Fprint(os.Stderr, msg)
-	os.Exit(1)
-}
-
-func check(step string, err error) {
-	if err != nil {
-		fail(step, "%v", err)
-	}
-	steps++
-	fmt.Printf("ok   %s\n", step)
-}
-
-func expect(step string, cond bool, format string, args ...interface{}) {
-	if !cond {
-		fail(step, format, args...)
-	}
-	steps++
-	fmt.Printf("ok   %s\n", step)
-}
-
-func expectCode(step string, err error, code string) {
-	if err == nil {
-		fail(step, "expected error %s, got success", code)
-	}
-	if got := madmin.ToErrorResponse(err).Code; got != code {
-		fail(step, "expected error code %s, got %q (%v)", code, got, err)
-	}
-	steps++
-	fmt.Printf("ok   %s (%s)\n", step, code)
-}
 
 // lookup reads one effective value (environment first) of subsys[:target] as madmin-go parses it.
 func lookup(adm *madmin.AdminClient, step, key, name string) (string, bool) {
@@ -81,16 +29,12 @@ func lookup(adm *madmin.AdminClient, step, key, name string) (string, bool) {
 	return "", false
 }
 
-func main() {
-	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: madmin-config <host:port> <root-access-key> <root-secret-key>")
-		os.Exit(2)
-	}
-	adm, err := madmin.New(os.Args[1], os.Args[2], os.Args[3], false)
-	if err != nil {
-		fail("madmin.New", "%v", err)
-	}
-
+// configSteps drives the configuration API (`madmin-calls <host:port> <ak> <sk> config`): help,
+// get/set/del of one set, environment overrides as madmin-go parses them, export/import, history, and
+// the region taking effect at a service restart. The store is started by the test with
+// MINIO_REGION_COMMENT=from-env and MINIO_TEST_HOOK_ENDPOINT_gotarget=http://127.0.0.1:9/env, and knows
+// the test's dynamic multi-target set `test_hook`.
+func configSteps(adm *madmin.AdminClient) {
 	// Help (decoded with DisallowUnknownFields by madmin-go).
 	all, err := adm.HelpConfigKV(ctx, "", "", false)
 	check("HelpConfigKV all", err)
@@ -183,6 +127,4 @@ func main() {
 	expect("DelConfigKV dynamic applied", !restart, "restart=true")
 	_, err = adm.DelConfigKV(ctx, "test_hook:nosuch")
 	expectCode("DelConfigKV unknown target", err, "XMinioAdminNoSuchConfigTarget")
-
-	fmt.Printf("OK %d steps\n", steps)
 }
