@@ -48,6 +48,8 @@ export class StoreConfigService implements ConfigStore {
   readonly #envSource: Readonly<Record<string, string | undefined>>;
   readonly #history: ConfigHistory;
   readonly #appliers = new Map<string, Set<Applier>>();
+  /** Applier runs not finished yet (see {@link settled}). */
+  readonly #running = new Set<Promise<void>>();
   #env: EnvOverrides = new Map();
   #saved: ConfigDoc = new Map();
   #applied: ConfigDoc = new Map();
@@ -152,10 +154,17 @@ export class StoreConfigService implements ConfigStore {
     this.#def(subSys);
     const set = entryOf(this.#appliers, subSys, () => new Set<Applier>());
     set.add(apply);
-    void this.#run(subSys, apply);
+    const first = this.#run(subSys, apply);
+    this.#running.add(first);
+    void first.finally(() => this.#running.delete(first));
     return () => {
       set.delete(apply);
     };
+  }
+
+  /** Resolves once every applier run started so far (the first runs of `subscribe` included) is done. */
+  async settled(): Promise<void> {
+    while (this.#running.size > 0) await Promise.all([...this.#running]);
   }
 
   async #run(subSys: string, apply: Applier): Promise<void> {
