@@ -2,7 +2,15 @@ import { S3Error } from '../core/errors.js';
 import type { StoreLog } from '../log/store-log.js';
 import type { SystemStore } from '../object-layer/types.js';
 import { type Change, delChange, importChange, setChange, setOf, validateChange } from './changes.js';
-import { type ConfigDoc, cloneDoc, docFromJson, docToJson, resolveSet, targetNames } from './document.js';
+import {
+  type ConfigDoc,
+  cloneDoc,
+  cloneTargets,
+  docFromJson,
+  docToJson,
+  resolveSet,
+  targetNames,
+} from './document.js';
 import { type EnvOverrides, findEnvOverrides } from './env.js';
 import { ConfigHistory, type HistoryEntry } from './history.js';
 import { formatKvText, type KvBlock } from './kv-text.js';
@@ -104,7 +112,7 @@ export class StoreConfigService implements ConfigStore {
           const problem = k ? checkValue(k, e.value) : 'unknown key';
           if (problem !== undefined) {
             this.#log.error(`Environment variable ${e.name} is ignored: ${problem}`);
-            (keys as Map<string, unknown>).delete(key);
+            keys.delete(key);
           }
         }
       }
@@ -304,7 +312,7 @@ export class StoreConfigService implements ConfigStore {
         continue;
       }
       const targets = change.next.get(subSys);
-      if (targets) this.#applied.set(subSys, cloneDoc(new Map([[subSys, targets]])).get(subSys) ?? new Map());
+      if (targets) this.#applied.set(subSys, cloneTargets(targets));
       else this.#applied.delete(subSys);
       now.push(subSys);
     }
