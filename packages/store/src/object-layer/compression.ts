@@ -1,7 +1,13 @@
 import { promisify } from 'node:util';
 import { constants, zstdCompress, zstdDecompress } from 'node:zlib';
 import { s3Error } from '../core/errors.js';
-import { type ErasureWriteParams, type ErasureWriteResult, type PartReader, readPartRange, writeErasure } from './erasure.js';
+import {
+  type ErasureWriteParams,
+  type ErasureWriteResult,
+  type PartReader,
+  readPartRange,
+  writeErasure,
+} from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
 import type { CompressedPart } from './meta.js';
 

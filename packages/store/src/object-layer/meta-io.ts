@@ -215,7 +215,8 @@ export async function writeMeta(
     }
   });
   set.invalidateDirs(bucket, key);
-  if (ok < (newData?.writeQuorum ?? set.writeQuorum)) throw s3Error('InsufficientWriteQuorum', { BucketName: bucket, Key: key });
+  if (ok < (newData?.writeQuorum ?? set.writeQuorum))
+    throw s3Error('InsufficientWriteQuorum', { BucketName: bucket, Key: key });
 }
 
 /** Write one drive's copy of the agreed metadata (heal of a stale or missing copy). */

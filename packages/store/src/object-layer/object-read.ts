@@ -150,7 +150,8 @@ async function* readVersion(
     const from = Math.max(start - pStart, 0);
     const to = Math.min(end, pEnd) - pStart;
     try {
-      if (cp && compression) yield* readCompressedRange(reader, compression.blockSize, cp, part.size, from, to);
+      if (cp && compression)
+        yield* readCompressedRange(reader, compression.blockSize, cp, part.size, from, to);
       else yield* readPartRange(reader, from, to);
     } finally {
       await reader.close();

@@ -78,7 +78,11 @@ export async function putObject(
       storageClass: opts.storageClass ?? 'STANDARD',
     };
     if (res.compressed) {
-      v.compression = { algo: 'zstd', blockSize: COMPRESSION_BLOCK_SIZE, parts: [{ number: 1, ...res.compressed }] };
+      v.compression = {
+        algo: 'zstd',
+        blockSize: COMPRESSION_BLOCK_SIZE,
+        parts: [{ number: 1, ...res.compressed }],
+      };
     }
     if (res.inline) inlined = true;
     return await commitVersion(set, bucket, key, v, {
