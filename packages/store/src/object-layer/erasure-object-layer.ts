@@ -42,6 +42,7 @@ import { cleanupStaleUploads } from './upload-cleanup.js';
 export class ErasureObjectLayer implements ObjectLayer {
   readonly system: SystemStore;
   readonly drives: Drive[];
+  readonly setDriveCount: number;
   readonly dataShards: number;
   readonly parityShards: number;
   readonly readQuorum: number;
@@ -54,6 +55,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     this.set = set;
     this.system = set.system;
     this.drives = set.drives;
+    this.setDriveCount = set.drives.length;
     this.dataShards = set.dataShards;
     this.parityShards = set.parityShards;
     this.readQuorum = set.readQuorum;

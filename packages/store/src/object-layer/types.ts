@@ -197,6 +197,10 @@ export interface SystemStore {
 
 export interface ObjectLayer {
   readonly system: SystemStore;
+  /** Drives of the erasure set (MinIO's set drive count). */
+  readonly setDriveCount: number;
+  /** The set's default parity: new objects' unless `PutObjectOptions.parity` says otherwise. */
+  readonly parityShards: number;
   storageInfo(): Promise<StorageInfo>;
 
   makeBucket(name: string, opts?: { objectLock?: boolean }): Promise<void>;

@@ -1,4 +1,4 @@
-import { isOn, type ConfigSetDef, type ResolvedSet } from '../registry.js';
+import { type ConfigSetDef, isOn, type ResolvedSet } from '../registry.js';
 
 /**
  * `compression`: which new objects are stored compressed at rest (zstd in independent blocks, see
@@ -14,7 +14,20 @@ export const DEFAULT_EXTENSIONS = '.txt,.log,.csv,.json,.tar,.xml,.bin';
 export const DEFAULT_MIME_TYPES = 'text/*,application/json,application/xml,binary/octet-stream';
 
 /** MinIO never compresses these: the data is compressed already. */
-const EXCLUDED_EXTENSIONS = ['.gz', '.bz2', '.rar', '.zip', '.7z', '.xz', '.mp4', '.mkv', '.mov', '.jpg', '.png', '.gif'];
+const EXCLUDED_EXTENSIONS = [
+  '.gz',
+  '.bz2',
+  '.rar',
+  '.zip',
+  '.7z',
+  '.xz',
+  '.mp4',
+  '.mkv',
+  '.mov',
+  '.jpg',
+  '.png',
+  '.gif',
+];
 const EXCLUDED_TYPES = [
   'video/*',
   'audio/*',

@@ -20,7 +20,8 @@ export function parseParity(value: string): { parity: number } | { problem: stri
   if (parts.length !== 2) {
     return { problem: `'${value}' is not a storage class: write it as EC:<parity>, e.g. EC:2` };
   }
-  if (parts[0] !== 'EC') return { problem: `unsupported scheme '${parts[0]}' in '${value}': the scheme is EC` };
+  if (parts[0] !== 'EC')
+    return { problem: `unsupported scheme '${parts[0]}' in '${value}': the scheme is EC` };
   if (!/^\d{1,3}$/.test(parts[1] as string)) {
     return { problem: `'${parts[1]}' in '${value}' is not a parity: a whole number of drives, 0 or more` };
   }
@@ -38,7 +39,8 @@ function checkBound(name: string, parity: number, drives: number): string | unde
     return `${name} parity ${parity} is not possible with a single drive: only EC:0`;
   }
   const max = Math.floor(drives / 2);
-  if (parity > max) return `${name} parity ${parity} should be less than or equal to ${max} (half of ${drives} drives)`;
+  if (parity > max)
+    return `${name} parity ${parity} should be less than or equal to ${max} (half of ${drives} drives)`;
   return undefined;
 }
 
@@ -63,7 +65,11 @@ export function classParity(
   const c = configured(kv);
   if ('problem' in c) return c;
   const parity = cls === 'STANDARD' ? (c.standard ?? store.parity) : c.rrs;
-  const problem = checkBound(cls === 'STANDARD' ? 'Standard storage class' : 'Reduced redundancy storage class', parity, store.drives);
+  const problem = checkBound(
+    cls === 'STANDARD' ? 'Standard storage class' : 'Reduced redundancy storage class',
+    parity,
+    store.drives,
+  );
   return problem ? { problem } : { parity };
 }
 
