@@ -67,7 +67,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const config = await StoreConfigService.open({
       system: layer.system,
       log,
-      sets: ALL_SETS,
+      sets: opts.configSets ?? ALL_SETS,
       store: { drives: layer.setDriveCount, parity: layer.parityShards },
       ...(opts.env ? { env: opts.env } : {}),
     });
