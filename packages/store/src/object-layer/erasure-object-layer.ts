@@ -28,6 +28,7 @@ import type {
   ObjectLayer,
   PartInfo,
   PutObjectOptions,
+  StorageClassName,
   StorageInfo,
   SystemStore,
 } from './types.js';
@@ -178,7 +179,12 @@ export class ErasureObjectLayer implements ObjectLayer {
     key: string,
     uploadId: string,
     opts?: { partNumberMarker?: number; maxParts?: number },
-  ): Promise<{ parts: PartInfo[]; isTruncated: boolean; nextPartNumberMarker: number }> {
+  ): Promise<{
+    parts: PartInfo[];
+    isTruncated: boolean;
+    nextPartNumberMarker: number;
+    storageClass: StorageClassName;
+  }> {
     return multipart.listParts(this.set, bucket, key, uploadId, opts);
   }
 

@@ -6,7 +6,7 @@ import { writeBody } from './compression.js';
 import { runOnQuorum } from './doc-store.js';
 import type { ErasureSet } from './erasure-set.js';
 import { partLock } from './key-locks.js';
-import type { CompressedPart, ErasureGeometry, VersionRecord } from './meta.js';
+import type { CompressedPart, ErasureGeometry, StorageClassName, VersionRecord } from './meta.js';
 import { compareKeys, validateObjectKey } from './names.js';
 import { checkMd5 } from './object-write.js';
 import type { MultipartUploadInfo, PartInfo, PutObjectOptions } from './types.js';
@@ -179,9 +179,14 @@ export async function listParts(
   key: string,
   uploadId: string,
   opts?: { partNumberMarker?: number; maxParts?: number },
-): Promise<{ parts: PartInfo[]; isTruncated: boolean; nextPartNumberMarker: number }> {
+): Promise<{
+  parts: PartInfo[];
+  isTruncated: boolean;
+  nextPartNumberMarker: number;
+  storageClass: StorageClassName;
+}> {
   await set.buckets.require(bucket);
-  await readUpload(set, bucket, key, uploadId);
+  const upload = await readUpload(set, bucket, key, uploadId);
   const marker = opts?.partNumberMarker ?? 0;
   const max = opts?.maxParts ?? 1000;
   const all = (await readParts(set, bucket, uploadId)).filter((p) => p.number > marker);
@@ -195,6 +200,7 @@ export async function listParts(
     })),
     isTruncated: all.length > page.length,
     nextPartNumberMarker: page.length > 0 ? (page[page.length - 1] as PartDoc).number : marker,
+    storageClass: upload.storageClass ?? 'STANDARD',
   };
 }
 
@@ -213,7 +219,13 @@ export async function listMultipartUploads(
     if (!raw) continue;
     const doc = parseDoc<UploadDoc>(raw);
     if (!doc.key.startsWith(prefix)) continue;
-    all.push({ bucket, key: doc.key, uploadId: id, initiated: new Date(doc.initiated) });
+    all.push({
+      bucket,
+      key: doc.key,
+      uploadId: id,
+      initiated: new Date(doc.initiated),
+      storageClass: doc.storageClass ?? 'STANDARD',
+    });
   }
   all.sort(
     (a, b) =>

@@ -157,6 +157,8 @@ export interface MultipartUploadInfo {
   key: string;
   uploadId: string;
   initiated: Date;
+  /** The class given at CreateMultipartUpload. */
+  storageClass: StorageClassName;
 }
 
 export interface PartInfo {
@@ -253,7 +255,12 @@ export interface ObjectLayer {
     key: string,
     uploadId: string,
     opts?: { partNumberMarker?: number; maxParts?: number },
-  ): Promise<{ parts: PartInfo[]; isTruncated: boolean; nextPartNumberMarker: number }>;
+  ): Promise<{
+    parts: PartInfo[];
+    isTruncated: boolean;
+    nextPartNumberMarker: number;
+    storageClass: StorageClassName;
+  }>;
   listMultipartUploads(
     bucket: string,
     opts?: { prefix?: string; keyMarker?: string; uploadIdMarker?: string; maxUploads?: number },

@@ -216,6 +216,30 @@ describe('storage_class config (S3 + admin)', () => {
     await expect(
       s3.putObject(B, 'glacier.txt', data, data.length, { 'x-amz-storage-class': 'GLACIER' }),
     ).rejects.toMatchObject({ code: 'InvalidStorageClass' });
+
+    // Multipart: the class given at the start is listed with the upload and kept by the object.
+    const id = await s3.initiateNewMultipartUpload(B, 'rrs-mp.txt', {
+      'x-amz-storage-class': 'REDUCED_REDUNDANCY',
+    });
+    const uploads = await s3.makeRequestAsync({ method: 'GET', bucketName: B, query: 'uploads' }, '', [200]);
+    expect((await readAll(uploads)).toString()).toContain('<StorageClass>REDUCED_REDUNDANCY</StorageClass>');
+    const parts = await s3.makeRequestAsync(
+      { method: 'GET', bucketName: B, objectName: 'rrs-mp.txt', query: `uploadId=${id}` },
+      '',
+      [200],
+    );
+    expect((await readAll(parts)).toString()).toContain('<StorageClass>REDUCED_REDUNDANCY</StorageClass>');
+    await s3.abortMultipartUpload(B, 'rrs-mp.txt', id);
+    const big = text(6 * MiB);
+    const chunks = Array.from({ length: 96 }, (_, i) => big.subarray(i * 65536, (i + 1) * 65536));
+    await s3.putObject(B, 'rrs-big.txt', Readable.from(chunks), big.length, {
+      'x-amz-storage-class': 'REDUCED_REDUNDANCY',
+    });
+    const v = await record('rrs-big.txt');
+    expect(v.parts).toHaveLength(2);
+    expect(v.ec).toMatchObject({ k: 4, m: 0 });
+    expect(v.storageClass).toBe('REDUCED_REDUNDANCY');
+    expect((await readAll(await s3.getObject(B, 'rrs-big.txt'))).equals(big)).toBe(true);
   });
 
   it('refuses values MinIO refuses and keeps the ones in effect', async () => {
