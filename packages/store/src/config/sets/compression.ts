@@ -106,7 +106,11 @@ function list(value: string | undefined): string[] {
     .filter((s) => s !== '');
 }
 
+const OFF: CompressionPolicy = { enabled: false, allowEncryption: false, extensions: [], mimeTypes: [] };
+
 export function compressionPolicy(kv: ResolvedSet): CompressionPolicy {
+  // Off (the default) is decided without parsing the lists: every write asks.
+  if (!isOn(kv.values.enable)) return OFF;
   return {
     enabled: isOn(kv.values.enable),
     allowEncryption: isOn(kv.values.allow_encryption),
