@@ -255,5 +255,21 @@ describe('storage_class config (S3 + admin)', () => {
     const data = text(200_000);
     await s3.putObject(B, 'std-again.txt', data, data.length);
     expect((await record('std-again.txt')).ec).toMatchObject({ k: 2, m: 2 });
+
+    // Copying an object onto itself with another class rewrites it with that class's parity.
+    await s3.makeRequestAsync(
+      {
+        method: 'PUT',
+        bucketName: B,
+        objectName: 'std-again.txt',
+        headers: { 'x-amz-copy-source': `/${B}/std-again.txt`, 'x-amz-storage-class': 'REDUCED_REDUNDANCY' },
+      },
+      '',
+      [200],
+    );
+    const v = await record('std-again.txt');
+    expect(v.storageClass).toBe('REDUCED_REDUNDANCY');
+    expect(v.ec).toMatchObject({ k: 3, m: 1 });
+    expect((await readAll(await s3.getObject(B, 'std-again.txt'))).equals(data)).toBe(true);
   });
 });
