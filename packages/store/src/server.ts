@@ -111,6 +111,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
     };
+    // Every subsystem's configuration is applied before the first request is served.
+    await config.settled();
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
     const listener = createRequestListener(ctx, inFlight);
     server = opts.tls
