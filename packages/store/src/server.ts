@@ -68,6 +68,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       system: layer.system,
       log,
       sets: opts.configSets ?? ALL_SETS,
+      store: { drives: layer.setDriveCount, parity: layer.parityShards },
       ...(opts.env ? { env: opts.env } : {}),
     });
     const iam = await openIam(

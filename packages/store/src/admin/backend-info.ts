@@ -1,4 +1,5 @@
 import type { BackendInfo, Disk } from '@stowage/madmin';
+import { classParity } from '../config/sets/storage-class.js';
 import type { StoreContext } from '../core/context.js';
 import type { StorageInfo } from '../object-layer/types.js';
 
@@ -59,15 +60,24 @@ export function backendInfoJson(ctx: StoreContext, info: StorageInfo): BackendIn
   const endpoint = serverEndpoint(ctx);
   const online = info.drives.filter((d) => d.state === 'ok').length;
   const offline = info.drives.length - online;
+  // The storage classes' parity in effect (the layer's own when the configuration cannot be used).
+  const store = { drives: info.drives.length, parity: info.parity };
+  const sc = ctx.config.get('storage_class');
+  const parityOf = (cls: 'STANDARD' | 'REDUCED_REDUNDANCY'): number => {
+    const p = classParity(sc, cls, store);
+    return 'parity' in p ? p.parity : info.parity;
+  };
+  const standard = parityOf('STANDARD');
+  const rrs = parityOf('REDUCED_REDUNDANCY');
   return {
     Type: info.erasure ? 2 : 1,
     GatewayOnline: false,
     OnlineDisks: { [endpoint]: online },
     OfflineDisks: { [endpoint]: offline },
-    StandardSCData: [info.dataShards],
-    StandardSCParity: info.parity,
-    RRSCData: [info.dataShards],
-    RRSCParity: info.parity,
+    StandardSCData: [info.drives.length - standard],
+    StandardSCParity: standard,
+    RRSCData: [info.drives.length - rrs],
+    RRSCParity: rrs,
     TotalSets: [1],
     DrivesPerSet: [info.drives.length],
   };

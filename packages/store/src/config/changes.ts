@@ -2,7 +2,7 @@ import { S3Error } from '../core/errors.js';
 import { type ConfigDoc, cloneDoc, resolveSet, targetNames, targetValues } from './document.js';
 import type { EnvOverrides } from './env.js';
 import { type KvLine, KvSyntaxError, parseKvText } from './kv-text.js';
-import type { ConfigSetDef } from './registry.js';
+import type { ConfigCheckContext, ConfigSetDef } from './registry.js';
 import { checkTargetName, checkValue, keyDef } from './validate.js';
 
 /**
@@ -156,12 +156,13 @@ export function validateChange(
   defs: ReadonlyMap<string, ConfigSetDef>,
   change: Change,
   env: EnvOverrides,
+  store?: ConfigCheckContext,
 ): void {
   for (const subSys of change.touched) {
     const def = defs.get(subSys);
     if (!def?.validate) continue;
     for (const target of targetNames(def, change.next, env)) {
-      const problem = def.validate(resolveSet(def, target, change.next, env));
+      const problem = def.validate(resolveSet(def, target, change.next, env), store);
       if (problem) throw configError(`'${target === '' ? subSys : `${subSys}:${target}`}': ${problem}`);
     }
   }

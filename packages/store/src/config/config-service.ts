@@ -15,7 +15,7 @@ import { type EnvOverrides, findEnvOverrides } from './env.js';
 import { ConfigHistory, type HistoryEntry } from './history.js';
 import { formatKvText, type KvBlock } from './kv-text.js';
 import { entryOf } from './maps.js';
-import type { ConfigKeyDef, ConfigSetDef, ConfigStore, ResolvedSet } from './registry.js';
+import type { ConfigCheckContext, ConfigKeyDef, ConfigSetDef, ConfigStore, ResolvedSet } from './registry.js';
 import { checkValue, keyDef } from './validate.js';
 
 /** Where the stored configuration lives in the system store (replicated to every drive, quorum read). */
@@ -28,6 +28,8 @@ export interface ConfigServiceOptions {
   readonly sets: readonly ConfigSetDef[];
   /** Where `MINIO_<SET>_<KEY>` overrides are read; process.env when absent. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The running store, for set checks that depend on it (storage_class parity ≤ drives/2). */
+  readonly store?: ConfigCheckContext;
 }
 
 /** What a saved change did: `applied` when every set it touched is dynamic (no restart needed). */
@@ -63,6 +65,7 @@ export class StoreConfigService implements ConfigStore {
   readonly #log: StoreLog;
   readonly #envSource: Readonly<Record<string, string | undefined>>;
   readonly #history: ConfigHistory;
+  readonly #store: ConfigCheckContext | undefined;
   readonly #appliers = new Map<string, Set<Applier>>();
   /** Applier runs not finished yet (see {@link settled}). */
   readonly #running = new Set<Promise<void>>();
@@ -79,6 +82,7 @@ export class StoreConfigService implements ConfigStore {
     this.#log = opts.log;
     this.#envSource = opts.env ?? process.env;
     this.#history = new ConfigHistory(opts.system);
+    this.#store = opts.store;
   }
 
   /** Reads the stored configuration from the drives; appliers subscribe afterwards (and run at once). */
@@ -307,7 +311,7 @@ export class StoreConfigService implements ConfigStore {
   }
 
   async #commit(change: Change, record = true): Promise<SaveResult> {
-    validateChange(this.#defs, change, this.#env);
+    validateChange(this.#defs, change, this.#env, this.#store);
     await this.#system.write(CONFIG_PATH, docToJson(change.next));
     this.#saved = change.next;
     let applied = true;

@@ -53,13 +53,25 @@ export interface ConfigSetDef {
   readonly multipleTargets: boolean;
   readonly keys: readonly ConfigKeyDef[];
   readonly apply: ApplyMode;
-  /** Check of a whole resolved set (e.g. `endpoint` required when `enable=on`); problem or undefined. */
-  readonly validate?: (kv: ResolvedSet) => string | undefined;
+  /**
+   * Check of a whole resolved set (e.g. `endpoint` required when `enable=on`); problem or undefined.
+   * `store` describes the running store where a rule depends on it (storage_class: parity ≤ drives/2);
+   * the configuration service passes it on every save.
+   */
+  readonly validate?: (kv: ResolvedSet, store?: ConfigCheckContext) => string | undefined;
   /**
    * When present the store does not implement this set (e.g. `etcd`, `cache`): it is listed with this
    * reason, and saving it is refused with the reason as the error — nothing is silently accepted.
    */
   readonly unsupported?: string;
+}
+
+/** What set checks may need to know about the running store. */
+export interface ConfigCheckContext {
+  /** Drives of the erasure set. */
+  readonly drives: number;
+  /** The set's default parity: what storage_class `standard` means when it is empty. */
+  readonly parity: number;
 }
 
 /** The values of one set (or one target of it) after stored values, environment and defaults. */

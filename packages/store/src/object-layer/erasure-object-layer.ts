@@ -28,6 +28,7 @@ import type {
   ObjectLayer,
   PartInfo,
   PutObjectOptions,
+  StorageClassName,
   StorageInfo,
   SystemStore,
 } from './types.js';
@@ -42,6 +43,7 @@ import { cleanupStaleUploads } from './upload-cleanup.js';
 export class ErasureObjectLayer implements ObjectLayer {
   readonly system: SystemStore;
   readonly drives: Drive[];
+  readonly setDriveCount: number;
   readonly dataShards: number;
   readonly parityShards: number;
   readonly readQuorum: number;
@@ -54,6 +56,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     this.set = set;
     this.system = set.system;
     this.drives = set.drives;
+    this.setDriveCount = set.drives.length;
     this.dataShards = set.dataShards;
     this.parityShards = set.parityShards;
     this.readQuorum = set.readQuorum;
@@ -176,7 +179,12 @@ export class ErasureObjectLayer implements ObjectLayer {
     key: string,
     uploadId: string,
     opts?: { partNumberMarker?: number; maxParts?: number },
-  ): Promise<{ parts: PartInfo[]; isTruncated: boolean; nextPartNumberMarker: number }> {
+  ): Promise<{
+    parts: PartInfo[];
+    isTruncated: boolean;
+    nextPartNumberMarker: number;
+    storageClass: StorageClassName;
+  }> {
     return multipart.listParts(this.set, bucket, key, uploadId, opts);
   }
 

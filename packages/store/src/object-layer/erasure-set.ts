@@ -60,6 +60,19 @@ export function defaultParity(n: number): number {
   return 4;
 }
 
+/**
+ * Why `parity` cannot be a storage class's parity on n drives (MinIO: at most half the drives; one
+ * drive has none), or undefined when it can.
+ */
+export function checkParity(parity: number, n: number): string | undefined {
+  if (!Number.isInteger(parity) || parity < 0) return `parity must be a whole number, got ${parity}`;
+  if (n === 1 && parity > 0) return `parity ${parity} is not possible with a single drive: only EC:0`;
+  if (parity > Math.floor(n / 2)) {
+    return `parity ${parity} should be less than or equal to ${Math.floor(n / 2)} (half of ${n} drives)`;
+  }
+  return undefined;
+}
+
 /** One erasure set over N drive folders: geometry, quorums, codec, document stores, caches, locks. */
 export class ErasureSet {
   readonly drives: Drive[];
@@ -82,6 +95,9 @@ export class ErasureSet {
   readonly locks = new KeyLocks();
   readonly dirCache = new DirCache();
   private readonly md5Worker: Md5Worker | null;
+  /** Codecs of the other geometries versions were written with (storage classes), by `k+m`. */
+  private readonly codecs = new Map<string, ReedSolomon>();
+  private readonly requestedBlockSize: number;
   /** Set by close(): long-running work (heal) stops early. */
   closed = false;
 
@@ -103,6 +119,7 @@ export class ErasureSet {
     this.md5Worker = opts.md5Worker === false ? null : new Md5Worker();
     this.inlineLimit = opts.inlineLimit ?? 128 * 1024;
     const bs = opts.blockSize ?? 1024 * 1024;
+    this.requestedBlockSize = bs;
     this.blockSize = Math.ceil(bs / this.dataShards) * this.dataShards;
     const root = path.resolve(opts.dataDir);
     this.drives = Array.from({ length: n }, (_, i) => new Drive(path.join(root, `drive${i + 1}`), i, n));
@@ -141,16 +158,43 @@ export class ErasureSet {
     return d.resolve(bucket, ...objectDirSegments(key));
   }
 
-  /** Erasure geometry of a new version of `key`: shard order rotated per key to spread the load. */
-  geometry(key: string): ErasureGeometry {
+  /**
+   * Erasure geometry of a new version of `key`: shard order rotated per key to spread the load.
+   * `parity` (a storage class's) defaults to the set's; it must be 0..N/2 (checkParity).
+   */
+  geometry(key: string, parity?: number): ErasureGeometry {
     const n = this.drives.length;
     const offset = crc32(key) % n;
+    const m = parity ?? this.parityShards;
+    const problem = checkParity(m, n);
+    if (problem) throw new Error(problem);
+    const k = n - m;
     return {
-      k: this.dataShards,
-      m: this.parityShards,
-      blockSize: this.blockSize,
+      k,
+      m,
+      blockSize: m === this.parityShards ? this.blockSize : Math.ceil(this.requestedBlockSize / k) * k,
       dist: Array.from({ length: n }, (_, d) => (d + offset) % n),
     };
+  }
+
+  /** The Reed–Solomon codec of a version's geometry. */
+  codec(ec: ErasureGeometry): ReedSolomon {
+    if (ec.k === this.dataShards && ec.m === this.parityShards) return this.rs;
+    const id = `${ec.k}+${ec.m}`;
+    let rs = this.codecs.get(id);
+    if (!rs) {
+      rs = new ReedSolomon(ec.k, ec.m);
+      this.codecs.set(id, rs);
+    }
+    return rs;
+  }
+
+  /**
+   * Drives that must take a version's shards and metadata before it is acknowledged: its own write
+   * quorum (k, +1 when k = m) and never fewer than the set's, whose metadata quorum reads rely on.
+   */
+  writeQuorumFor(ec: ErasureGeometry): number {
+    return Math.max(this.writeQuorum, ec.k === ec.m ? ec.k + 1 : ec.k);
   }
 
   /** The folders on a key's path changed (or may have): drop their cached listings. */

@@ -1,6 +1,5 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { s3Error } from '../core/errors.js';
 import { BITROT_SIZE, bitrotSum } from './codec/bitrot.js';
 import type { ReedSolomon } from './codec/reed-solomon.js';
@@ -20,6 +19,8 @@ import type { ErasureGeometry } from './meta.js';
 /** S3 API: a single PUT or part is at most 5 GiB; whole objects at most 5 TiB. */
 export const MAX_OBJECT_SIZE = 5 * 1024 ** 4;
 
+const NO_MD5: Buffer = Buffer.alloc(0);
+
 export function shardFileSize(ec: ErasureGeometry, size: number): number {
   const full = Math.floor(size / ec.blockSize);
   const rest = size - full * ec.blockSize;
@@ -31,7 +32,7 @@ export interface ErasureWriteParams {
   drives: Drive[];
   ec: ErasureGeometry;
   rs: ReedSolomon;
-  body: Readable;
+  body: AsyncIterable<Buffer | string>;
   /** -1 when unknown. */
   declaredSize: number;
   maxSize: number;
@@ -43,6 +44,8 @@ export interface ErasureWriteParams {
   fsync: boolean;
   /** MD5 for bodies larger than one block (e.g. on a worker thread); in-thread when absent. */
   largeMd5?: (maxBlock: number) => Md5Session;
+  /** false: the caller hashes the body itself (compressed writes); `md5` is then empty. */
+  hashBody?: boolean;
 }
 
 export interface ErasureWriteResult {
@@ -135,8 +138,9 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     checkQuorum();
   };
 
+  const hash = p.hashBody !== false;
   const writeBlock = async (block: Buffer): Promise<void> => {
-    await md5Block(block);
+    if (hash) await md5Block(block);
     if (!opened) await openFiles();
     const shards = encodeBlock(block);
     const sums = shards.map((s) => bitrotSum(s));
@@ -202,9 +206,12 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     }
     if (p.declaredSize >= 0 && total !== p.declaredSize) throw s3Error('IncompleteBody');
     if (!opened && total <= p.inlineLimit) {
-      const small = localMd5();
-      small.update(buffer(cur).subarray(0, fill));
-      const digest = await small.digest();
+      let digest = NO_MD5;
+      if (hash) {
+        const small = localMd5();
+        small.update(buffer(cur).subarray(0, fill));
+        digest = await small.digest();
+      }
       const blob = total > 0 ? encodeBlock(buffer(cur).subarray(0, fill)) : [];
       const inline = drives.map((d, i) => {
         if (!d.online) return null;
@@ -220,7 +227,8 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     checkQuorum();
     const session = md5 ?? localMd5();
     md5 = null;
-    return { size: total, md5: await session.digest(), inline: null, written: failed.map((f) => !f) };
+    const digest = hash ? await session.digest() : NO_MD5;
+    return { size: total, md5: digest, inline: null, written: failed.map((f) => !f) };
   } catch (err) {
     (md5 as Md5Session | null)?.abort();
     if (pendingWrites) await (pendingWrites as Promise<void>).catch(() => undefined);
@@ -273,7 +281,7 @@ export class PartReader {
   readonly ec: ErasureGeometry;
   readonly size: number;
   private readonly sources: (ShardSource | null)[];
-  private readonly rs: ReedSolomon;
+  readonly rs: ReedSolomon;
   private readonly bad: boolean[];
 
   constructor(sources: (ShardSource | null)[], ec: ErasureGeometry, rs: ReedSolomon, size: number) {

@@ -12,7 +12,7 @@ import type { VersionRecord } from './meta.js';
 import { type MetaRead, readMeta, renameMkdir, writeDriveMeta } from './meta-io.js';
 import { validateObjectKey } from './names.js';
 import type { HealObjectResult } from './types.js';
-import { openPartSources, versionParts } from './versions.js';
+import { openPartSources, storedSize, versionParts } from './versions.js';
 
 /**
  * Heal: rebuild missing or corrupted shards and stale metadata copies from the good ones, for one
@@ -129,7 +129,7 @@ async function healVersion(
   for (const part of versionParts(v)) {
     const { sources, owners } = await openPartSources(set, bucket, key, v, st.prev, part.number);
     try {
-      const ok = await Promise.all(sources.map((src) => verifyShard(src, ec, part.size)));
+      const ok = await Promise.all(sources.map((src) => verifyShard(src, ec, storedSize(v, part))));
       const wanted = ok.flatMap((good, shard) => (!good && (owners[shard] as number) >= 0 ? [shard] : []));
       if (wanted.length === 0) continue;
       if (ok.filter(Boolean).length < ec.k) {
@@ -139,12 +139,12 @@ async function healVersion(
       const reader = new PartReader(
         sources.map((src, shard) => (ok[shard] ? src : null)),
         ec,
-        set.rs,
-        part.size,
+        set.codec(ec),
+        storedSize(v, part),
       );
       if (v.inline) {
         const pieces = new Map<number, Buffer[]>(wanted.map((w) => [w, []]));
-        await rebuildShards(reader, set.rs, wanted, async (w, framed) => {
+        await rebuildShards(reader, set.codec(ec), wanted, async (w, framed) => {
           pieces.get(w)?.push(...framed);
         });
         for (const w of wanted) {
@@ -184,7 +184,7 @@ async function healPartFiles(
       await mkdirIfMissing(d.tmp(healId));
       handles.set(w, await fsp.open(d.tmp(`${healId}/${dataDir}.${partNumber}`), 'w'));
     }
-    await rebuildShards(reader, set.rs, wanted, async (w, framed) => {
+    await rebuildShards(reader, reader.rs, wanted, async (w, framed) => {
       await handles.get(w)?.writev(framed);
     });
     for (const w of wanted) {

@@ -33,6 +33,8 @@ export interface NewVersionData {
   inline: (Buffer | null)[] | null;
   /** Drives that hold their shard. */
   written: boolean[];
+  /** Drives that must commit (the version's write quorum, see ErasureSet.writeQuorumFor). */
+  writeQuorum: number;
 }
 
 /** rename, creating the target's folder when missing (cheaper than mkdir before every rename). */
@@ -213,7 +215,8 @@ export async function writeMeta(
     }
   });
   set.invalidateDirs(bucket, key);
-  if (ok < set.writeQuorum) throw s3Error('InsufficientWriteQuorum', { BucketName: bucket, Key: key });
+  if (ok < (newData?.writeQuorum ?? set.writeQuorum))
+    throw s3Error('InsufficientWriteQuorum', { BucketName: bucket, Key: key });
 }
 
 /** Write one drive's copy of the agreed metadata (heal of a stale or missing copy). */

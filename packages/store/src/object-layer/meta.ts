@@ -24,6 +24,34 @@ export interface PartRecord {
   etag: string;
 }
 
+/**
+ * One compressed part: its bytes as erasure-coded (`stored`) and the block index. The part's original
+ * bytes are cut into blocks of `CompressionRecord.blockSize` (the last one shorter) and each block is
+ * stored on its own: as one zstd frame, or raw when zstd did not make it smaller.
+ */
+export interface CompressedPart {
+  number: number;
+  /** Bytes of the stored (compressed) stream: what the shard files encode. */
+  stored: number;
+  /**
+   * The stored length of every block, as little-endian uint32s in base64. A block whose stored length
+   * equals its original length is raw; stored offsets are the running sums.
+   */
+  blocks: string;
+}
+
+/** How a version's data is compressed at rest (absent: stored as sent). */
+export interface CompressionRecord {
+  algo: 'zstd';
+  /** Original bytes per block. */
+  blockSize: number;
+  /** The compressed parts; a part not listed is stored as sent. */
+  parts: CompressedPart[];
+}
+
+/** S3 storage classes the store keeps (absent in records written before storage classes: STANDARD). */
+export type StorageClassName = 'STANDARD' | 'REDUCED_REDUNDANCY';
+
 export interface VersionRecord {
   versionId: string;
   deleteMarker: boolean;
@@ -42,7 +70,12 @@ export interface VersionRecord {
   /** Folder with the shard files (`part.<n>`), or the inline blob id; null for delete markers. */
   dataDir: string | null;
   inline: boolean;
+  /** Per-version geometry: a version keeps the parity it was written with. */
   ec: ErasureGeometry | null;
+  /** Absent: STANDARD. */
+  storageClass?: StorageClassName;
+  /** Absent: the data is stored as sent. */
+  compression?: CompressionRecord;
 }
 
 export interface MetaDoc {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { s3Error } from '../core/errors.js';
+import { COMPRESSION_BLOCK_SIZE } from './compression.js';
 import { isNotFound, mkdirIfMissing } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
 import { completeLock } from './key-locks.js';
@@ -105,7 +106,7 @@ export async function completeMultipartUpload(
         }
       }),
     );
-    if (present.some((n) => n < set.readQuorum)) throw s3Error('InsufficientWriteQuorum');
+    if (present.some((n) => n < upload.ec.k)) throw s3Error('InsufficientWriteQuorum');
     const v: VersionRecord = {
       versionId: 'null',
       deleteMarker: false,
@@ -122,9 +123,20 @@ export async function completeMultipartUpload(
       dataDir,
       inline: false,
       ec: upload.ec,
+      storageClass: upload.storageClass ?? 'STANDARD',
     };
+    const compressed = chosen.flatMap((p) => (p.compressed ? [{ number: p.number, ...p.compressed }] : []));
+    if (compressed.length > 0) {
+      v.compression = { algo: 'zstd', blockSize: COMPRESSION_BLOCK_SIZE, parts: compressed };
+    }
     try {
-      const info = await commitVersion(set, bucket, key, v, { dataDir, writeId, inline: null, written });
+      const info = await commitVersion(set, bucket, key, v, {
+        dataDir,
+        writeId,
+        inline: null,
+        written,
+        writeQuorum: set.writeQuorumFor(upload.ec),
+      });
       await set.uploads.deleteTree([bucket, uploadId]).catch(() => undefined);
       return info;
     } finally {

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { s3Error } from '../core/errors.js';
+import { writeBody } from './compression.js';
 import { runOnQuorum } from './doc-store.js';
-import { writeErasure } from './erasure.js';
 import type { ErasureSet } from './erasure-set.js';
 import { partLock } from './key-locks.js';
-import type { ErasureGeometry, VersionRecord } from './meta.js';
+import type { CompressedPart, ErasureGeometry, StorageClassName, VersionRecord } from './meta.js';
 import { compareKeys, validateObjectKey } from './names.js';
 import { checkMd5 } from './object-write.js';
 import type { MultipartUploadInfo, PartInfo, PutObjectOptions } from './types.js';
@@ -22,10 +22,16 @@ export const MAX_PART_SIZE = 5 * 1024 ** 3;
 
 /** An upload's document: the object's settings as given at CreateMultipartUpload. */
 export interface UploadDoc
-  extends Pick<VersionRecord, 'contentType' | 'sys' | 'user' | 'tags' | 'retention' | 'legalHold'> {
+  extends Pick<
+    VersionRecord,
+    'contentType' | 'sys' | 'user' | 'tags' | 'retention' | 'legalHold' | 'storageClass'
+  > {
   key: string;
   initiated: number;
+  /** The object's geometry (its storage class's parity), fixed at the start. */
   ec: ErasureGeometry;
+  /** Parts are stored compressed (decided at the start, as the object's settings). */
+  compress?: boolean;
 }
 
 /** A part's document. */
@@ -36,6 +42,8 @@ export interface PartDoc {
   mtime: number;
   /** File name of the part's shard inside the upload folder. */
   file: string;
+  /** Present when the part is stored compressed: its stored size and block index. */
+  compressed?: Omit<CompressedPart, 'number'>;
 }
 
 /** Parse a stored JSON document. */
@@ -89,7 +97,9 @@ export async function newMultipartUpload(
     tags: { ...(opts.tags ?? {}) },
     retention: toRetention(opts.retention),
     legalHold: opts.legalHold === true,
-    ec: set.geometry(key),
+    ec: set.geometry(key, opts.parity),
+    storageClass: opts.storageClass ?? 'STANDARD',
+    ...(opts.compress ? { compress: true } : {}),
   };
   await set.uploads.write([bucket, uploadId, 'upload.json'], Buffer.from(JSON.stringify(doc)));
   return uploadId;
@@ -112,25 +122,29 @@ export async function putObjectPart(
   if (opts.size > MAX_PART_SIZE) throw s3Error('EntityTooLarge');
   const upload = await readUpload(set, bucket, key, uploadId);
   const writeId = randomUUID();
+  const writeQuorum = set.writeQuorumFor(upload.ec);
   try {
-    const res = await writeErasure({
-      drives: set.drives,
-      ec: upload.ec,
-      rs: set.rs,
-      body,
-      declaredSize: opts.size,
-      maxSize: MAX_PART_SIZE,
-      inlineLimit: -1,
-      tmpFile: (d) => d.tmp(`${writeId}/part`),
-      writeQuorum: set.writeQuorum,
-      fsync: set.fsync,
-      largeMd5: set.largeMd5,
-    });
+    const res = await writeBody(
+      {
+        drives: set.drives,
+        ec: upload.ec,
+        rs: set.codec(upload.ec),
+        body,
+        declaredSize: opts.size,
+        maxSize: MAX_PART_SIZE,
+        inlineLimit: -1,
+        tmpFile: (d) => d.tmp(`${writeId}/part`),
+        writeQuorum,
+        fsync: set.fsync,
+        largeMd5: set.largeMd5,
+      },
+      upload.compress === true,
+    );
     checkMd5(res.md5, opts.contentMd5Base64, bucket, key);
     return await set.locks.run(partLock(uploadId, partNumber), async () => {
       await readUpload(set, bucket, key, uploadId);
       const prevRaw = await set.uploads.read([bucket, uploadId, `part.${partNumber}.json`]);
-      await runOnQuorum(set.drives, set.writeQuorum, async (d) => {
+      await runOnQuorum(set.drives, writeQuorum, async (d) => {
         if (!res.written[d.index]) throw new Error('shard not written');
         await fsp.rename(d.tmp(`${writeId}/part`), d.sys('multipart', bucket, uploadId, writeId));
       });
@@ -140,6 +154,7 @@ export async function putObjectPart(
         size: res.size,
         mtime: Date.now(),
         file: writeId,
+        ...(res.compressed ? { compressed: res.compressed } : {}),
       };
       await set.uploads.write(
         [bucket, uploadId, `part.${partNumber}.json`],
@@ -164,9 +179,14 @@ export async function listParts(
   key: string,
   uploadId: string,
   opts?: { partNumberMarker?: number; maxParts?: number },
-): Promise<{ parts: PartInfo[]; isTruncated: boolean; nextPartNumberMarker: number }> {
+): Promise<{
+  parts: PartInfo[];
+  isTruncated: boolean;
+  nextPartNumberMarker: number;
+  storageClass: StorageClassName;
+}> {
   await set.buckets.require(bucket);
-  await readUpload(set, bucket, key, uploadId);
+  const upload = await readUpload(set, bucket, key, uploadId);
   const marker = opts?.partNumberMarker ?? 0;
   const max = opts?.maxParts ?? 1000;
   const all = (await readParts(set, bucket, uploadId)).filter((p) => p.number > marker);
@@ -180,6 +200,7 @@ export async function listParts(
     })),
     isTruncated: all.length > page.length,
     nextPartNumberMarker: page.length > 0 ? (page[page.length - 1] as PartDoc).number : marker,
+    storageClass: upload.storageClass ?? 'STANDARD',
   };
 }
 
@@ -198,7 +219,13 @@ export async function listMultipartUploads(
     if (!raw) continue;
     const doc = parseDoc<UploadDoc>(raw);
     if (!doc.key.startsWith(prefix)) continue;
-    all.push({ bucket, key: doc.key, uploadId: id, initiated: new Date(doc.initiated) });
+    all.push({
+      bucket,
+      key: doc.key,
+      uploadId: id,
+      initiated: new Date(doc.initiated),
+      storageClass: doc.storageClass ?? 'STANDARD',
+    });
   }
   all.sort(
     (a, b) =>

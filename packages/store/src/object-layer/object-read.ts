@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { isS3Error, type S3Error, s3Error } from '../core/errors.js';
+import { readCompressedRange } from './compression.js';
 import { PartReader, readPartRange } from './erasure.js';
 import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
@@ -134,6 +135,9 @@ async function* readVersion(
 ): AsyncGenerator<Buffer> {
   const ec = v.ec;
   if (!ec || end < start) return;
+  const rs = set.codec(ec);
+  const compression = v.compression;
+  const compressed = compression ? new Map(compression.parts.map((p) => [p.number, p])) : null;
   let base = 0;
   for (const part of versionParts(v)) {
     const pStart = base;
@@ -141,9 +145,14 @@ async function* readVersion(
     base += part.size;
     if (pEnd < start || pStart > end || part.size === 0) continue;
     const { sources } = await openPartSources(set, bucket, key, v, meta, part.number);
-    const reader = new PartReader(sources, ec, set.rs, part.size);
+    const cp = compressed?.get(part.number);
+    const reader = new PartReader(sources, ec, rs, cp ? cp.stored : part.size);
+    const from = Math.max(start - pStart, 0);
+    const to = Math.min(end, pEnd) - pStart;
     try {
-      yield* readPartRange(reader, Math.max(start - pStart, 0), Math.min(end, pEnd) - pStart);
+      if (cp && compression)
+        yield* readCompressedRange(reader, compression.blockSize, cp, part.size, from, to);
+      else yield* readPartRange(reader, from, to);
     } finally {
       await reader.close();
     }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { s3Error } from '../core/errors.js';
-import { MAX_OBJECT_SIZE, writeErasure } from './erasure.js';
+import { COMPRESSION_BLOCK_SIZE, writeBody } from './compression.js';
+import { MAX_OBJECT_SIZE } from './erasure.js';
 import type { ErasureSet } from './erasure-set.js';
 import { objectLock } from './key-locks.js';
 import type { MetaDoc, VersionRecord } from './meta.js';
@@ -35,24 +36,28 @@ export async function putObject(
   validateObjectKey(bucket, key);
   if (opts.size > MAX_OBJECT_SIZE) throw s3Error('EntityTooLarge', { BucketName: bucket, Key: key });
   const retention = toRetention(opts.retention);
-  const ec = set.geometry(key);
+  const ec = set.geometry(key, opts.parity);
+  const writeQuorum = set.writeQuorumFor(ec);
   const writeId = randomUUID();
   const dataDir = randomUUID();
   let inlined = false;
   try {
-    const res = await writeErasure({
-      drives: set.drives,
-      ec,
-      rs: set.rs,
-      body,
-      declaredSize: opts.size,
-      maxSize: MAX_OBJECT_SIZE,
-      inlineLimit: set.inlineLimit,
-      tmpFile: (d) => d.tmp(`${writeId}/part.1`),
-      writeQuorum: set.writeQuorum,
-      fsync: set.fsync,
-      largeMd5: set.largeMd5,
-    });
+    const res = await writeBody(
+      {
+        drives: set.drives,
+        ec,
+        rs: set.codec(ec),
+        body,
+        declaredSize: opts.size,
+        maxSize: MAX_OBJECT_SIZE,
+        inlineLimit: set.inlineLimit,
+        tmpFile: (d) => d.tmp(`${writeId}/part.1`),
+        writeQuorum,
+        fsync: set.fsync,
+        largeMd5: set.largeMd5,
+      },
+      opts.compress === true,
+    );
     checkMd5(res.md5, opts.contentMd5Base64, bucket, key);
     const v: VersionRecord = {
       versionId: 'null',
@@ -70,13 +75,22 @@ export async function putObject(
       dataDir,
       inline: res.inline !== null,
       ec,
+      storageClass: opts.storageClass ?? 'STANDARD',
     };
+    if (res.compressed) {
+      v.compression = {
+        algo: 'zstd',
+        blockSize: COMPRESSION_BLOCK_SIZE,
+        parts: [{ number: 1, ...res.compressed }],
+      };
+    }
     if (res.inline) inlined = true;
     return await commitVersion(set, bucket, key, v, {
       dataDir,
       writeId: res.inline ? null : writeId,
       inline: res.inline,
       written: res.written,
+      writeQuorum,
     });
   } finally {
     // Inline writes never created temp files; others leave them only on failure.

@@ -1,4 +1,7 @@
 import type { Readable } from 'node:stream';
+import type { StorageClassName } from './meta.js';
+
+export type { StorageClassName } from './meta.js';
 
 /**
  * The object layer: everything the S3, admin and background parts of the store need from storage.
@@ -59,6 +62,8 @@ export interface ObjectInfo {
   legalHold: boolean;
   /** Present for multipart objects. */
   parts: { number: number; size: number; etag: string }[] | null;
+  /** The class the version was written with (its parity): STANDARD or REDUCED_REDUNDANCY. */
+  storageClass: StorageClassName;
 }
 
 export interface PutObjectOptions {
@@ -72,6 +77,15 @@ export interface PutObjectOptions {
   legalHold?: boolean;
   /** When given, the layer verifies the body's MD5 (base64) and throws BadDigest on mismatch. */
   contentMd5Base64?: string;
+  /** Recorded with the version (default STANDARD). */
+  storageClass?: StorageClassName;
+  /** Parity shards of the new version (its storage class's); default the layer's parity. 0..N/2. */
+  parity?: number;
+  /**
+   * Store the data compressed (zstd, in independent blocks); reads return the original bytes.
+   * Bodies of at most MIN_COMPRESSIBLE_SIZE bytes are stored as sent.
+   */
+  compress?: boolean;
 }
 
 export interface ByteRange {
@@ -143,6 +157,8 @@ export interface MultipartUploadInfo {
   key: string;
   uploadId: string;
   initiated: Date;
+  /** The class given at CreateMultipartUpload. */
+  storageClass: StorageClassName;
 }
 
 export interface PartInfo {
@@ -183,6 +199,10 @@ export interface SystemStore {
 
 export interface ObjectLayer {
   readonly system: SystemStore;
+  /** Drives of the erasure set (MinIO's set drive count). */
+  readonly setDriveCount: number;
+  /** The set's default parity: new objects' unless `PutObjectOptions.parity` says otherwise. */
+  readonly parityShards: number;
   storageInfo(): Promise<StorageInfo>;
 
   makeBucket(name: string, opts?: { objectLock?: boolean }): Promise<void>;
@@ -235,7 +255,12 @@ export interface ObjectLayer {
     key: string,
     uploadId: string,
     opts?: { partNumberMarker?: number; maxParts?: number },
-  ): Promise<{ parts: PartInfo[]; isTruncated: boolean; nextPartNumberMarker: number }>;
+  ): Promise<{
+    parts: PartInfo[];
+    isTruncated: boolean;
+    nextPartNumberMarker: number;
+    storageClass: StorageClassName;
+  }>;
   listMultipartUploads(
     bucket: string,
     opts?: { prefix?: string; keyMarker?: string; uploadIdMarker?: string; maxUploads?: number },

@@ -23,6 +23,12 @@ export function versionParts(v: VersionRecord): { number: number; size: number; 
   return v.parts ?? [{ number: 1, size: v.size, etag: v.etag }];
 }
 
+/** Bytes a part's shards encode: its compressed size when compressed, else its size. */
+export function storedSize(v: VersionRecord, part: { number: number; size: number }): number {
+  const c = v.compression?.parts.find((p) => p.number === part.number);
+  return c ? c.stored : part.size;
+}
+
 /** A retention setting of the API as stored, validated (InvalidArgument). */
 export function toRetention(r: Retention | null | undefined): VersionRecord['retention'] {
   if (!r) return null;
@@ -51,6 +57,7 @@ export function toInfo(bucket: string, key: string, v: VersionRecord, isLatest: 
     retention: v.retention ? { mode: v.retention.mode, retainUntil: new Date(v.retention.until) } : null,
     legalHold: v.legalHold,
     parts: v.parts ? v.parts.map((p) => ({ ...p })) : null,
+    storageClass: v.storageClass ?? 'STANDARD',
   };
 }
 

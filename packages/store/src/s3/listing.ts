@@ -65,7 +65,7 @@ export function contentsEntry(
     ETag: quoteEtag(o.etag),
     Size: o.size,
     ...(opts.owner ? { Owner: OWNER } : {}),
-    StorageClass: 'STANDARD',
+    StorageClass: o.storageClass,
   };
   if (opts.metadata) {
     // MinIO extension (PROTOCOL-NOTES §7): user metadata as Items, tags as a query string.

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { S3Error } from '../core/errors.js';
-import type { ObjectInfo } from '../object-layer/types.js';
+import type { ObjectInfo, StorageClassName } from '../object-layer/types.js';
 import { httpDate, quoteEtag } from './response.js';
 
 /** S3 limits user-defined metadata (names + values of x-amz-meta-*) to 2 KiB. */
@@ -62,11 +62,16 @@ export function contentTypeFromHeaders(headers: IncomingHttpHeaders): string {
   return single(headers['content-type']) || DEFAULT_CONTENT_TYPE;
 }
 
-/** Checks x-amz-storage-class: the store has one class; STANDARD and REDUCED_REDUNDANCY are accepted. */
-export function checkStorageClass(headers: IncomingHttpHeaders): void {
+/**
+ * The storage class a write asks for (x-amz-storage-class, STANDARD when absent). As MinIO: STANDARD
+ * and REDUCED_REDUNDANCY (the `storage_class` config set gives their parity); others are
+ * InvalidStorageClass.
+ */
+export function storageClassFromHeaders(headers: IncomingHttpHeaders): StorageClassName {
   const sc = single(headers['x-amz-storage-class']);
-  if (sc !== undefined && sc !== 'STANDARD' && sc !== 'REDUCED_REDUNDANCY')
-    throw new S3Error('InvalidStorageClass');
+  if (sc === undefined || sc === '' || sc === 'STANDARD') return 'STANDARD';
+  if (sc === 'REDUCED_REDUNDANCY') return sc;
+  throw new S3Error('InvalidStorageClass');
 }
 
 /** Validates a Content-MD5 header (base64 of 16 bytes); returns it or undefined. */
@@ -98,6 +103,8 @@ export function objectResponseHeaders(info: ObjectInfo): Record<string, string> 
   }
   if (info.legalHold) h['x-amz-object-lock-legal-hold'] = 'ON';
   if (info.versionId && info.versionId !== 'null') h['x-amz-version-id'] = info.versionId;
+  // S3 names the class on GET/HEAD only when it is not STANDARD.
+  if (info.storageClass !== 'STANDARD') h['x-amz-storage-class'] = info.storageClass;
   return h;
 }
 

@@ -1,10 +1,12 @@
+import { compressionPolicy, shouldCompress } from '../config/sets/compression.js';
+import { classParity } from '../config/sets/storage-class.js';
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
-import type { BucketInfo, Retention } from '../object-layer/types.js';
+import type { BucketInfo, Retention, StorageClassName } from '../object-layer/types.js';
 import { authorize } from './authorize.js';
 import {
-  checkStorageClass,
   contentTypeFromHeaders,
+  storageClassFromHeaders,
   systemMetadataFromHeaders,
   userMetadataFromHeaders,
 } from './metadata.js';
@@ -28,13 +30,41 @@ export function refuseEncryptionHeaders(req: S3Request): void {
   }
 }
 
-export interface NewObjectOptions {
+/** How a new version's bytes are stored: its class and that class's parity, and compression. */
+export interface DataOptions {
+  storageClass: StorageClassName;
+  parity: number;
+  compress: boolean;
+}
+
+export interface NewObjectOptions extends DataOptions {
   contentType: string;
   systemMetadata: Record<string, string>;
   userMetadata: Record<string, string>;
   tags: Record<string, string>;
   retention: Retention | null;
   legalHold: boolean;
+}
+
+/**
+ * The storage of a new version under the configuration in effect: the parity of its storage class
+ * (`storage_class`) and whether it is compressed (`compression`, by key and content type).
+ */
+export function dataOptions(
+  ctx: StoreContext,
+  key: string,
+  contentType: string,
+  storageClass: StorageClassName,
+): DataOptions {
+  const parity = classParity(ctx.config.get('storage_class'), storageClass, {
+    drives: ctx.layer.setDriveCount,
+    parity: ctx.layer.parityShards,
+  });
+  if ('problem' in parity) {
+    throw new S3Error('InternalError', `The storage_class configuration cannot be used: ${parity.problem}`);
+  }
+  const compress = shouldCompress(compressionPolicy(ctx.config.get('compression')), key, contentType);
+  return { storageClass, parity: parity.parity, compress };
 }
 
 /**
@@ -47,7 +77,7 @@ export async function newObjectOptions(
   ctx: StoreContext,
   bucket: BucketInfo,
 ): Promise<NewObjectOptions> {
-  checkStorageClass(req.headers);
+  const storageClass = storageClassFromHeaders(req.headers);
   refuseEncryptionHeaders(req);
   const tagHeader = req.headers['x-amz-tagging'];
   const tags = parseTaggingHeader(Array.isArray(tagHeader) ? tagHeader.join('&') : tagHeader) ?? {};
@@ -56,8 +86,10 @@ export async function newObjectOptions(
   if (req.headers['x-amz-object-lock-legal-hold'] !== undefined)
     await authorize(req, ctx, 's3:PutObjectLegalHold');
   const lock = await lockFromHeaders(req.headers, bucket, ctx.layer);
+  const contentType = contentTypeFromHeaders(req.headers);
   return {
-    contentType: contentTypeFromHeaders(req.headers),
+    ...dataOptions(ctx, req.key, contentType, storageClass),
+    contentType,
     systemMetadata: systemMetadataFromHeaders(req.headers),
     userMetadata: userMetadataFromHeaders(req.headers),
     tags,

@@ -1,8 +1,10 @@
 import type { ConfigSetDef } from '../registry.js';
+import { compressionSet } from './compression.js';
 import { regionSet } from './region.js';
+import { storageClassSet } from './storage-class.js';
 
 /**
  * Every config set the store knows, in help order (one file per set in this folder). Sets the store does
  * not implement are listed too, with their `unsupported` reason.
  */
-export const ALL_SETS: readonly ConfigSetDef[] = [regionSet];
+export const ALL_SETS: readonly ConfigSetDef[] = [regionSet, compressionSet, storageClassSet];

@@ -5,7 +5,7 @@ import { enforceQuota } from '../quota.js';
 import { quoteEtag, xmlResponse } from '../response.js';
 import { parseTaggingHeader } from '../tags.js';
 import type { S3Handler } from '../types.js';
-import { newObjectOptions } from '../write-options.js';
+import { dataOptions, newObjectOptions } from '../write-options.js';
 import { xmlDate } from '../xml.js';
 
 /** S3 refuses CopyObject sources above 5 GiB (multipart copy is the way there). */
@@ -71,7 +71,13 @@ export const copyObject: S3Handler = async (req, ctx) => {
       : info.tags;
 
   let result: Awaited<ReturnType<typeof ctx.layer.putObject>>;
-  if (sameObject && destBucket.versioning !== 'Enabled' && info.versionId === 'null' && info.isLatest) {
+  if (
+    sameObject &&
+    destBucket.versioning !== 'Enabled' &&
+    info.versionId === 'null' &&
+    info.isLatest &&
+    info.storageClass === fromHeaders.storageClass
+  ) {
     // Rewriting an unversioned object's metadata in place: reading and replacing the same version's
     // data at once would race with the layer's commit, and the bytes do not change.
     result = await ctx.layer.updateObjectMetadata(req.bucket, req.key, 'null', {
@@ -86,6 +92,9 @@ export const copyObject: S3Handler = async (req, ctx) => {
     try {
       result = await ctx.layer.putObject(req.bucket, req.key, stream, {
         size: info.size,
+        // The copy's class is the request's (STANDARD when not named), as S3; compression follows its
+        // key and content type.
+        ...dataOptions(ctx, req.key, meta.contentType, fromHeaders.storageClass),
         ...meta,
         tags,
         retention: fromHeaders.retention,

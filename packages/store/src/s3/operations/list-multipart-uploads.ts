@@ -53,7 +53,7 @@ export const listMultipartUploads: S3Handler = async (req, ctx) => {
       UploadId: u.uploadId,
       Initiator: OWNER,
       Owner: OWNER,
-      StorageClass: 'STANDARD',
+      StorageClass: u.storageClass,
       Initiated: xmlDate(u.initiated),
     })),
     CommonPrefixes: [...prefixes].map((p) => ({ Prefix: encodeListValue(p, url) })),

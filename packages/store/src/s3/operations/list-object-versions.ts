@@ -56,7 +56,7 @@ export const listObjectVersions: S3Handler = async (req, ctx) => {
         ETag: quoteEtag(v.etag),
         Size: v.size,
         Owner: OWNER,
-        StorageClass: 'STANDARD',
+        StorageClass: v.storageClass,
       })),
     DeleteMarker: r.versions
       .filter((v) => v.isDeleteMarker)

@@ -16,7 +16,7 @@ export const listParts: S3Handler = async (req, ctx) => {
     UploadId: uploadId,
     Initiator: OWNER,
     Owner: OWNER,
-    StorageClass: 'STANDARD',
+    StorageClass: r.storageClass,
     PartNumberMarker: marker,
     NextPartNumberMarker: r.nextPartNumberMarker,
     MaxParts: maxParts,
