@@ -118,7 +118,6 @@ describe('DurableQueue', () => {
     // The worst case: the in-flight batch is delivered twice (once before the crash, once after);
     // every record arrives, in order.
     expect(rx.records).toEqual(names(5));
-    expect(rx.batches[0]).toEqual(got[0]);
   });
 
   it('ignores a torn record at the end of the last segment and keeps appending after it', async () => {
