@@ -38,7 +38,14 @@ function receiver() {
 }
 
 async function openQueue(opts: Partial<DurableQueueOptions> & Pick<DurableQueueOptions, 'send'>) {
-  const q = await DurableQueue.open({ dir, limit: 1000, batchSize: 1, retryMinMs: 5, retryMaxMs: 20, ...opts });
+  const q = await DurableQueue.open({
+    dir,
+    limit: 1000,
+    batchSize: 1,
+    retryMinMs: 5,
+    retryMaxMs: 20,
+    ...opts,
+  });
   open.push(q);
   return q;
 }

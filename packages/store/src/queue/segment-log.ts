@@ -187,7 +187,8 @@ export class SegmentLog {
   async append(payloads: Buffer[]): Promise<void> {
     if (payloads.length === 0) return;
     for (const p of payloads) {
-      if (p.length > MAX_RECORD_BYTES) throw new Error(`A queue record may not exceed ${MAX_RECORD_BYTES} bytes`);
+      if (p.length > MAX_RECORD_BYTES)
+        throw new Error(`A queue record may not exceed ${MAX_RECORD_BYTES} bytes`);
     }
     const fh = await this.#openWriter();
     const bytes = Buffer.concat(payloads.map(frameRecord));
