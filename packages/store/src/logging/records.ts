@@ -64,7 +64,7 @@ const SECRET_HEADERS = new Set([
 ]);
 const SECRET_QUERY = new Set(['x-amz-signature', 'x-amz-security-token', 'signature']);
 
-/** `content-type` → `Content-Type`, as Go's canonical header keys. */
+/** `content-type` → `Content-Type`, `etag` → `Etag`: Go's canonical header keys, as MinIO's records have. */
 function canonical(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
 }
@@ -100,7 +100,7 @@ export function auditRecord(e: TraceEvent, deploymentId: string): AuditRecord {
     query[k] = SECRET_QUERY.has(k.toLowerCase()) ? REDACTED : k in query ? `${query[k]},${v}` : v;
   }
   const responseHeader = headers(e.responseHeaders);
-  if (responseHeader.ETag) responseHeader.ETag = responseHeader.ETag.replace(/^"|"$/g, '');
+  if (responseHeader.Etag) responseHeader.Etag = responseHeader.Etag.replace(/^"|"$/g, '');
   return {
     version: '1',
     deploymentid: deploymentId,

@@ -102,15 +102,18 @@ describe('DurableQueue', () => {
 
   it('loses nothing when the process dies between a send and its acknowledgement (that batch comes again)', async () => {
     const got: string[][] = [];
+    let die: (err: Error) => void = () => undefined;
     // The first "process": the target takes the batch, but the acknowledgement is never written
     // because the process dies while the send is still returning.
-    const q1 = await DurableQueue.open({
+    const q1: DurableQueue = await DurableQueue.open({
       dir,
       limit: 100,
       batchSize: 2,
       send: (records) => {
         got.push(records.map(String));
-        return new Promise<void>(() => undefined);
+        return new Promise<void>((_, reject) => {
+          die = reject;
+        });
       },
     });
     for (const n of names(5)) await q1.append(Buffer.from(n));
@@ -125,6 +128,10 @@ describe('DurableQueue', () => {
     // The worst case: the in-flight batch is delivered twice (once before the crash, once after);
     // every record arrives, in order.
     expect(rx.records).toEqual(names(5));
+    // Release the dead process's file handles: its send fails once it is closed, so it acknowledges nothing.
+    const closing = q1.close();
+    die(new Error('process gone'));
+    await closing;
   });
 
   it('ignores a torn record at the end of the last segment and keeps appending after it', async () => {

@@ -60,6 +60,8 @@ export class DurableQueue {
   readonly #opts: DurableQueueOptions;
   readonly #log: SegmentLog;
   #waiting: Waiting[] = [];
+  /** Records of the group being written. */
+  #writing = 0;
   #flushing: Promise<void> | undefined;
   #closed = false;
   #online: boolean | undefined;
@@ -82,7 +84,7 @@ export class DurableQueue {
 
   /** Records waiting for delivery (on disk, or being written). */
   get pending(): number {
-    return this.#log.pending + this.#waiting.length;
+    return this.#log.pending + this.#writing + this.#waiting.length;
   }
 
   /** True after a delivery or probe succeeded, false after one failed, undefined before either. */
@@ -110,10 +112,13 @@ export class DurableQueue {
       while (this.#waiting.length > 0) {
         const group = this.#waiting;
         this.#waiting = [];
+        this.#writing = group.length;
         try {
           await this.#log.append(group.map((w) => w.record));
+          this.#writing = 0;
           for (const w of group) w.resolve();
         } catch (err) {
+          this.#writing = 0;
           for (const w of group) w.reject(err);
         }
         this.#wake?.();
