@@ -101,6 +101,11 @@ describe('webhook config sets', () => {
     await expect(
       h.ctx.config.set(`logger_webhook:bad endpoint=${rx.url} client_cert=/tmp/cert.pem`),
     ).rejects.toThrow(/client_key/);
+    await expect(
+      h.ctx.config.set(
+        `logger_webhook:bad endpoint=${rx.url} client_cert=/nonexistent/cert.pem client_key=/nonexistent/key.pem`,
+      ),
+    ).rejects.toThrow(/client_cert.*ENOENT/);
     expect(h.ctx.config.targets('logger_webhook').map((t) => t.target)).not.toContain('bad');
     expect(h.ctx.webhooks.statuses()).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import type { ConfigKeyDef, ResolvedSet } from '../registry.js';
 import { isOn } from '../registry.js';
 
@@ -158,5 +160,12 @@ export function validateWebhookTarget(kv: ResolvedSet): string | undefined {
   if (isOn(v.enable) && !v.endpoint) return "'endpoint' is required when the target is enabled";
   if (Boolean(v.client_cert) !== Boolean(v.client_key))
     return "'client_cert' and 'client_key' must be given together";
+  if (v.client_cert && v.client_key) {
+    try {
+      createSecureContext({ cert: readFileSync(v.client_cert), key: readFileSync(v.client_key) });
+    } catch (err) {
+      return `'client_cert'/'client_key' cannot be used: ${(err as Error).message}`;
+    }
+  }
   return undefined;
 }
