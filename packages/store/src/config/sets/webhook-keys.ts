@@ -2,34 +2,17 @@ import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import type { ConfigKeyDef, ResolvedSet } from '../registry.js';
 import { isOn } from '../registry.js';
+import { parseGoDuration } from '../validate.js';
 
 /**
  * Keys shared by `logger_webhook` and `audit_webhook` (MinIO's names, defaults and environment
  * variables: `MINIO_LOGGER_WEBHOOK_<KEY>` / `MINIO_AUDIT_WEBHOOK_<KEY>`, `_<TARGET>` for named targets).
  */
 
-const UNITS_MS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  µs: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-};
-
-/** Parses a Go duration (`3s`, `500ms`, `1m30s`) into milliseconds; undefined when it is not one. */
+/** A Go duration (`3s`, `500ms`, `1m30s`) in milliseconds; undefined when it is not one. */
 export function parseDurationMs(value: string): number | undefined {
-  const text = value.trim();
-  if (text === '0') return 0;
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
-  let total = 0;
-  let matched = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    total += Number(m[1]) * UNITS_MS[m[2]!]!;
-    matched = re.lastIndex;
-  }
-  return matched === text.length && matched > 0 ? total : undefined;
+  const ns = parseGoDuration(value.trim());
+  return ns === undefined ? undefined : ns / 1e6;
 }
 
 function positiveInteger(value: string): string | undefined {
