@@ -192,9 +192,22 @@ export class SegmentLog {
     }
     const fh = await this.#openWriter();
     const bytes = Buffer.concat(payloads.map(frameRecord));
-    await fh.write(bytes);
-    await fh.datasync();
     const last = this.#segments.at(-1)!;
+    try {
+      await fh.write(bytes);
+      await fh.datasync();
+    } catch (err) {
+      // Nothing of this group counts: cut a partial write off, or (if even that fails) start the next
+      // append in a new segment so no later record lands behind the damaged bytes.
+      try {
+        await fh.truncate(last.size);
+      } catch {
+        last.size = Number.POSITIVE_INFINITY;
+        this.#writer = undefined;
+        await fh.close().catch(() => undefined);
+      }
+      throw err;
+    }
     last.count += payloads.length;
     last.size += bytes.length;
     if (last.size >= this.#segmentBytes) {
