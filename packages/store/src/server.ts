@@ -69,7 +69,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const config = await StoreConfigService.open({
       system: layer.system,
       log,
-      sets: ALL_SETS,
+      sets: opts.configSets ?? ALL_SETS,
       ...(opts.env ? { env: opts.env } : {}),
     });
     const iam = await openIam(
