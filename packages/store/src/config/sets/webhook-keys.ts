@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import type { ConfigKeyDef, ResolvedSet } from '../registry.js';
 import { isOn } from '../registry.js';
-import { parseGoDuration } from '../validate.js';
+import { parseGoDuration } from '../duration.js';
 
 /**
  * Keys shared by `logger_webhook` and `audit_webhook` (MinIO's names, defaults and environment
@@ -12,7 +12,7 @@ import { parseGoDuration } from '../validate.js';
 /** A Go duration (`3s`, `500ms`, `1m30s`) in milliseconds; undefined when it is not one. */
 export function parseDurationMs(value: string): number | undefined {
   const ns = parseGoDuration(value.trim());
-  return ns === undefined ? undefined : ns / 1e6;
+  return ns === null ? undefined : ns / 1e6;
 }
 
 function positiveInteger(value: string): string | undefined {
