@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
+import { parseGoDuration } from '../duration.js';
 import type { ConfigKeyDef, ResolvedSet } from '../registry.js';
 import { isOn } from '../registry.js';
-import { parseGoDuration } from '../duration.js';
 
 /**
  * Keys shared by `logger_webhook` and `audit_webhook` (MinIO's names, defaults and environment
