@@ -5,7 +5,7 @@ import { MadminClient } from '@stowage/madmin';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StoreHandle, startStore } from '../server.js';
-import { WebhookReceiver, waitFor } from './testing/webhook-receiver.js';
+import { WebhookReceiver, waitFor, waitForAsync } from './testing/webhook-receiver.js';
 
 // Logger and audit webhooks on a real store (temp drives), configured the MinIO way through
 // MINIO_<SET>_<KEY>[_<TARGET>] variables, delivering to real HTTP receivers.
@@ -106,9 +106,12 @@ describe('webhooks on a running store', () => {
     expect(audit.requests.at(-1)!.headers.authorization).toBe('Bearer audit-token');
 
     const admin = new MadminClient({ endpoint: store.url, accessKey: ROOT_USER, secretKey: ROOT_PASSWORD });
-    const info = await admin.serverInfo();
-    expect(info.services?.audit).toEqual([{ 'audit-a1': { status: 'online' } }]);
-    expect(info.services?.logger?.[0]).toHaveProperty('logger-_');
+    // Online once a delivery (or the reachability check) succeeded.
+    await waitForAsync(async () => {
+      const info = await admin.serverInfo();
+      return JSON.stringify(info.services?.audit) === JSON.stringify([{ 'audit-a1': { status: 'online' } }]);
+    }, 'audit-a1 online in server info');
+    expect((await admin.serverInfo()).services?.logger?.[0]).toHaveProperty('logger-_');
   });
 
   it('queues 100 audit records while the endpoint is down and delivers each once, in order, when it is back', async () => {
@@ -139,5 +142,46 @@ describe('webhooks on a running store', () => {
     expect(putsUnder('restart/')).toEqual(names('restart/'));
     // Nothing delivered before the restart comes again.
     expect(putsUnder('down/')).toEqual(names('down/'));
+  });
+
+  it('adds, uses and deletes a target through the admin config API at runtime, without a restart', async () => {
+    const live = new WebhookReceiver();
+    await live.start();
+    try {
+      const admin = new MadminClient({ endpoint: store.url, accessKey: ROOT_USER, secretKey: ROOT_PASSWORD });
+      const help = await admin.helpConfigKV('audit_webhook');
+      expect(help.keysHelp?.map((k) => k.key)).toEqual(
+        expect.arrayContaining([
+          'endpoint',
+          'auth_token',
+          'batch_size',
+          'queue_size',
+          'queue_dir',
+          'http_timeout',
+        ]),
+      );
+      const saved = await admin.setConfigKV(
+        `audit_webhook:live enable=on endpoint=${live.url} retry_interval=50ms`,
+      );
+      expect(saved.restartRequired).toBe(false);
+      await s3().putObject('audited', 'live/one', Buffer.from('1'));
+      await waitFor(
+        () => live.records.some((r) => (r.api as { object?: string }).object === 'live/one'),
+        'the record at the target added at runtime',
+      );
+      await waitForAsync(async () => {
+        const audit = (await admin.serverInfo()).services?.audit ?? [];
+        return audit.length === 2 && audit.some((t) => t['audit-live']?.status === 'online');
+      }, 'audit-live online in server info');
+
+      const removed = await admin.delConfigKV('audit_webhook:live');
+      expect(removed.restartRequired).toBe(false);
+      await s3().putObject('audited', 'live/two', Buffer.from('2'));
+      await waitFor(() => putsUnder('live/two').length === 1, 'the record at the remaining target');
+      expect(live.records.some((r) => (r.api as { object?: string }).object === 'live/two')).toBe(false);
+      expect((await admin.serverInfo()).services?.audit).toEqual([{ 'audit-a1': { status: 'online' } }]);
+    } finally {
+      await live.stop();
+    }
   });
 });

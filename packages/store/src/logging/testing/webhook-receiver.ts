@@ -68,3 +68,12 @@ export async function waitFor(check: () => boolean, what: string): Promise<void>
   for (let i = 0; i < 1500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
   if (!check()) throw new Error(`Timed out waiting for ${what}`);
 }
+
+/** `waitFor` for a check that needs a call (e.g. admin server info). */
+export async function waitForAsync(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
