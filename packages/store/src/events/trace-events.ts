@@ -10,6 +10,8 @@ export interface TraceEvent {
   api: 's3' | 'admin' | 'sts' | 'health';
   /** Operation name, e.g. `s3.PutObject`, `admin.ListUsers`. */
   funcName: string;
+  /** The API's handler name where it differs from `funcName`'s (admin: `ServerInfo` for `admin.info`). */
+  apiName?: string;
   method: string;
   path: string;
   rawQuery: string;

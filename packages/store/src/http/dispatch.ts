@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
-import { ADMIN_PREFIX, adminError, handleAdminRequest } from '../admin/router.js';
+import { ADMIN_PREFIX, adminError, handleAdminRequest, matchAdminRoute } from '../admin/router.js';
 import { readAll, verifiedBody } from '../auth/payload-stream.js';
 import { ANONYMOUS, authenticateRequest, isSignedRequest } from '../auth/sigv4-verify.js';
 import type { AuthResult } from '../core/auth.js';
@@ -162,6 +162,7 @@ export function createRequestListener(
     const abort = new AbortController();
     let api: TraceEvent['api'] = 's3';
     let funcName = 's3.Unknown';
+    let apiName: string | undefined;
     let errorCode: string | undefined;
     let identity: Identity | undefined;
     let target = { bucket: '', object: '' };
@@ -190,6 +191,7 @@ export function createRequestListener(
           time: new Date(),
           api,
           funcName,
+          ...(apiName ? { apiName } : {}),
           method: req.method ?? 'GET',
           path,
           rawQuery,
@@ -248,6 +250,7 @@ export function createRequestListener(
       if (vhostBucket === null && parsed.path.startsWith(`${ADMIN_PREFIX}/`)) {
         api = 'admin';
         funcName = `admin.${parsed.path.slice(ADMIN_PREFIX.length + 1).split('/')[0] ?? ''}`;
+        apiName = matchAdminRoute(method, parsed.path)?.name;
         render = (err) => adminError(err, resource, requestId);
         const areq = await authenticateSmall(req, parsed, ctx, 's3', abort.signal);
         identity = areq.identity;

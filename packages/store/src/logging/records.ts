@@ -109,7 +109,7 @@ export function auditRecord(e: TraceEvent, deploymentId: string): AuditRecord {
     type: e.api === 'admin' ? 'Admin' : e.api === 'sts' ? 'STS' : 'S3',
     trigger: 'incoming',
     api: {
-      name: apiName(e.funcName),
+      name: e.apiName ?? apiName(e.funcName),
       ...(e.bucket ? { bucket: e.bucket } : {}),
       ...(e.object ? { object: e.object } : {}),
       status: STATUS_CODES[e.statusCode] ?? '',

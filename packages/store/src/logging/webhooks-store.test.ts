@@ -104,6 +104,16 @@ describe('webhooks on a running store', () => {
     expect(String(record.userAgent)).toContain('MinIO');
     expect(record.requestHeader).not.toHaveProperty('Authorization');
     expect(audit.requests.at(-1)!.headers.authorization).toBe('Bearer audit-token');
+    await new MadminClient({
+      endpoint: store.url,
+      accessKey: ROOT_USER,
+      secretKey: ROOT_PASSWORD,
+    }).listUsers();
+    await waitFor(
+      () =>
+        audit.records.some((r) => (r.api as { name?: string }).name === 'ListUsers' && r.type === 'Admin'),
+      'the admin call audited under its MinIO name',
+    );
 
     const admin = new MadminClient({ endpoint: store.url, accessKey: ROOT_USER, secretKey: ROOT_PASSWORD });
     // Online once a delivery (or the reachability check) succeeded.
