@@ -97,9 +97,6 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     // Logger and audit webhooks follow their config sets (targets open before the first request).
     webhooks = new LogWebhooks({ config, log, trace, deploymentId: id, dataDir: opts.dataDir });
     webhooks.start();
-    await webhooks
-      .settled()
-      .catch((err: unknown) => log.error('Webhook targets could not be started', { err }));
     const ctx: StoreContext = {
       layer,
       iam,
@@ -121,6 +118,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       onServiceAction: opts.onServiceAction ?? null,
     };
     const hooks = webhooks;
+    // Every subsystem's configuration is applied (webhook targets open) before the first request is served.
+    await config.settled();
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
     const listener = createRequestListener(ctx, inFlight);
     server = opts.tls

@@ -80,6 +80,27 @@ describe('StoreConfigService', () => {
     expect(config.targets('test_hook').map((t) => t.target)).toEqual(['']);
   });
 
+  it('reports a failing applier to the store log, and settles once first runs are done', async () => {
+    const config = await open();
+    let applied = '';
+    config.subscribe('region', async (t) => {
+      await new Promise((r) => setImmediate(r));
+      applied = `name=${t[0]?.values.name}`;
+    });
+    config.subscribe('test_hook', () => {
+      throw new Error('target unreachable');
+    });
+    await config.settled();
+    expect(applied).toBe('name=');
+    expect(log.recent(5).map((e) => [e.ConsoleMsg, e.error?.message])).toContainEqual([
+      "Applying the 'test_hook' configuration failed",
+      'target unreachable',
+    ]);
+    // The save stands even though its applier failed.
+    expect(await config.set('test_hook batch=2')).toEqual({ applied: true });
+    expect(config.get('test_hook').values.batch).toBe('2');
+  });
+
   it('refuses bad keys, values, targets and unsupported sets, changing nothing', async () => {
     const config = await open();
     await config.set('test_hook:one enable=on endpoint=http://h/x');
