@@ -151,6 +151,24 @@ describe('DurableQueue', () => {
     expect(rx.records).toEqual(names(4));
   });
 
+  it('ignores a whole record whose checksum fails at the end of the last segment', async () => {
+    const rx = receiver();
+    rx.up = false;
+    const q1 = await openQueue({ send: rx.send });
+    for (const n of names(2)) await q1.append(Buffer.from(n));
+    await q1.close();
+    const segment = (await readdir(dir)).find((n) => n.endsWith('.seg'))!;
+    const bad = frameRecord(Buffer.from('flipped bits'));
+    bad[bad.length - 1] ^= 0xff;
+    await appendFile(path.join(dir, segment), bad);
+
+    rx.up = true;
+    const q2 = await openQueue({ send: rx.send });
+    await q2.append(Buffer.from('r2'));
+    await until(() => rx.records.length === 3);
+    expect(rx.records).toEqual(names(3));
+  });
+
   it('refuses appends beyond its limit with QueueFullError, and takes them again once there is room', async () => {
     const rx = receiver();
     rx.up = false;
