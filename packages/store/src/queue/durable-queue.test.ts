@@ -159,7 +159,7 @@ describe('DurableQueue', () => {
     await q1.close();
     const segment = (await readdir(dir)).find((n) => n.endsWith('.seg'))!;
     const bad = frameRecord(Buffer.from('flipped bits'));
-    bad[bad.length - 1] ^= 0xff;
+    bad.writeUInt8(bad.readUInt8(bad.length - 1) ^ 0xff, bad.length - 1);
     await appendFile(path.join(dir, segment), bad);
 
     rx.up = true;
