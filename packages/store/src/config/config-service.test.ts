@@ -163,6 +163,18 @@ describe('StoreConfigService', () => {
     expect(log.recent(10).map((e) => e.ConsoleMsg)).toContain(
       "Environment variable MINIO_TEST_HOOK_BATCH is ignored: 'lots' is not a number",
     );
+    // A secret's value stays out of the log.
+    const secretSet = { ...testHookSet, keys: testHookSet.keys.map((k) => ({ ...k, secret: true })) };
+    await StoreConfigService.open({
+      system: layer.system,
+      log,
+      sets: [regionSet, secretSet],
+      env: { MINIO_TEST_HOOK_BATCH: 'hunter2' },
+    });
+    const last = log.recent(1)[0]?.ConsoleMsg ?? '';
+    expect(last).toBe(
+      'Environment variable MINIO_TEST_HOOK_BATCH is ignored: the value is not a valid number',
+    );
   });
 
   it('exports, imports all or nothing, and keeps a restorable history', async () => {

@@ -15,7 +15,7 @@ import { type EnvOverrides, findEnvOverrides } from './env.js';
 import { ConfigHistory, type HistoryEntry } from './history.js';
 import { formatKvText, type KvBlock } from './kv-text.js';
 import { entryOf } from './maps.js';
-import type { ConfigSetDef, ConfigStore, ResolvedSet } from './registry.js';
+import type { ConfigKeyDef, ConfigSetDef, ConfigStore, ResolvedSet } from './registry.js';
 import { checkValue, keyDef } from './validate.js';
 
 /** Where the stored configuration lives in the system store (replicated to every drive, quorum read). */
@@ -33,6 +33,14 @@ export interface ConfigServiceOptions {
 /** What a saved change did: `applied` when every set it touched is dynamic (no restart needed). */
 export interface SaveResult {
   readonly applied: boolean;
+}
+
+/** What is wrong with a loaded value, for the store log: a secret key's value is never written out. */
+function loggableProblem(def: ConfigKeyDef | undefined, value: string): string | undefined {
+  if (!def) return 'unknown key';
+  const problem = checkValue(def, value);
+  if (problem === undefined || !def.secret) return problem;
+  return `the value is not a valid ${def.type}`;
 }
 
 /** MinIO answers a missing history entry with XMinioConfigError, status 404. */
@@ -108,8 +116,7 @@ export class StoreConfigService implements ConfigStore {
       const def = this.#def(subSys);
       for (const keys of targets.values()) {
         for (const [key, e] of keys) {
-          const k = keyDef(def, key);
-          const problem = k ? checkValue(k, e.value) : 'unknown key';
+          const problem = loggableProblem(keyDef(def, key), e.value);
           if (problem !== undefined) {
             this.#log.error(`Environment variable ${e.name} is ignored: ${problem}`);
             keys.delete(key);
@@ -131,8 +138,7 @@ export class StoreConfigService implements ConfigStore {
       }
       for (const [target, kv] of targets) {
         for (const [key, value] of kv) {
-          const k = keyDef(def, key);
-          const problem = k ? checkValue(k, value) : 'unknown key';
+          const problem = loggableProblem(keyDef(def, key), value);
           if (problem !== undefined) {
             this.#log.error(
               `Stored value of '${subSys}${target ? `:${target}` : ''} ${key}' is ignored: ${problem}`,
