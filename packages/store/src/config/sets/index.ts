@@ -1,5 +1,7 @@
 import type { ConfigSetDef } from '../registry.js';
+import { auditWebhookSet } from './audit-webhook.js';
 import { compressionSet } from './compression.js';
+import { loggerWebhookSet } from './logger-webhook.js';
 import { regionSet } from './region.js';
 import { storageClassSet } from './storage-class.js';
 
@@ -7,4 +9,10 @@ import { storageClassSet } from './storage-class.js';
  * Every config set the store knows, in help order (one file per set in this folder). Sets the store does
  * not implement are listed too, with their `unsupported` reason.
  */
-export const ALL_SETS: readonly ConfigSetDef[] = [regionSet, compressionSet, storageClassSet];
+export const ALL_SETS: readonly ConfigSetDef[] = [
+  regionSet,
+  compressionSet,
+  storageClassSet,
+  loggerWebhookSet,
+  auditWebhookSet,
+];
