@@ -1,0 +1,37 @@
+import type { ConfigSetDef } from '../registry.js';
+import { api } from './api.js';
+import { heal } from './heal.js';
+import { identityLdap } from './identity-ldap.js';
+import { identityOpenid } from './identity-openid.js';
+import { notifyAmqp } from './notify-amqp.js';
+import { notifyElasticsearch } from './notify-elasticsearch.js';
+import { notifyKafka } from './notify-kafka.js';
+import { notifyMqtt } from './notify-mqtt.js';
+import { notifyMysql } from './notify-mysql.js';
+import { notifyNats } from './notify-nats.js';
+import { notifyNsq } from './notify-nsq.js';
+import { notifyPostgres } from './notify-postgres.js';
+import { notifyRedis } from './notify-redis.js';
+import { notifyWebhook } from './notify-webhook.js';
+import { scanner } from './scanner.js';
+import { UNSUPPORTED_SETS } from './unsupported.js';
+
+/** Every config set the store knows, in help order (the registry's one list). */
+export const ALL_SETS: readonly ConfigSetDef[] = [
+  api,
+  scanner,
+  heal,
+  identityOpenid,
+  identityLdap,
+  notifyWebhook,
+  notifyAmqp,
+  notifyKafka,
+  notifyMqtt,
+  notifyNats,
+  notifyNsq,
+  notifyMysql,
+  notifyPostgres,
+  notifyElasticsearch,
+  notifyRedis,
+  ...UNSUPPORTED_SETS,
+];

@@ -1,0 +1,28 @@
+import type { ConfigSetDef } from '../registry.js';
+import { NOTIFY_ENABLE_KEY, NOTIFY_FORMAT_KEY, NOTIFY_QUEUE_KEYS, optionalKey, requiredKey } from './keys.js';
+
+/** `notify_postgres:<name>`: bucket notifications stored in a PostgreSQL table (keys only here). */
+export const notifyPostgres: ConfigSetDef = {
+  subSys: 'notify_postgres',
+  description: 'publish bucket notifications to Postgres databases',
+  multipleTargets: true,
+  apply: 'restart',
+  keys: [
+    NOTIFY_ENABLE_KEY,
+    requiredKey(
+      'connection_string',
+      'Postgres server connection-string e.g. "host=localhost port=5432 dbname=minio_events user=postgres password=password sslmode=disable"',
+      'string',
+      true,
+    ),
+    requiredKey('table', 'DB table name to store/update events, table is auto-created'),
+    NOTIFY_FORMAT_KEY,
+    ...NOTIFY_QUEUE_KEYS,
+    optionalKey(
+      'max_open_connections',
+      'number',
+      'To set the maximum number of open connections to the database. The value is set to `2` by default.',
+      '2',
+    ),
+  ],
+};
