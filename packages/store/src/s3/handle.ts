@@ -16,6 +16,8 @@ import { validateBucketName, validateObjectKey } from './validate.js';
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface S3Target {
+  /** The region requests must be signed for; '' accepts any (no region configured). */
+  region: string;
   /** Decoded path as the client addressed it (for the signature). */
   signedPath: string;
   bucket: string;
@@ -105,7 +107,14 @@ export async function handleS3(
   const method = raw.method ?? 'GET';
   const level: RouteLevel = target.bucket === '' ? 'service' : target.key === '' ? 'bucket' : 'object';
   const auth = await authenticateRequest(
-    { method, path: target.signedPath, query: target.query, headers: raw.headers, service: 's3' },
+    {
+      method,
+      path: target.signedPath,
+      query: target.query,
+      headers: raw.headers,
+      service: 's3',
+      region: target.region,
+    },
     ctx.iam,
   );
   const route = matchRoute(method, level, target.query, raw.headers);
