@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { subscribeAppliers } from './appliers.js';
 import { type BackgroundServices, startBackgroundServices } from './background/services.js';
 import { startStaleUploadCleanup } from './background/stale-uploads.js';
+import { ALL_SETS, effectiveRegion, StoreConfigService } from './config/index.js';
 import type { StoreContext } from './core/context.js';
 import type { StoreOptions } from './core/options.js';
 import { createObjectEventBus } from './events/object-events.js';
 import { createTraceBus } from './events/trace-events.js';
-import { createRequestListener, type InFlight } from './http/dispatch.js';
+import { RequestAdmission } from './http/admission.js';
+import { CorsPolicy } from './http/cors.js';
+import { createRequestListener, type EdgeSettings, type InFlight } from './http/dispatch.js';
 import { openIam } from './iam/index.js';
 import { StoreLog } from './log/store-log.js';
 import { openObjectLayer } from './object-layer/index.js';
@@ -57,11 +61,19 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
             `Drive ${drive.index + 1} (${drive.path}) is ${drive.state}: its folder is missing or not writable`,
           ),
   });
-  // Abort multipart uploads left unfinished for 24 h (checked hourly).
+  // Abort multipart uploads left unfinished (the api set: 24 h by default, checked every 6 h).
   const stopStaleUploads = startStaleUploadCleanup(layer);
   let server: http.Server | https.Server | undefined;
   let services: BackgroundServices | undefined;
+  let unsubscribeAppliers = (): void => undefined;
   try {
+    // Configuration first: every other service reads its settings from it.
+    const config = await StoreConfigService.open({
+      system: layer.system,
+      log,
+      sets: ALL_SETS,
+      ...(opts.env ? { env: opts.env } : {}),
+    });
     const iam = await openIam(
       layer.system,
       { accessKey: opts.rootUser, secretKey: opts.rootPassword },
@@ -76,7 +88,6 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       },
     );
     const host = opts.host ?? '127.0.0.1';
-    const region = opts.region || 'us-east-1';
     const domains = [...new Set(['localhost', ...(opts.domains ?? [])].map((d) => d.toLowerCase()))];
     const shutdown = new AbortController();
     const id = await deploymentId(layer.system);
@@ -89,7 +100,10 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       iam,
       options: opts,
       startedAt: new Date(),
-      region,
+      get region() {
+        return effectiveRegion(config, opts.region);
+      },
+      config,
       url: '',
       deploymentId: id,
       domains,
@@ -101,7 +115,16 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       onServiceAction: opts.onServiceAction ?? null,
     };
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
-    const listener = createRequestListener(ctx, inFlight);
+    const edge: EdgeSettings = { admission: new RequestAdmission(), cors: new CorsPolicy() };
+    // The api, scanner and heal sets take effect now and on every saved change.
+    unsubscribeAppliers = subscribeAppliers({
+      config,
+      edge,
+      background,
+      layer,
+      staleUploads: stopStaleUploads,
+    });
+    const listener = createRequestListener(ctx, inFlight, edge);
     server = opts.tls
       ? https.createServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
       : http.createServer(listener);
@@ -150,6 +173,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
             new Promise<void>((resolve) => setTimeout(resolve, 2000).unref()),
           ]);
         }
+        unsubscribeAppliers();
         await background.stop();
         stopStaleUploads();
         await layer.close();
@@ -159,6 +183,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     return { url, port, close };
   } catch (err) {
     server?.close();
+    unsubscribeAppliers();
     await services?.stop();
     stopStaleUploads();
     await layer.close();

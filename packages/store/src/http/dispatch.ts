@@ -119,11 +119,13 @@ export interface EdgeSettings {
 }
 
 /**
- * The region requests must be signed for (S3 and STS), '' when none is configured: then any region is
- * accepted, as MinIO does. Admin requests are not region-checked (madmin signs with an empty region).
+ * The region S3 and STS requests must be signed for: the `region` set's name in effect, else the start
+ * option; '' when neither is set, and then any region is accepted, as MinIO does when no region is
+ * configured (it still reports us-east-1). Admin requests are not region-checked, as in MinIO (madmin
+ * signs with an empty region).
  */
 export function signingRegion(ctx: StoreContext): string {
-  return ctx.options.region ?? '';
+  return ctx.config.get('region').values.name || ctx.options.region || '';
 }
 
 /**

@@ -13,11 +13,16 @@ import { notifyNsq } from './notify-nsq.js';
 import { notifyPostgres } from './notify-postgres.js';
 import { notifyRedis } from './notify-redis.js';
 import { notifyWebhook } from './notify-webhook.js';
+import { regionSet } from './region.js';
 import { scanner } from './scanner.js';
 import { UNSUPPORTED_SETS } from './unsupported.js';
 
-/** Every config set the store knows, in help order (the registry's one list). */
+/**
+ * Every config set the store knows, in help order (one file per set in this folder). Sets the store does
+ * not implement are listed too, with their `unsupported` reason.
+ */
 export const ALL_SETS: readonly ConfigSetDef[] = [
+  regionSet,
   api,
   scanner,
   heal,
