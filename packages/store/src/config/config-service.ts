@@ -27,6 +27,11 @@ export interface SaveResult {
   readonly applied: boolean;
 }
 
+/** MinIO answers a missing history entry with XMinioConfigError, status 404. */
+function noSuchEntry(restoreId: string): S3Error {
+  return new S3Error('XMinioConfigError', `no configuration history entry '${restoreId}'`, {}, 404);
+}
+
 type Applier = (targets: ResolvedSet[]) => void | Promise<void>;
 
 /**
@@ -246,8 +251,7 @@ export class StoreConfigService implements ConfigStore {
   restoreHistory(restoreId: string): Promise<SaveResult> {
     return this.#exclusive(async () => {
       const entry = await this.#history.get(restoreId);
-      if (!entry)
-        throw new S3Error('XMinioAdminInvalidArgument', `no configuration history entry '${restoreId}'`);
+      if (!entry) throw noSuchEntry(restoreId);
       return this.#commit(importChange(this.#defs, entry.data), false);
     });
   }
@@ -257,7 +261,7 @@ export class StoreConfigService implements ConfigStore {
     return this.#exclusive(async () => {
       if (restoreId === 'all') return this.#history.clear();
       if (!(await this.#history.remove(restoreId))) {
-        throw new S3Error('XMinioAdminInvalidArgument', `no configuration history entry '${restoreId}'`);
+        throw noSuchEntry(restoreId);
       }
     });
   }
