@@ -90,3 +90,22 @@ export function optionalKey(
     ...(type === 'number' ? { validate: wholeNumber } : {}),
   };
 }
+
+/** `tls` and `tls_skip_verify` of the targets that speak TLS themselves (kafka, nats, nsq). */
+export const NOTIFY_TLS_KEYS: readonly ConfigKeyDef[] = [
+  optionalKey('tls', 'on|off', "set to 'on' to enable TLS", 'off'),
+  optionalKey(
+    'tls_skip_verify',
+    'on|off',
+    'trust server TLS without verification, defaults to "on" (verify)',
+    'off',
+  ),
+];
+
+/** `max_open_connections` of the SQL targets (postgres, mysql). */
+export const SQL_MAX_OPEN_CONNECTIONS_KEY: ConfigKeyDef = optionalKey(
+  'max_open_connections',
+  'number',
+  'To set the maximum number of open connections to the database. The value is set to `2` by default.',
+  '2',
+);

@@ -1,5 +1,5 @@
 import type { ConfigSetDef } from '../registry.js';
-import { NOTIFY_ENABLE_KEY, NOTIFY_QUEUE_KEYS, optionalKey, requiredKey } from './keys.js';
+import { NOTIFY_ENABLE_KEY, NOTIFY_QUEUE_KEYS, NOTIFY_TLS_KEYS, optionalKey, requiredKey } from './keys.js';
 
 /** `notify_kafka:<name>`: bucket notifications produced to a Kafka topic (keys only here). */
 export const notifyKafka: ConfigSetDef = {
@@ -21,13 +21,7 @@ export const notifyKafka: ConfigSetDef = {
       '0',
     ),
     optionalKey('sasl', 'on|off', "set to 'on' to enable SASL authentication", 'off'),
-    optionalKey('tls', 'on|off', "set to 'on' to enable TLS", 'off'),
-    optionalKey(
-      'tls_skip_verify',
-      'on|off',
-      'trust server TLS without verification, defaults to "on" (verify)',
-      'off',
-    ),
+    ...NOTIFY_TLS_KEYS,
     optionalKey('client_tls_cert', 'path', 'path to client certificate for mTLS auth', '', true),
     optionalKey('client_tls_key', 'path', 'path to client key for mTLS auth', '', true),
     optionalKey('version', 'string', 'specify the version of the Kafka cluster'),

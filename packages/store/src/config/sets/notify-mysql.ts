@@ -1,5 +1,12 @@
 import type { ConfigSetDef } from '../registry.js';
-import { NOTIFY_ENABLE_KEY, NOTIFY_FORMAT_KEY, NOTIFY_QUEUE_KEYS, optionalKey, requiredKey } from './keys.js';
+import {
+  NOTIFY_ENABLE_KEY,
+  NOTIFY_FORMAT_KEY,
+  NOTIFY_QUEUE_KEYS,
+  optionalKey,
+  requiredKey,
+  SQL_MAX_OPEN_CONNECTIONS_KEY,
+} from './keys.js';
 
 /** `notify_mysql:<name>`: bucket notifications stored in a MySQL table (keys only here). */
 export const notifyMysql: ConfigSetDef = {
@@ -19,11 +26,6 @@ export const notifyMysql: ConfigSetDef = {
     requiredKey('table', 'DB table name to store/update events, table is auto-created'),
     NOTIFY_FORMAT_KEY,
     ...NOTIFY_QUEUE_KEYS,
-    optionalKey(
-      'max_open_connections',
-      'number',
-      'To set the maximum number of open connections to the database. The value is set to `2` by default.',
-      '2',
-    ),
+    SQL_MAX_OPEN_CONNECTIONS_KEY,
   ],
 };

@@ -1,6 +1,6 @@
 import type { ConfigSetDef } from '../registry.js';
 import { validDuration } from './duration.js';
-import { NOTIFY_ENABLE_KEY, NOTIFY_QUEUE_KEYS, optionalKey, requiredKey } from './keys.js';
+import { NOTIFY_ENABLE_KEY, NOTIFY_QUEUE_KEYS, NOTIFY_TLS_KEYS, optionalKey, requiredKey } from './keys.js';
 
 /** `notify_nats:<name>`: bucket notifications published on a NATS subject (keys only here). */
 export const notifyNats: ConfigSetDef = {
@@ -15,13 +15,7 @@ export const notifyNats: ConfigSetDef = {
     optionalKey('username', 'string', 'NATS username', '', true),
     optionalKey('password', 'string', 'NATS password', '', true),
     optionalKey('token', 'string', 'NATS token', '', true),
-    optionalKey('tls', 'on|off', "set to 'on' to enable TLS", 'off'),
-    optionalKey(
-      'tls_skip_verify',
-      'on|off',
-      'trust server TLS without verification, defaults to "on" (verify)',
-      'off',
-    ),
+    ...NOTIFY_TLS_KEYS,
     {
       ...optionalKey(
         'ping_interval',

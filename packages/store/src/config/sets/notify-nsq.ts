@@ -1,5 +1,5 @@
 import type { ConfigSetDef } from '../registry.js';
-import { NOTIFY_ENABLE_KEY, NOTIFY_QUEUE_KEYS, optionalKey, requiredKey } from './keys.js';
+import { NOTIFY_ENABLE_KEY, NOTIFY_QUEUE_KEYS, NOTIFY_TLS_KEYS, requiredKey } from './keys.js';
 
 /** `notify_nsq:<name>`: bucket notifications published to an NSQ topic (keys only here). */
 export const notifyNsq: ConfigSetDef = {
@@ -11,13 +11,7 @@ export const notifyNsq: ConfigSetDef = {
     NOTIFY_ENABLE_KEY,
     requiredKey('nsqd_address', "NSQ server address e.g. '127.0.0.1:4150'", 'address', true),
     requiredKey('topic', 'NSQ topic'),
-    optionalKey('tls', 'on|off', "set to 'on' to enable TLS", 'off'),
-    optionalKey(
-      'tls_skip_verify',
-      'on|off',
-      'trust server TLS without verification, defaults to "on" (verify)',
-      'off',
-    ),
+    ...NOTIFY_TLS_KEYS,
     ...NOTIFY_QUEUE_KEYS,
   ],
 };
