@@ -164,6 +164,25 @@ describe('api cors_allow_origin', () => {
   });
 });
 
+describe('the sets through the admin API', () => {
+  it("help lists notify_postgres's keys; bad values and unsupported sets are refused with the reason", async () => {
+    const help = await admin.helpConfigKV('notify_postgres');
+    expect(help.multipleTargets).toBe(true);
+    expect(help.keysHelp.map((k) => k.key)).toEqual(
+      expect.arrayContaining(['connection_string', 'table', 'format', 'queue_dir', 'queue_limit', 'comment']),
+    );
+    await expect(admin.setConfigKV('scanner speed=warp')).rejects.toThrow(/speed/);
+    await expect(admin.setConfigKV('api requests_deadline=soon')).rejects.toThrow(/not a duration/);
+    await expect(admin.setConfigKV('etcd endpoints=http://etcd:2379')).rejects.toThrow(/single node/);
+    expect(await admin.setConfigKV('scanner speed=slow')).toMatchObject({ restartRequired: false });
+    expect(await admin.setConfigKV('heal bitrotscan=on max_io=10')).toMatchObject({ restartRequired: false });
+    expect(await admin.getConfigKV('heal')).toContain('bitrotscan=on');
+    expect(
+      await admin.setConfigKV('notify_postgres:audit connection_string="host=db" table=events'),
+    ).toMatchObject({ restartRequired: true });
+  });
+});
+
 describe('region enforcement (region set)', () => {
   it('after a restart with region eu-west-1, SigV4 for another region is refused and eu-west-1 works', async () => {
     // No region configured: any signing region is accepted (MinIO's rule).
