@@ -95,6 +95,12 @@ export class DataUsageScanner implements UsageScanner {
   #stopped = false;
   /** Aborts the pacing sleeps when the scanner stops. */
   #stopping = new AbortController();
+  /**
+   * Set when a caller waits for a scan already running (a quota check, an admin usage call): the
+   * running scan stops pacing so the caller is not held up by the `scanner` set's sleeps.
+   */
+  #hurry = false;
+  #wake: (() => void) | null = null;
   #pacing: ScannerPacing;
   #heal: { check: HealCheck; everyObject: boolean } | null = null;
   /** Background full cycles run so far (rotates the heal selection). */
@@ -269,7 +275,10 @@ export class DataUsageScanner implements UsageScanner {
    * `scanner` set and runs the heal checks; one a caller waits for is not.
    */
   scanAll(background = false): Promise<DataUsageSnapshot> {
-    if (this.#fullScan) return this.#fullScan;
+    if (this.#fullScan) {
+      if (!background) this.#hurryUp();
+      return this.#fullScan;
+    }
     const run = (async () => {
       try {
         const buckets = await this.#layer.listBuckets();
@@ -288,6 +297,7 @@ export class DataUsageScanner implements UsageScanner {
         return this.snapshot();
       } finally {
         this.#fullScan = null;
+        this.#hurry = false;
       }
     })();
     this.#fullScan = run;
@@ -297,7 +307,10 @@ export class DataUsageScanner implements UsageScanner {
   /** Scans one bucket now; null when it does not exist (any stale figures are dropped). */
   scanBucket(bucket: string, background = false): Promise<BucketUsage | null> {
     const running = this.#bucketScans.get(bucket);
-    if (running) return running;
+    if (running) {
+      if (!background) this.#hurryUp();
+      return running;
+    }
     const run = (async () => {
       const started = Date.now();
       this.#scanStarted.set(bucket, started);
@@ -320,6 +333,7 @@ export class DataUsageScanner implements UsageScanner {
         return u;
       } finally {
         this.#bucketScans.delete(bucket);
+        if (this.#bucketScans.size === 0 && !this.#fullScan) this.#hurry = false;
       }
     })();
     this.#bucketScans.set(bucket, run);
@@ -329,18 +343,27 @@ export class DataUsageScanner implements UsageScanner {
   /** Sleeps after `workMs` of background scanning, as the pacing asks (cut short by stop()). */
   async #pace(workMs: number): Promise<void> {
     const ms = scannerSleepMs(workMs, this.#pacing);
-    if (ms <= 0 || this.#stopped) return;
+    if (ms <= 0 || this.#stopped || this.#hurry) return;
     await new Promise<void>((resolve) => {
-      const t = setTimeout(done, ms);
-      t.unref();
       const signal = this.#stopping.signal;
-      function done(): void {
+      let t: NodeJS.Timeout | undefined;
+      const done = (): void => {
         clearTimeout(t);
         signal.removeEventListener('abort', done);
+        if (this.#wake === done) this.#wake = null;
         resolve();
-      }
+      };
+      t = setTimeout(done, ms);
+      t.unref();
+      this.#wake = done;
       signal.addEventListener('abort', done, { once: true });
     });
+  }
+
+  /** A caller waits for the running scan: finish it unpaced. */
+  #hurryUp(): void {
+    this.#hurry = true;
+    this.#wake?.();
   }
 
   /** Heal-checks the selected latest versions of one page (errors reported, the scan goes on). */
