@@ -74,7 +74,11 @@ function slowUpload(key: string): Promise<{ status: number; body: string }> {
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () => {
+        // An answer that came before the whole body was sent (SlowDown) ends the exchange.
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() });
+      });
       res.on('error', reject);
     });
     req.on('error', (err) => {
