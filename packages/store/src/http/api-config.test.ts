@@ -40,6 +40,11 @@ function s3(region: string): Minio.Client {
   });
 }
 
+/** SigV4 headers of a bodiless request signed for `region`. */
+function signedFor(method: string, url: string, region: string): Record<string, string> {
+  return signRequest({ method, url, accessKey: ROOT, secretKey: SECRET, region, service: 's3' });
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'stowage-api-config-'));
   await start();
@@ -195,8 +200,10 @@ describe('region enforcement (region set)', () => {
     await store.close();
     await start();
 
+    // ListBuckets and GetBucketLocation are not region-checked (MinIO: clients discover the region).
+    expect((await s3('us-east-1').listBuckets()).map((b) => b.name)).toContain('slow');
     const wrong = await s3('us-east-1')
-      .listBuckets()
+      .putObject('slow', 'wrong-region', Buffer.from('x'))
       .then(
         () => null,
         (e: unknown) => e,
@@ -209,16 +216,19 @@ describe('region enforcement (region set)', () => {
     await right.putObject('slow', 'regional', Buffer.from('eu'));
     const locationUrl = `${store.url}/slow?location`;
     const location = await fetch(locationUrl, {
-      headers: signRequest({
-        method: 'GET',
-        url: locationUrl,
-        accessKey: ROOT,
-        secretKey: SECRET,
-        region: 'eu-west-1',
-        service: 's3',
-      }),
+      headers: signedFor('GET', locationUrl, 'eu-west-1'),
     });
     expect(await location.text()).toContain('>eu-west-1</LocationConstraint>');
+    const discovery = await fetch(locationUrl, {
+      headers: signedFor('GET', locationUrl, 'us-east-1'),
+    });
+    expect(await discovery.text()).toContain('>eu-west-1</LocationConstraint>');
+    const statUrl = `${store.url}/slow/regional`;
+    const headWrong = await fetch(statUrl, {
+      method: 'HEAD',
+      headers: signedFor('HEAD', statUrl, 'us-east-1'),
+    });
+    expect(headWrong.status).toBe(400);
 
     // Presigned URLs are checked the same way.
     const badUrl = await s3('us-east-1').presignedGetObject('slow', 'regional', 60);

@@ -93,6 +93,22 @@ function buildRequest(
   return req;
 }
 
+/** Routes MinIO signs-checks for no region: clients call them to find the region (SDK discovery). */
+const REGION_FREE_ROUTES: ReadonlySet<string> = new Set(['ListBuckets', 'GetBucketLocation']);
+
+function regionFree(
+  method: string,
+  level: RouteLevel,
+  query: URLSearchParams,
+  raw: IncomingMessage,
+): boolean {
+  try {
+    return REGION_FREE_ROUTES.has(matchRoute(method, level, query, raw.headers).name);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Serves one S3 request: authenticate (SigV4 / presigned / anonymous), route, validate names,
  * authorize the route's action, run the operation. Returns the route name for traces alongside the
@@ -113,7 +129,7 @@ export async function handleS3(
       query: target.query,
       headers: raw.headers,
       service: 's3',
-      region: target.region,
+      region: regionFree(method, level, target.query, raw) ? '' : target.region,
     },
     ctx.iam,
   );
