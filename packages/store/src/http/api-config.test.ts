@@ -173,6 +173,30 @@ describe('api cors_allow_origin', () => {
   });
 });
 
+describe('api stale_uploads_expiry / stale_uploads_cleanup_interval', () => {
+  it('aborts multipart uploads older than the expiry on the configured interval', async () => {
+    await admin.setConfigKV('api stale_uploads_expiry=1s stale_uploads_cleanup_interval=50ms');
+    const initUrl = `${store.url}/slow/abandoned?uploads`;
+    const init = await fetch(initUrl, { method: 'POST', headers: signedFor('POST', initUrl, 'us-east-1') });
+    expect(init.status).toBe(200);
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(await init.text())?.[1];
+    expect(uploadId).toBeTruthy();
+    const listUrl = `${store.url}/slow?uploads`;
+    const listed = async (): Promise<string> =>
+      (await fetch(listUrl, { headers: signedFor('GET', listUrl, 'us-east-1') })).text();
+    expect(await listed()).toContain(uploadId as string);
+    // The sweeper removes it once it is older than 1 s (poll, bounded).
+    let body = '';
+    for (let i = 0; i < 200; i++) {
+      body = await listed();
+      if (!body.includes(uploadId as string)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(body).not.toContain(uploadId as string);
+    await admin.delConfigKV('api stale_uploads_expiry stale_uploads_cleanup_interval');
+  });
+});
+
 describe('the sets through the admin API', () => {
   it("help lists notify_postgres's keys; bad values and unsupported sets are refused with the reason", async () => {
     const help = await admin.helpConfigKV('notify_postgres');
