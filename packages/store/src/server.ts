@@ -71,7 +71,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const config = await StoreConfigService.open({
       system: layer.system,
       log,
-      sets: ALL_SETS,
+      sets: opts.configSets ?? ALL_SETS,
       ...(opts.env ? { env: opts.env } : {}),
     });
     const iam = await openIam(
@@ -114,6 +114,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
     };
+    // Every subsystem's configuration is applied before the first request is served.
+    await config.settled();
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
     const edge: EdgeSettings = { admission: new RequestAdmission(), cors: new CorsPolicy() };
     // The api, scanner and heal sets take effect now and on every saved change.

@@ -2,7 +2,9 @@
 // (Debian's madmin-go and minio-go sources, built in GOPATH mode) and checks the answers, including a
 // user who signs in with S3 credentials and is refused what their policy does not allow.
 //
-// Usage: madmin-calls <host:port> <root-access-key> <root-secret-key>
+// Usage: madmin-calls <host:port> <root-access-key> <root-secret-key> [config]
+//
+// With `config` it drives the configuration API instead (config.go).
 //
 // Each step prints one line; the first failure prints "FAIL <step>: <reason>" (stdout and stderr) and
 // exits 1. Success ends
@@ -87,13 +89,18 @@ func adminClient(step, ak, sk string) *madmin.AdminClient {
 }
 
 func main() {
-	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: madmin-calls <host:port> <root-access-key> <root-secret-key>")
+	if len(os.Args) != 4 && (len(os.Args) != 5 || os.Args[4] != "config") {
+		fmt.Fprintln(os.Stderr, "usage: madmin-calls <host:port> <root-access-key> <root-secret-key> [config]")
 		os.Exit(2)
 	}
 	endpoint = os.Args[1]
 	rootAK, rootSK := os.Args[2], os.Args[3]
 	adm := adminClient("root admin client", rootAK, rootSK)
+	if len(os.Args) == 5 {
+		configSteps(adm)
+		fmt.Printf("OK %d steps\n", steps)
+		return
+	}
 	root := s3Client("root s3 client", rootAK, rootSK, "")
 
 	// Server state.

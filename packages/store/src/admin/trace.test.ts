@@ -2,6 +2,7 @@ import path from 'node:path';
 import { MadminClient, type TraceInfo } from '@stowage/madmin';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseGoDuration } from '../config/duration.js';
 import {
   eventually,
   ROOT_PASSWORD,
@@ -11,7 +12,7 @@ import {
   type TestStore,
 } from '../s3/conformance/harness.js';
 import { startStore } from '../server.js';
-import { parseGoDuration, traceFilterOf, traceMatches } from './operations/server-trace.js';
+import { traceFilterOf, traceMatches } from './operations/server-trace.js';
 
 // Admin ServerTrace (GET /minio/admin/v3/trace) on a real store, read with the madmin client.
 let t: TestStore;

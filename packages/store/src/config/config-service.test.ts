@@ -7,38 +7,14 @@ import { StoreLog } from '../log/store-log.js';
 import { openObjectLayer } from '../object-layer/index.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import { StoreConfigService } from './config-service.js';
-import type { ConfigSetDef, ResolvedSet } from './registry.js';
+import type { ResolvedSet } from './registry.js';
 import { regionSet } from './sets/region.js';
+import { testHookSet, testUnsupportedSet } from './testing/test-sets.js';
 
-// The configuration service on a real object layer (4 drive folders in a temp dir), with set definitions
-// made for the test: a dynamic multi-target set, a restart set, an unsupported one.
+// The configuration service on a real object layer (4 drive folders in a temp dir), with the region set
+// (restart) and sets made for tests: a dynamic multi-target set and an unsupported one.
 
-const hookSet: ConfigSetDef = {
-  subSys: 'test_hook',
-  description: 'a test target',
-  multipleTargets: true,
-  apply: 'dynamic',
-  keys: [
-    { key: 'enable', type: 'on|off', description: 'on or off', optional: false, default: 'off' },
-    { key: 'endpoint', type: 'url', description: 'where', optional: true, default: '' },
-    { key: 'batch', type: 'number', description: 'how many', optional: true, default: '1' },
-    { key: 'wait', type: 'duration', description: 'how long', optional: true, default: '1s' },
-    { key: 'mode', type: 'enum', values: ['a', 'b'], description: 'mode', optional: true, default: 'a' },
-  ],
-  validate: (kv) =>
-    kv.values.enable === 'on' && kv.values.endpoint === ''
-      ? "'endpoint' is required when enabled"
-      : undefined,
-};
-const etcdSet: ConfigSetDef = {
-  subSys: 'etcd',
-  description: 'federation',
-  multipleTargets: false,
-  apply: 'restart',
-  unsupported: 'this server runs as a single deployment',
-  keys: [{ key: 'endpoints', type: 'csv', description: 'e', optional: true, default: '' }],
-};
-const SETS = [regionSet, hookSet, etcdSet];
+const SETS = [regionSet, testHookSet, testUnsupportedSet];
 
 let dir: string;
 let layer: ObjectLayer;
@@ -102,6 +78,27 @@ describe('StoreConfigService', () => {
     expect(config.targets('test_hook').map((t) => t.target)).toEqual(['', 'one']);
     expect(await config.del('test_hook:one')).toEqual({ applied: true });
     expect(config.targets('test_hook').map((t) => t.target)).toEqual(['']);
+  });
+
+  it('reports a failing applier to the store log, and settles once first runs are done', async () => {
+    const config = await open();
+    let applied = '';
+    config.subscribe('region', async (t) => {
+      await new Promise((r) => setImmediate(r));
+      applied = `name=${t[0]?.values.name}`;
+    });
+    config.subscribe('test_hook', () => {
+      throw new Error('target unreachable');
+    });
+    await config.settled();
+    expect(applied).toBe('name=');
+    expect(log.recent(5).map((e) => [e.ConsoleMsg, e.error?.message])).toContainEqual([
+      "Applying the 'test_hook' configuration failed",
+      'target unreachable',
+    ]);
+    // The save stands even though its applier failed.
+    expect(await config.set('test_hook batch=2')).toEqual({ applied: true });
+    expect(config.get('test_hook').values.batch).toBe('2');
   });
 
   it('refuses bad keys, values, targets and unsupported sets, changing nothing', async () => {
@@ -174,7 +171,7 @@ describe('StoreConfigService', () => {
     await config.set('test_hook:a enable=on endpoint=http://h/a');
     const exported = config.exportText();
     expect(exported).toContain('region name=one comment=\n');
-    expect(exported).toContain('test_hook:a enable=on endpoint=http://h/a batch=1 wait=1s mode=a\n');
+    expect(exported).toContain('test_hook:a enable=on endpoint=http://h/a batch=1 wait=1s mode=a note=\n');
     expect(await configError(config.import('region name=two\ntest_hook:b batch=x'))).toContain(
       "'x' is not a number",
     );

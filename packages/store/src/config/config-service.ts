@@ -2,7 +2,15 @@ import { S3Error } from '../core/errors.js';
 import type { StoreLog } from '../log/store-log.js';
 import type { SystemStore } from '../object-layer/types.js';
 import { type Change, delChange, importChange, setChange, setOf, validateChange } from './changes.js';
-import { type ConfigDoc, cloneDoc, docFromJson, docToJson, resolveSet, targetNames } from './document.js';
+import {
+  type ConfigDoc,
+  cloneDoc,
+  cloneTargets,
+  docFromJson,
+  docToJson,
+  resolveSet,
+  targetNames,
+} from './document.js';
 import { type EnvOverrides, findEnvOverrides } from './env.js';
 import { ConfigHistory, type HistoryEntry } from './history.js';
 import { formatKvText, type KvBlock } from './kv-text.js';
@@ -48,6 +56,8 @@ export class StoreConfigService implements ConfigStore {
   readonly #envSource: Readonly<Record<string, string | undefined>>;
   readonly #history: ConfigHistory;
   readonly #appliers = new Map<string, Set<Applier>>();
+  /** Applier runs not finished yet (see {@link settled}). */
+  readonly #running = new Set<Promise<void>>();
   #env: EnvOverrides = new Map();
   #saved: ConfigDoc = new Map();
   #applied: ConfigDoc = new Map();
@@ -102,7 +112,7 @@ export class StoreConfigService implements ConfigStore {
           const problem = k ? checkValue(k, e.value) : 'unknown key';
           if (problem !== undefined) {
             this.#log.error(`Environment variable ${e.name} is ignored: ${problem}`);
-            (keys as Map<string, unknown>).delete(key);
+            keys.delete(key);
           }
         }
       }
@@ -152,10 +162,17 @@ export class StoreConfigService implements ConfigStore {
     this.#def(subSys);
     const set = entryOf(this.#appliers, subSys, () => new Set<Applier>());
     set.add(apply);
-    void this.#run(subSys, apply);
+    const first = this.#run(subSys, apply);
+    this.#running.add(first);
+    void first.finally(() => this.#running.delete(first));
     return () => {
       set.delete(apply);
     };
+  }
+
+  /** Resolves once every applier run started so far (the first runs of `subscribe` included) is done. */
+  async settled(): Promise<void> {
+    while (this.#running.size > 0) await Promise.all([...this.#running]);
   }
 
   async #run(subSys: string, apply: Applier): Promise<void> {
@@ -295,7 +312,7 @@ export class StoreConfigService implements ConfigStore {
         continue;
       }
       const targets = change.next.get(subSys);
-      if (targets) this.#applied.set(subSys, cloneDoc(new Map([[subSys, targets]])).get(subSys) ?? new Map());
+      if (targets) this.#applied.set(subSys, cloneTargets(targets));
       else this.#applied.delete(subSys);
       now.push(subSys);
     }

@@ -13,10 +13,15 @@ export type ConfigDoc = Map<string, Map<string, Map<string, string>>>;
 const DEFAULT_TARGET = '_';
 const VERSION = 1;
 
+/** A copy of one set's targets and values. */
+export function cloneTargets(
+  targets: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): Map<string, Map<string, string>> {
+  return new Map([...targets].map(([t, kv]) => [t, new Map(kv)]));
+}
+
 export function cloneDoc(doc: ConfigDoc): ConfigDoc {
-  return new Map(
-    [...doc].map(([s, targets]) => [s, new Map([...targets].map(([t, kv]) => [t, new Map(kv)]))]),
-  );
+  return new Map([...doc].map(([s, targets]) => [s, cloneTargets(targets)]));
 }
 
 /** The stored values of one target, created when missing. */

@@ -29,7 +29,7 @@ export function envName(subSys: string, key: string, target = ''): string {
 export function findEnvOverrides(
   sets: readonly ConfigSetDef[],
   env: Readonly<Record<string, string | undefined>>,
-): EnvOverrides {
+): Map<string, Map<string, Map<string, EnvValue>>> {
   const out = new Map<string, Map<string, Map<string, EnvValue>>>();
   const bySet = [...sets]
     .filter((s) => s.unsupported === undefined)

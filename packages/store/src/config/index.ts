@@ -1,4 +1,5 @@
 export { CONFIG_PATH, type ConfigServiceOptions, StoreConfigService } from './config-service.js';
+export { parseGoDuration } from './duration.js';
 export { effectiveRegion } from './region.js';
 export * from './registry.js';
 export { ALL_SETS } from './sets/index.js';

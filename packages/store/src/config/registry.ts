@@ -130,4 +130,6 @@ export interface ConfigStore extends ConfigService {
   clearHistory(restoreId: string): Promise<void>;
   /** Reloads the stored configuration from the drives and applies every set (admin service restart). */
   restart(): Promise<void>;
+  /** Resolves when every applier run started so far has finished (server.ts awaits it before listening). */
+  settled(): Promise<void>;
 }

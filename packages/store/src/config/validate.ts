@@ -1,3 +1,4 @@
+import { parseGoDuration } from './duration.js';
 import type { ConfigKeyDef, ConfigKeyType, ConfigSetDef } from './registry.js';
 
 /**
@@ -6,42 +7,6 @@ import type { ConfigKeyDef, ConfigKeyType, ConfigSetDef } from './registry.js';
  */
 
 const ON_OFF = new Set(['on', 'off', 'true', 'false', 'yes', 'no', '1', '0']);
-
-/** One unit of a Go duration and its length in nanoseconds. */
-const DURATION_UNITS: Readonly<Record<string, number>> = {
-  ns: 1,
-  us: 1e3,
-  µs: 1e3,
-  μs: 1e3,
-  ms: 1e6,
-  s: 1e9,
-  m: 60e9,
-  h: 3600e9,
-};
-
-/**
- * A Go duration (`time.ParseDuration`: `1h2m3s`, `500ms`, `1.5h`, `0`) in nanoseconds, or undefined
- * when the text is not one. A leading `-` is accepted as Go does.
- */
-export function parseGoDuration(text: string): number | undefined {
-  let s = text;
-  let sign = 1;
-  if (s.startsWith('-') || s.startsWith('+')) {
-    if (s.startsWith('-')) sign = -1;
-    s = s.slice(1);
-  }
-  if (s === '0') return 0;
-  if (s === '') return undefined;
-  const part = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/;
-  let total = 0;
-  while (s !== '') {
-    const m = part.exec(s);
-    if (!m?.[1] || !m[2]) return undefined;
-    total += Number(m[1]) * (DURATION_UNITS[m[2]] ?? 0);
-    s = s.slice(m[0].length);
-  }
-  return sign * total;
-}
 
 /** `host:port` (`[v6]:port` for IPv6); the host may not be empty, the port is 1–65535. */
 function checkAddress(value: string): string | undefined {
@@ -71,7 +36,7 @@ const TYPE_CHECKS: Readonly<Record<ConfigKeyType, (value: string, def: ConfigKey
     'on|off': (v) => (ON_OFF.has(v.toLowerCase()) ? undefined : `'${v}' is not 'on' or 'off'`),
     number: (v) => (/^-?\d+(\.\d+)?$/.test(v) ? undefined : `'${v}' is not a number`),
     duration: (v) =>
-      parseGoDuration(v) === undefined ? `'${v}' is not a duration (e.g. 500ms, 30s, 1h2m3s)` : undefined,
+      parseGoDuration(v) === null ? `'${v}' is not a duration (e.g. 500ms, 30s, 1h2m3s)` : undefined,
     url: (v) => checkUrl(v, 'url'),
     uri: (v) => checkUrl(v, 'uri'),
     address: checkAddress,

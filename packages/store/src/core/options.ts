@@ -1,3 +1,5 @@
+import type { ConfigSetDef } from '../config/registry.js';
+
 /** What `startStore` is configured with (see ../server.ts). */
 export interface StoreOptions {
   /** Folder holding the drive folders (`drive1` … `driveN`) and the store's own files. */
@@ -17,6 +19,8 @@ export interface StoreOptions {
    * Where `MINIO_<SET>_<KEY>` configuration overrides are read (config/env.ts); process.env when absent.
    */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The configuration sets this store knows (config/sets ALL_SETS when absent; tests may add their own). */
+  configSets?: readonly ConfigSetDef[];
   tls?: { cert: Buffer; key: Buffer };
   /**
    * Domains for virtual-host style requests (`bucket.<domain>`), like MinIO's MINIO_DOMAIN.

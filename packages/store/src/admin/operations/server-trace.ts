@@ -1,4 +1,5 @@
 import type { TraceInfo } from '@stowage/madmin';
+import { parseGoDuration } from '../../config/duration.js';
 import { S3Error } from '../../core/errors.js';
 import { liveStream } from '../../core/live-stream.js';
 import type { TraceEvent } from '../../events/trace-events.js';
@@ -8,33 +9,6 @@ import type { AdminOperation } from '../call.js';
 /** madmin trace type bits (madmin-go trace.go): S3 API calls and internal (admin, STS, health) calls. */
 export const TRACE_TYPE_S3 = 1 << 2;
 export const TRACE_TYPE_INTERNAL = 1 << 3;
-
-const GO_UNITS_NS: Record<string, number> = {
-  ns: 1,
-  us: 1e3,
-  µs: 1e3,
-  μs: 1e3,
-  ms: 1e6,
-  s: 1e9,
-  m: 60e9,
-  h: 3600e9,
-};
-
-/** Parses a Go `time.Duration` string (`0s`, `500ms`, `1.5s`, `1m30s`) into nanoseconds; null if malformed. */
-export function parseGoDuration(text: string): number | null {
-  if (text === '0') return 0;
-  const re = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/y;
-  let total = 0;
-  let at = 0;
-  while (at < text.length) {
-    re.lastIndex = at;
-    const m = re.exec(text);
-    if (!m) return null;
-    total += Number(m[1]) * (GO_UNITS_NS[m[2] ?? ''] ?? Number.NaN);
-    at = re.lastIndex;
-  }
-  return at === 0 || !Number.isFinite(total) ? null : total;
-}
 
 function multiHeaders(h: Record<string, string>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
