@@ -1,8 +1,7 @@
-import { healPacing, scannerPacing } from './background/pacing.js';
+import { durationMs, healPacing, scannerPacing } from './background/pacing.js';
 import { type BackgroundServices, configureHeal } from './background/services.js';
 import type { StaleUploadCleanup } from './background/stale-uploads.js';
 import type { ConfigService } from './config/registry.js';
-import { parseDuration } from './config/sets/duration.js';
 import type { EdgeSettings } from './http/dispatch.js';
 import type { ObjectLayer } from './object-layer/types.js';
 
@@ -26,12 +25,12 @@ export function subscribeAppliers(deps: ApplierDeps): () => void {
       const v = config.get('api').values;
       edge.admission.configure({
         max: Number(v.requests_max) || 0,
-        deadlineMs: parseDuration(v.requests_deadline ?? '') ?? 10_000,
+        deadlineMs: durationMs(v.requests_deadline) ?? 10_000,
       });
       edge.cors.configure((v.cors_allow_origin ?? '*').split(','));
       staleUploads.configure({
-        maxAgeMs: parseDuration(v.stale_uploads_expiry ?? '') || 24 * 3600_000,
-        intervalMs: parseDuration(v.stale_uploads_cleanup_interval ?? '') || 6 * 3600_000,
+        maxAgeMs: durationMs(v.stale_uploads_expiry) || 24 * 3600_000,
+        intervalMs: durationMs(v.stale_uploads_cleanup_interval) || 6 * 3600_000,
       });
     }),
     config.subscribe('scanner', () => {

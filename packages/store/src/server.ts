@@ -114,8 +114,6 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
     };
-    // Every subsystem's configuration is applied before the first request is served.
-    await config.settled();
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
     const edge: EdgeSettings = { admission: new RequestAdmission(), cors: new CorsPolicy() };
     // The api, scanner and heal sets take effect now and on every saved change.
@@ -126,6 +124,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       layer,
       staleUploads: stopStaleUploads,
     });
+    // Every subsystem's configuration is applied before the first request is served.
+    await config.settled();
     const listener = createRequestListener(ctx, inFlight, edge);
     server = opts.tls
       ? https.createServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)

@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseGoDuration } from '../config/duration.js';
 import { isOn } from '../config/registry.js';
-import { parseDuration } from '../config/sets/duration.js';
 import type { ScannerSpeed } from '../config/sets/scanner.js';
+
+/** A Go duration (a config value) in milliseconds; undefined when it is not one or negative. */
+export function durationMs(text: string | undefined): number | undefined {
+  const ns = text === undefined ? null : parseGoDuration(text.trim());
+  return ns === null || ns < 0 ? undefined : ns / 1e6;
+}
 
 /**
  * Pacing of the background work, from the `scanner` and `heal` config sets, as MinIO paces it. The
@@ -36,8 +42,8 @@ export function scannerPacing(values: Readonly<Record<string, string>>): Scanner
   const base = SCANNER_SPEED_PACING[speed] ?? SCANNER_SPEED_PACING.default;
   if (speed === 'default' && values.delay && values.max_wait) {
     const delay = Number(values.delay);
-    const maxWaitMs = parseDuration(values.max_wait);
-    const cycleMs = parseDuration(values.cycle || '1m');
+    const maxWaitMs = durationMs(values.max_wait);
+    const cycleMs = durationMs(values.cycle || '1m');
     if (Number.isFinite(delay) && maxWaitMs !== undefined && cycleMs !== undefined && cycleMs > 0) {
       return { delay, maxWaitMs, cycleMs };
     }
@@ -64,7 +70,7 @@ export function healPacing(values: Readonly<Record<string, string>>): HealPacing
   const maxIO = Number(values.max_io ?? '100');
   return {
     bitrotScan: isOn(values.bitrotscan),
-    maxSleepMs: parseDuration(values.max_sleep ?? '1s') ?? 1000,
+    maxSleepMs: durationMs(values.max_sleep ?? '1s') ?? 1000,
     maxIO: Number.isInteger(maxIO) && maxIO > 0 ? maxIO : 0,
   };
 }

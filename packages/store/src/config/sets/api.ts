@@ -1,5 +1,5 @@
+import { parseGoDuration } from '../duration.js';
 import type { ConfigSetDef } from '../registry.js';
-import { validDuration } from './duration.js';
 import { COMMENT_KEY, optionalKey } from './keys.js';
 
 /**
@@ -21,15 +21,12 @@ export const api: ConfigSetDef = {
       'set the maximum number of concurrent requests; 0 admits every request (no limit)',
       '0',
     ),
-    {
-      ...optionalKey(
-        'requests_deadline',
-        'duration',
-        'set the deadline for API requests waiting to be processed',
-        '10s',
-      ),
-      validate: validDuration,
-    },
+    optionalKey(
+      'requests_deadline',
+      'duration',
+      'set the deadline for API requests waiting to be processed',
+      '10s',
+    ),
     {
       ...optionalKey(
         'cors_allow_origin',
@@ -62,8 +59,8 @@ export const api: ConfigSetDef = {
   ],
 };
 
+/** The type check (a Go duration) is the registry's; this refuses zero and negative ones. */
 function positiveDuration(value: string): string | undefined {
-  const problem = validDuration(value);
-  if (problem) return problem;
-  return /^0+(\.0*)?[a-zµ]*$/.test(value.trim()) ? 'the duration must be greater than zero' : undefined;
+  const ns = parseGoDuration(value);
+  return ns !== null && ns <= 0 ? 'the duration must be greater than zero' : undefined;
 }

@@ -1,5 +1,4 @@
 import type { ConfigSetDef } from '../registry.js';
-import { validDuration } from './duration.js';
 import { COMMENT_KEY, optionalKey } from './keys.js';
 
 /**
@@ -19,15 +18,12 @@ export const heal: ConfigSetDef = {
       'perform bitrot scan on drives when checking objects during scanner',
       'off',
     ),
-    {
-      ...optionalKey(
-        'max_sleep',
-        'duration',
-        'maximum sleep duration between objects to slow down heal operation',
-        '1s',
-      ),
-      validate: validDuration,
-    },
+    optionalKey(
+      'max_sleep',
+      'duration',
+      'maximum sleep duration between objects to slow down heal operation',
+      '1s',
+    ),
     optionalKey(
       'max_io',
       'number',

@@ -1,5 +1,4 @@
 import type { ConfigSetDef } from '../registry.js';
-import { validDuration } from './duration.js';
 import { NOTIFY_ENABLE_KEY, NOTIFY_QUEUE_KEYS, optionalKey, requiredKey } from './keys.js';
 
 /** `notify_mqtt:<name>`: bucket notifications published to an MQTT broker (keys only here). */
@@ -15,24 +14,13 @@ export const notifyMqtt: ConfigSetDef = {
     optionalKey('username', 'string', 'MQTT username', '', true),
     optionalKey('password', 'string', 'MQTT password', '', true),
     optionalKey('qos', 'number', "set the quality of service priority, defaults to '0'", '0'),
-    {
-      ...optionalKey(
-        'keep_alive_interval',
-        'duration',
-        'keep-alive interval for MQTT connections in s,m,h,d',
-        '0s',
-      ),
-      validate: validDuration,
-    },
-    {
-      ...optionalKey(
-        'reconnect_interval',
-        'duration',
-        'reconnect interval for MQTT connections in s,m,h,d',
-        '0s',
-      ),
-      validate: validDuration,
-    },
+    optionalKey(
+      'keep_alive_interval',
+      'duration',
+      'keep-alive interval for MQTT connections in s,m,h,d',
+      '0s',
+    ),
+    optionalKey('reconnect_interval', 'duration', 'reconnect interval for MQTT connections in s,m,h,d', '0s'),
     ...NOTIFY_QUEUE_KEYS,
   ],
 };

@@ -1,5 +1,4 @@
 import type { ConfigSetDef } from '../registry.js';
-import { validDuration } from './duration.js';
 import { NOTIFY_ENABLE_KEY, NOTIFY_QUEUE_KEYS, NOTIFY_TLS_KEYS, optionalKey, requiredKey } from './keys.js';
 
 /** `notify_nats:<name>`: bucket notifications published on a NATS subject (keys only here). */
@@ -16,15 +15,12 @@ export const notifyNats: ConfigSetDef = {
     optionalKey('password', 'string', 'NATS password', '', true),
     optionalKey('token', 'string', 'NATS token', '', true),
     ...NOTIFY_TLS_KEYS,
-    {
-      ...optionalKey(
-        'ping_interval',
-        'duration',
-        'client ping commands interval in s,m,h,d. Disabled by default',
-        '0',
-      ),
-      validate: validDuration,
-    },
+    optionalKey(
+      'ping_interval',
+      'duration',
+      'client ping commands interval in s,m,h,d. Disabled by default',
+      '0',
+    ),
     optionalKey('streaming', 'on|off', "set to 'on', to use streaming NATS server", 'off'),
     optionalKey('streaming_async', 'on|off', "set to 'on', to enable asynchronous publish", 'off'),
     optionalKey(

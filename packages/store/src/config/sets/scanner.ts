@@ -1,5 +1,4 @@
 import type { ConfigSetDef } from '../registry.js';
-import { validDuration } from './duration.js';
 import { COMMENT_KEY, optionalKey } from './keys.js';
 
 /** MinIO's scanner speeds, fastest to slowest. */
@@ -29,14 +28,8 @@ export const scanner: ConfigSetDef = {
       ...optionalKey('delay', 'number', '[DEPRECATED use speed] scanner delay multiplier'),
       validate: (v) => (/^\d+(\.\d+)?$/.test(v) ? undefined : `"${v}" is not a number`),
     },
-    {
-      ...optionalKey('max_wait', 'duration', '[DEPRECATED use speed] maximum wait time between operations'),
-      validate: validDuration,
-    },
-    {
-      ...optionalKey('cycle', 'duration', '[DEPRECATED use speed] time duration between scanner cycles'),
-      validate: validDuration,
-    },
+    optionalKey('max_wait', 'duration', '[DEPRECATED use speed] maximum wait time between operations'),
+    optionalKey('cycle', 'duration', '[DEPRECATED use speed] time duration between scanner cycles'),
     COMMENT_KEY,
   ],
 };
