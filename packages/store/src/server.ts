@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { subscribeAppliers } from './appliers.js';
 import { type BackgroundServices, startBackgroundServices } from './background/services.js';
 import { startStaleUploadCleanup } from './background/stale-uploads.js';
 import { ALL_SETS, effectiveRegion, StoreConfigService } from './config/index.js';
@@ -9,7 +10,9 @@ import type { StoreContext } from './core/context.js';
 import type { StoreOptions } from './core/options.js';
 import { createObjectEventBus } from './events/object-events.js';
 import { createTraceBus } from './events/trace-events.js';
-import { createRequestListener, type InFlight } from './http/dispatch.js';
+import { RequestAdmission } from './http/admission.js';
+import { CorsPolicy } from './http/cors.js';
+import { createRequestListener, type EdgeSettings, type InFlight } from './http/dispatch.js';
 import { openIam } from './iam/index.js';
 import { StoreLog } from './log/store-log.js';
 import { LogWebhooks } from './logging/webhooks.js';
@@ -59,11 +62,12 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
             `Drive ${drive.index + 1} (${drive.path}) is ${drive.state}: its folder is missing or not writable`,
           ),
   });
-  // Abort multipart uploads left unfinished for 24 h (checked hourly).
+  // Abort multipart uploads left unfinished (the api set: 24 h by default, checked every 6 h).
   const stopStaleUploads = startStaleUploadCleanup(layer);
   let server: http.Server | https.Server | undefined;
   let services: BackgroundServices | undefined;
   let webhooks: LogWebhooks | undefined;
+  let unsubscribeAppliers = (): void => undefined;
   try {
     // Configuration first: every other service reads its settings from it.
     const config = await StoreConfigService.open({
@@ -119,10 +123,19 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       onServiceAction: opts.onServiceAction ?? null,
     };
     const hooks = webhooks;
+    const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
+    const edge: EdgeSettings = { admission: new RequestAdmission(), cors: new CorsPolicy() };
+    // The api, scanner and heal sets take effect now and on every saved change.
+    unsubscribeAppliers = subscribeAppliers({
+      config,
+      edge,
+      background,
+      layer,
+      staleUploads: stopStaleUploads,
+    });
     // Every subsystem's configuration is applied (webhook targets open) before the first request is served.
     await config.settled();
-    const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
-    const listener = createRequestListener(ctx, inFlight);
+    const listener = createRequestListener(ctx, inFlight, edge);
     server = opts.tls
       ? https.createServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
       : http.createServer(listener);
@@ -171,6 +184,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
             new Promise<void>((resolve) => setTimeout(resolve, 2000).unref()),
           ]);
         }
+        unsubscribeAppliers();
         await background.stop();
         // Batches in flight finish; undelivered records stay queued on disk for the next start.
         await hooks.close();
@@ -182,6 +196,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     return { url, port, close };
   } catch (err) {
     server?.close();
+    unsubscribeAppliers();
     await services?.stop();
     await webhooks?.close();
     stopStaleUploads();

@@ -13,7 +13,9 @@ import { type StoreHandle, startStore } from '../server.js';
 
 const ROOT = 'config-root';
 const SECRET = 'config-root-secret-123';
-const SETS = [...ALL_SETS, testHookSet, testUnsupportedSet];
+// The test sets stand in for the real ones of the same name (ALL_SETS lists a real `etcd`).
+const TEST_SETS = [testHookSet, testUnsupportedSet];
+const SETS = [...ALL_SETS.filter((s) => !TEST_SETS.some((t) => t.subSys === s.subSys)), ...TEST_SETS];
 
 let dataDir: string;
 

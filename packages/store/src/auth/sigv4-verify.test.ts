@@ -11,8 +11,9 @@ import {
   signature,
 } from '@stowage/madmin';
 import { describe, expect, it } from 'vitest';
+import { isS3Error, type S3Error } from '../core/errors.js';
 import type { CredentialStore } from '../iam/types.js';
-import { authenticateRequest } from './sigv4-verify.js';
+import { authenticateRequest, checkRegion } from './sigv4-verify.js';
 
 const creds: CredentialStore = {
   async lookup(accessKey) {
@@ -74,5 +75,27 @@ describe('SigV4 verification of repeated query parameters', () => {
     const headers = signedHeaders(query, 'as-sent');
     headers.authorization = headers.authorization!.replace(/Signature=\w+/, `Signature=${'0'.repeat(64)}`);
     await expect(request(headers)).rejects.toMatchObject({ code: 'SignatureDoesNotMatch' });
+  });
+});
+
+describe('region check (the region config set)', () => {
+  it('accepts any region when none is configured, and "US" as us-east-1', () => {
+    expect(() => checkRegion('ap-south-1', '')).not.toThrow();
+    expect(() => checkRegion('ap-south-1', undefined)).not.toThrow();
+    expect(() => checkRegion('US', 'us-east-1')).not.toThrow();
+    expect(() => checkRegion('eu-west-1', 'eu-west-1')).not.toThrow();
+  });
+
+  it('refuses another region with AuthorizationHeaderMalformed naming the expected one', () => {
+    let err: unknown;
+    try {
+      checkRegion('us-east-1', 'eu-west-1');
+    } catch (e) {
+      err = e;
+    }
+    expect(isS3Error(err, 'AuthorizationHeaderMalformed')).toBe(true);
+    expect((err as S3Error).message).toContain("expecting 'eu-west-1'");
+    expect((err as S3Error).extra).toEqual({ Region: 'eu-west-1' });
+    expect((err as S3Error).status).toBe(400);
   });
 });

@@ -42,6 +42,11 @@ export interface AuthInput {
   headers: IncomingHttpHeaders;
   /** Expected scope service: `s3` for S3 and admin, `sts` for AssumeRole. */
   service: 's3' | 'sts';
+  /**
+   * The region the request must be signed for; '' or absent accepts any (no region configured, or an
+   * admin request — madmin signs with an empty region).
+   */
+  region?: string;
   /** When the body was already read (admin, STS): its SHA-256, used when the header is absent. */
   bodySha256?: string;
   now?: Date;
@@ -176,6 +181,25 @@ function checkService(
   }
 }
 
+/** MinIO's rule: older clients sign for "US", which means us-east-1. */
+function normalRegion(region: string): string {
+  return region === 'US' ? 'us-east-1' : region;
+}
+
+/**
+ * Refuses a credential scope signed for another region than the store's, as MinIO (and AWS) do:
+ * AuthorizationHeaderMalformed naming the expected region (header and presigned alike).
+ */
+export function checkRegion(signed: string, expected: string | undefined): void {
+  if (!expected) return;
+  if (normalRegion(signed) === normalRegion(expected)) return;
+  throw new S3Error(
+    'AuthorizationHeaderMalformed',
+    `The authorization header is malformed; the region '${signed}' is wrong; expecting '${expected}'.`,
+    { Region: expected },
+  );
+}
+
 function parseRequestDate(headers: IncomingHttpHeaders): { date: Date; amzDate: string } {
   const amz = header(headers, 'x-amz-date');
   if (amz !== undefined) {
@@ -228,6 +252,7 @@ async function verifyHeaderAuth(
   const parsed = parseAuthorization(authz);
   if (!parsed) throw new S3Error('AuthorizationHeaderMalformed');
   checkService(parsed, input.service, 'AuthorizationHeaderMalformed');
+  checkRegion(parsed.region, input.region);
   if (!parsed.signedHeaders.includes('host')) {
     throw new S3Error(
       'AuthorizationHeaderMalformed',
@@ -307,6 +332,7 @@ async function verifyPresigned(input: AuthInput, now: Date, creds: CredentialSto
   const parsed = parseCredential(credential, signedHeaders, sig);
   if (!parsed) throw fail('Error parsing the X-Amz-Credential parameter; the Credential is mal-formed.');
   checkService(parsed, input.service, 'AuthorizationQueryParametersError');
+  checkRegion(parsed.region, input.region);
   if (!/^\d+$/.test(expiresRaw)) throw fail('X-Amz-Expires should be a number');
   const expires = Number(expiresRaw);
   if (expires > MAX_PRESIGN_EXPIRES)

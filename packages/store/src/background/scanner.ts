@@ -1,6 +1,7 @@
 import type { BucketUsage, DataUsageSnapshot, UsageScanner } from '../core/usage.js';
 import type { ObjectEvent, ObjectEventBus, ObjectEventName } from '../events/object-events.js';
 import type { ObjectLayer } from '../object-layer/types.js';
+import { SCANNER_SPEED_PACING, type ScannerPacing, scannerSleepMs } from './pacing.js';
 
 /** Size histogram buckets, named as MinIO's data usage reports them (PROTOCOL-NOTES §7). */
 export const HISTOGRAM_BUCKETS: readonly { name: string; below: number }[] = [
@@ -38,6 +39,28 @@ const BYTES_WRITTEN: ReadonlySet<ObjectEventName> = new Set<ObjectEventName>([
   's3:ObjectCreated:CompleteMultipartUpload',
 ]);
 
+/** Heal check of one object, run by background scans (the `heal` set decides how deep it looks). */
+export type HealCheck = (bucket: string, key: string) => Promise<void>;
+
+/** Without bitrot scanning, each cycle heal-checks one object in this many (MinIO's selection odds). */
+export const HEAL_SELECT_ONE_IN = 1024;
+
+/** FNV-1a of a bucket/key: which cycle (mod {@link HEAL_SELECT_ONE_IN}) checks the object. */
+function objectHash(bucket: string, key: string): number {
+  let h = 0x811c9dc5;
+  const s = `${bucket}/${key}`;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** Whether a background cycle heal-checks an object: every one, or one in 1024 rotating by cycle. */
+export function selectedForHeal(bucket: string, key: string, cycle: number, everyObject: boolean): boolean {
+  return everyObject || objectHash(bucket, key) % HEAL_SELECT_ONE_IN === cycle % HEAL_SELECT_ONE_IN;
+}
+
 /**
  * A bucket changed by writes is rescanned no sooner than this many times its last scan's duration
  * after that scan ended, so a bucket written without pause costs the scanner at most ~1/(1+PACE) of
@@ -70,6 +93,18 @@ export class DataUsageScanner implements UsageScanner {
   #dirtyTimer: NodeJS.Timeout | null = null;
   #unsubscribe: (() => void) | null = null;
   #stopped = false;
+  /** Aborts the pacing sleeps when the scanner stops. */
+  #stopping = new AbortController();
+  /**
+   * Set when a caller waits for a scan already running (a quota check, an admin usage call): the
+   * running scan stops pacing so the caller is not held up by the `scanner` set's sleeps.
+   */
+  #hurry = false;
+  #wake: (() => void) | null = null;
+  #pacing: ScannerPacing;
+  #heal: { check: HealCheck; everyObject: boolean } | null = null;
+  /** Background full cycles run so far (rotates the heal selection). */
+  #cycle = 0;
 
   constructor(layer: ObjectLayer, options: ScannerOptions = {}) {
     this.#layer = layer;
@@ -79,16 +114,41 @@ export class DataUsageScanner implements UsageScanner {
       pageSize: options.pageSize ?? 1000,
       onError: options.onError,
     };
+    this.#pacing = { ...SCANNER_SPEED_PACING.default, cycleMs: this.#opts.intervalMs };
   }
 
   /** Starts periodic scanning (first scan right away). */
   start(): void {
     this.#stopped = false;
-    void this.scanAll().catch((err) => this.#opts.onError?.(err));
+    void this.scanAll(true).catch((err) => this.#opts.onError?.(err));
+    this.#startTimer();
+  }
+
+  #startTimer(): void {
+    if (this.#timer) clearInterval(this.#timer);
     this.#timer = setInterval(() => {
-      void this.scanAll().catch((err) => this.#opts.onError?.(err));
-    }, this.#opts.intervalMs);
+      void this.scanAll(true).catch((err) => this.#opts.onError?.(err));
+    }, this.#pacing.cycleMs);
     this.#timer.unref();
+  }
+
+  /** The `scanner` set's pacing: sleeps of background scans, and the cycle period (applied at once). */
+  setPacing(pacing: ScannerPacing): void {
+    const cycleChanged = pacing.cycleMs !== this.#pacing.cycleMs;
+    this.#pacing = pacing;
+    if (cycleChanged && this.#timer) this.#startTimer();
+  }
+
+  get pacing(): ScannerPacing {
+    return this.#pacing;
+  }
+
+  /**
+   * Background heal checks during background scans: every object each cycle when `everyObject` (the
+   * `heal` set's bitrot scan), else one in {@link HEAL_SELECT_ONE_IN}; null turns them off.
+   */
+  setHealCheck(check: HealCheck | null, everyObject = false): void {
+    this.#heal = check ? { check, everyObject } : null;
   }
 
   /**
@@ -108,6 +168,7 @@ export class DataUsageScanner implements UsageScanner {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#stopping.abort();
     if (this.#timer) clearInterval(this.#timer);
     if (this.#dirtyTimer) clearTimeout(this.#dirtyTimer);
     this.#timer = null;
@@ -160,7 +221,7 @@ export class DataUsageScanner implements UsageScanner {
           continue;
         }
         this.#dirty.delete(b);
-        void this.scanBucket(b).catch((err) => this.#opts.onError?.(err));
+        void this.scanBucket(b, true).catch((err) => this.#opts.onError?.(err));
       }
       if (wait !== Number.POSITIVE_INFINITY) this.#scheduleDirty(wait);
     }, delay);
@@ -209,14 +270,21 @@ export class DataUsageScanner implements UsageScanner {
     return this.snapshot();
   }
 
-  /** Scans every bucket now (joins a scan already running). */
-  scanAll(): Promise<DataUsageSnapshot> {
-    if (this.#fullScan) return this.#fullScan;
+  /**
+   * Scans every bucket now (joins a scan already running). A `background` cycle is paced by the
+   * `scanner` set and runs the heal checks; one a caller waits for is not.
+   */
+  scanAll(background = false): Promise<DataUsageSnapshot> {
+    if (this.#fullScan) {
+      if (!background) this.#hurryUp();
+      return this.#fullScan;
+    }
     const run = (async () => {
       try {
         const buckets = await this.#layer.listBuckets();
         const names = new Set(buckets.map((b) => b.name));
-        for (const b of buckets) await this.scanBucket(b.name);
+        if (background) this.#cycle++;
+        for (const b of buckets) await this.scanBucket(b.name, background);
         for (const name of [...this.#usage.keys()]) {
           if (!names.has(name)) {
             this.#usage.delete(name);
@@ -229,6 +297,7 @@ export class DataUsageScanner implements UsageScanner {
         return this.snapshot();
       } finally {
         this.#fullScan = null;
+        this.#hurry = false;
       }
     })();
     this.#fullScan = run;
@@ -236,14 +305,17 @@ export class DataUsageScanner implements UsageScanner {
   }
 
   /** Scans one bucket now; null when it does not exist (any stale figures are dropped). */
-  scanBucket(bucket: string): Promise<BucketUsage | null> {
+  scanBucket(bucket: string, background = false): Promise<BucketUsage | null> {
     const running = this.#bucketScans.get(bucket);
-    if (running) return running;
+    if (running) {
+      if (!background) this.#hurryUp();
+      return running;
+    }
     const run = (async () => {
       const started = Date.now();
       this.#scanStarted.set(bucket, started);
       try {
-        const u = await this.#measure(bucket);
+        const u = await this.#measure(bucket, background);
         const end = Date.now();
         this.#lastScan.set(bucket, { end, ms: end - started });
         if (u === null) {
@@ -261,13 +333,51 @@ export class DataUsageScanner implements UsageScanner {
         return u;
       } finally {
         this.#bucketScans.delete(bucket);
+        if (this.#bucketScans.size === 0 && !this.#fullScan) this.#hurry = false;
       }
     })();
     this.#bucketScans.set(bucket, run);
     return run;
   }
 
-  async #measure(bucket: string): Promise<BucketUsage | null> {
+  /** Sleeps after `workMs` of background scanning, as the pacing asks (cut short by stop()). */
+  async #pace(workMs: number): Promise<void> {
+    const ms = scannerSleepMs(workMs, this.#pacing);
+    if (ms <= 0 || this.#stopped || this.#hurry) return;
+    await new Promise<void>((resolve) => {
+      const signal = this.#stopping.signal;
+      let t: NodeJS.Timeout | undefined;
+      const done = (): void => {
+        clearTimeout(t);
+        signal.removeEventListener('abort', done);
+        if (this.#wake === done) this.#wake = null;
+        resolve();
+      };
+      t = setTimeout(done, ms);
+      t.unref();
+      this.#wake = done;
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** A caller waits for the running scan: finish it unpaced. */
+  #hurryUp(): void {
+    this.#hurry = true;
+    this.#wake?.();
+  }
+
+  /** Heal-checks the selected latest versions of one page (errors reported, the scan goes on). */
+  async #healPage(bucket: string, keys: string[]): Promise<void> {
+    const heal = this.#heal;
+    if (!heal) return;
+    for (const key of keys) {
+      if (this.#stopped) return;
+      if (!selectedForHeal(bucket, key, this.#cycle, heal.everyObject)) continue;
+      await heal.check(bucket, key).catch((err: unknown) => this.#opts.onError?.(err));
+    }
+  }
+
+  async #measure(bucket: string, background: boolean): Promise<BucketUsage | null> {
     const u: BucketUsage = {
       size: 0,
       objectsCount: 0,
@@ -279,6 +389,8 @@ export class DataUsageScanner implements UsageScanner {
     let keyMarker: string | undefined;
     let versionIdMarker: string | undefined;
     for (;;) {
+      const pageStarted = Date.now();
+      const latest: string[] = [];
       let page: Awaited<ReturnType<ObjectLayer['listObjectVersions']>>;
       try {
         page = await this.#layer.listObjectVersions(bucket, {
@@ -298,12 +410,17 @@ export class DataUsageScanner implements UsageScanner {
         u.size += v.size;
         u.versionsCount++;
         if (v.isLatest) {
+          latest.push(v.key);
           u.objectsCount++;
           const h = histogramBucket(v.size);
           u.histogram[h] = (u.histogram[h] ?? 0) + 1;
         }
       }
-      if (!page.isTruncated || page.nextKeyMarker === null) break;
+      if (background) {
+        await this.#healPage(bucket, latest);
+        await this.#pace(Date.now() - pageStarted);
+      }
+      if (!page.isTruncated || page.nextKeyMarker === null || this.#stopped) break;
       keyMarker = page.nextKeyMarker;
       versionIdMarker = page.nextVersionIdMarker ?? undefined;
     }

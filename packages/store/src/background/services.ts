@@ -1,6 +1,7 @@
 import type { ObjectEventBus } from '../events/object-events.js';
 import type { IamSystem } from '../iam/index.js';
 import type { ObjectLayer } from '../object-layer/types.js';
+import { type HealPacing, healWait } from './pacing.js';
 import { DataUsageScanner } from './scanner.js';
 
 /** The store's background work behind S3 quotas and the admin API: the usage scanner and STS expiry. */
@@ -54,4 +55,33 @@ export function startBackgroundServices(
       await scanner.stop();
     },
   };
+}
+
+/**
+ * Applies the `heal` set: the scanner's background heal checks (every object each cycle, deep, when
+ * `bitrotscan` is on; one in 1024, presence only, when off) and the layer's own heal of a replaced drive
+ * use its scan mode, and wait between objects while `currentIO()` S3 requests are in flight (`max_io`,
+ * at most `max_sleep`).
+ */
+export function configureHeal(
+  layer: ObjectLayer,
+  scanner: DataUsageScanner,
+  pacing: HealPacing,
+  currentIO: () => number,
+): void {
+  const scanMode = pacing.bitrotScan ? 'deep' : 'normal';
+  const pace = async (): Promise<void> => {
+    await healWait(pacing, currentIO);
+  };
+  layer.configureHeal?.({ scanMode, pace });
+  const healObject = layer.healObject?.bind(layer);
+  scanner.setHealCheck(
+    healObject
+      ? async (bucket, key) => {
+          await pace();
+          await healObject(bucket, key, { scanMode });
+        }
+      : null,
+    pacing.bitrotScan,
+  );
 }

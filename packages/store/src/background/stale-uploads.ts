@@ -20,15 +20,21 @@ export interface StaleUploadOptions {
 
 export const DEFAULT_STALE_UPLOAD_AGE_MS = 24 * 3600 * 1000;
 
-/** Start the sweeper; returns a function that stops it. */
+/** Stops the sweeper when called; `configure` changes its age limit and period (the `api` set). */
+export type StaleUploadCleanup = (() => void) & {
+  configure(opts: Pick<StaleUploadOptions, 'maxAgeMs' | 'intervalMs'>): void;
+};
+
+/** Start the sweeper; returns a function that stops it (and can reconfigure it). */
 export function startStaleUploadCleanup(
   target: StaleUploadCleaner,
   opts: StaleUploadOptions = {},
-): () => void {
-  const maxAge = opts.maxAgeMs ?? DEFAULT_STALE_UPLOAD_AGE_MS;
-  const every = opts.intervalMs ?? 3600 * 1000;
+): StaleUploadCleanup {
+  let maxAge = opts.maxAgeMs ?? DEFAULT_STALE_UPLOAD_AGE_MS;
+  let every = opts.intervalMs ?? 3600 * 1000;
   let running = false;
-  const timer = setInterval(() => {
+  let stopped = false;
+  const sweep = (): void => {
     if (running) return;
     running = true;
     target
@@ -37,7 +43,21 @@ export function startStaleUploadCleanup(
       .finally(() => {
         running = false;
       });
-  }, every);
+  };
+  let timer = setInterval(sweep, every);
   timer.unref();
-  return () => clearInterval(timer);
+  const stop = (): void => {
+    stopped = true;
+    clearInterval(timer);
+  };
+  return Object.assign(stop, {
+    configure(next: Pick<StaleUploadOptions, 'maxAgeMs' | 'intervalMs'>): void {
+      if (next.maxAgeMs !== undefined) maxAge = next.maxAgeMs;
+      if (next.intervalMs === undefined || next.intervalMs === every || stopped) return;
+      every = next.intervalMs;
+      clearInterval(timer);
+      timer = setInterval(sweep, every);
+      timer.unref();
+    },
+  });
 }

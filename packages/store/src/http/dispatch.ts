@@ -14,6 +14,8 @@ import type { TraceEvent } from '../events/trace-events.js';
 import type { Identity } from '../iam/types.js';
 import { handleS3 } from '../s3/handle.js';
 import { handleStsRequest } from '../sts/handler.js';
+import { RequestAdmission } from './admission.js';
+import { CorsPolicy } from './cors.js';
 import { s3ErrorResponse, stsErrorResponse, toS3Error, writeResponse } from './respond.js';
 import { bucketFromHost } from './virtual-host.js';
 
@@ -123,37 +125,32 @@ function headerRecord(
   return out;
 }
 
-/** CORS as MinIO does by default: any origin, credentials, S3's headers exposed. */
-function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
-  const origin = req.headers.origin;
-  if (!origin) return false;
-  res.setHeader('access-control-allow-origin', origin);
-  res.setHeader('access-control-allow-credentials', 'true');
-  res.setHeader(
-    'access-control-expose-headers',
-    'Date, ETag, Server, Connection, Accept-Ranges, Content-Range, Content-Encoding, Content-Length, Content-Type, Content-Disposition, Last-Modified, Content-Language, Cache-Control, Retry-After, X-Amz-Bucket-Region, Expires, X-Amz*, X-Minio*, Access-Control-*',
-  );
-  if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-    res.setHeader('access-control-allow-methods', 'GET, PUT, HEAD, POST, DELETE, OPTIONS, PATCH');
-    const reqHeaders = req.headers['access-control-request-headers'];
-    if (reqHeaders) res.setHeader('access-control-allow-headers', reqHeaders);
-    res.setHeader('access-control-max-age', '3600');
-    res.writeHead(204);
-    res.end();
-    return true;
-  }
-  return false;
+/** The edge's live settings (the `api` config set): S3 request admission and CORS. */
+export interface EdgeSettings {
+  admission: RequestAdmission;
+  cors: CorsPolicy;
+}
+
+/**
+ * The region S3 and STS requests must be signed for: the `region` set's name in effect, else the start
+ * option; '' when neither is set, and then any region is accepted, as MinIO does when no region is
+ * configured (it still reports us-east-1). Admin requests are not region-checked, as in MinIO (madmin
+ * signs with an empty region).
+ */
+export function signingRegion(ctx: StoreContext): string {
+  return ctx.config.get('region').values.name || ctx.options.region || '';
 }
 
 /**
  * The store's request listener: common headers, CORS, then dispatch —
  * `/minio/health/*` → 200, `/minio/admin/v3/*` → admin (JSON errors), `POST /` with an STS `Action`
- * → STS (STS XML errors), everything else → S3 (XML errors). Publishes each finished request on the
- * trace bus.
+ * → STS (STS XML errors), everything else → S3 (XML errors; admitted by `requests_max`). Publishes each
+ * finished request on the trace bus.
  */
 export function createRequestListener(
   ctx: StoreContext,
   inFlight: InFlight,
+  edge: EdgeSettings = { admission: new RequestAdmission(), cors: new CorsPolicy() },
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     inFlight.count++;
@@ -177,8 +174,10 @@ export function createRequestListener(
     // start the body flowing before the handler wires up its verifying pipeline.
     const inputBytes =
       Number(req.headers['x-amz-decoded-content-length'] ?? req.headers['content-length'] ?? 0) || 0;
+    let releaseSlot: (() => void) | undefined;
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();
+      releaseSlot?.();
       inFlight.count--;
       if (inFlight.count === 0) for (const w of inFlight.idle.splice(0)) w();
       if (ctx.trace.listenerCount('request') > 0) {
@@ -228,7 +227,7 @@ export function createRequestListener(
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('x-xss-protection', '1; mode=block');
     res.setHeader('vary', 'Origin, Accept-Encoding');
-    if (applyCors(req, res)) return;
+    if (edge.cors.apply(req, res)) return;
 
     const method = req.method ?? 'GET';
     const head = method === 'HEAD';
@@ -282,6 +281,7 @@ export function createRequestListener(
                 query: parsed.query,
                 headers: req.headers,
                 service: 'sts',
+                region: signingRegion(ctx),
                 bodySha256: createHash('sha256').update(body).digest('hex'),
               },
               ctx.iam,
@@ -311,9 +311,13 @@ export function createRequestListener(
         key = slash < 0 ? '' : rest.slice(slash + 1);
       }
       target = { bucket, object: key };
+      // requests_max: wait for a slot (SlowDown past requests_deadline); freed when the answer ends.
+      releaseSlot = await edge.admission.acquire(abort.signal);
+      if (res.destroyed) releaseSlot();
       const r = await handleS3(
         req,
         {
+          region: signingRegion(ctx),
           signedPath: parsed.path,
           bucket,
           key,

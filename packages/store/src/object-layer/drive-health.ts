@@ -2,7 +2,7 @@ import { promises as fsp } from 'node:fs';
 import { s3Error } from '../core/errors.js';
 import type { ErasureSet } from './erasure-set.js';
 import { healAll } from './heal.js';
-import type { StorageInfo } from './types.js';
+import type { HealOptions, StorageInfo } from './types.js';
 
 /**
  * The layer's own drive management: bringing the drives up at open, the periodic health probe that
@@ -27,6 +27,8 @@ export class DriveHealth {
   private healAgain = false;
   private readonly autoHeal: boolean;
   private readonly onBackgroundError: (err: unknown) => void;
+  /** Scan mode and pacing of the background heal (the store's `heal` config set). */
+  healOptions: HealOptions = {};
 
   /** Starts the health probe timer (unref'd) and hooks the drives' re-format events. */
   constructor(set: ErasureSet, opts: DriveHealthOptions) {
@@ -66,7 +68,7 @@ export class DriveHealth {
     this.healing = (async () => {
       do {
         this.healAgain = false;
-        await healAll(this.set).catch(this.onBackgroundError);
+        await healAll(this.set, this.healOptions).catch(this.onBackgroundError);
       } while (this.healAgain && !this.set.closed);
     })().finally(() => {
       this.healing = null;

@@ -19,6 +19,7 @@ import type {
   DeleteResult,
   GetObjectResult,
   HealObjectResult,
+  HealOptions,
   ListObjectsOptions,
   ListObjectsResult,
   ListVersionsOptions,
@@ -216,18 +217,28 @@ export class ErasureObjectLayer implements ObjectLayer {
   // ---------------------------------------------------------------- heal
 
   /** See ./heal.ts: rebuild one object's missing or corrupted shards and stale metadata copies. */
-  healObject(bucket: string, key: string): Promise<HealObjectResult> {
-    return heal.healObject(this.set, bucket, key);
+  healObject(bucket: string, key: string, opts: HealOptions = {}): Promise<HealObjectResult> {
+    return heal.healObject(this.set, bucket, key, opts);
   }
 
   /** Heal a bucket's folder, documents and objects; how many objects were looked at and healed. */
-  healBucket(bucket: string): Promise<{ objects: number; healed: number; unrecoverable: number }> {
-    return heal.healBucket(this.set, bucket);
+  healBucket(
+    bucket: string,
+    opts: HealOptions = {},
+  ): Promise<{ objects: number; healed: number; unrecoverable: number }> {
+    return heal.healBucket(this.set, bucket, opts);
   }
 
   /** Heal the store's own documents and every bucket (stops early when the layer is closed). */
-  healAll(): Promise<{ buckets: number; objects: number; healed: number; unrecoverable: number }> {
-    return heal.healAll(this.set);
+  healAll(
+    opts: HealOptions = {},
+  ): Promise<{ buckets: number; objects: number; healed: number; unrecoverable: number }> {
+    return heal.healAll(this.set, opts);
+  }
+
+  /** Scan mode and pacing of the background heal of a replaced drive. */
+  configureHeal(opts: HealOptions): void {
+    this.health.healOptions = opts;
   }
 
   /** Resolves when no background heal is running (tests, orderly shutdown). */

@@ -278,10 +278,25 @@ export interface ObjectLayer {
    * metadata copies on every online drive, from the good ones; remove copies of a write that never
    * reached a quorum. For the admin heal API and the background scanner.
    */
-  healObject?(bucket: string, key: string): Promise<HealObjectResult>;
+  healObject?(bucket: string, key: string, opts?: HealOptions): Promise<HealObjectResult>;
+
+  /** Optional: how the layer's own background heal (of a replaced drive) checks and paces objects. */
+  configureHeal?(opts: HealOptions): void;
 
   /** Stop background work and release file handles. */
   close(): Promise<void>;
+}
+
+/**
+ * How a heal checks shards and yields to other work (the `heal` config set, passed in by the store).
+ * `deep` reads every shard block and verifies its bitrot checksum; `normal` only checks that each
+ * shard is there at its full length, so silent corruption is found only by a deep scan.
+ */
+export interface HealOptions {
+  /** Default `deep` (an explicit heal of one object checks everything). */
+  scanMode?: 'normal' | 'deep';
+  /** Awaited before each object of a bucket or full heal (heal's `max_io`/`max_sleep` pacing). */
+  pace?: () => Promise<void>;
 }
 
 export interface HealObjectResult {

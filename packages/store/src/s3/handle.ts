@@ -17,6 +17,8 @@ import { validateBucketName, validateObjectKey } from './validate.js';
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface S3Target {
+  /** The region requests must be signed for; '' accepts any (no region configured). */
+  region: string;
   /** Decoded path as the client addressed it (for the signature). */
   signedPath: string;
   bucket: string;
@@ -92,6 +94,22 @@ function buildRequest(
   return req;
 }
 
+/** Routes MinIO signs-checks for no region: clients call them to find the region (SDK discovery). */
+const REGION_FREE_ROUTES: ReadonlySet<string> = new Set(['ListBuckets', 'GetBucketLocation']);
+
+function regionFree(
+  method: string,
+  level: RouteLevel,
+  query: URLSearchParams,
+  raw: IncomingMessage,
+): boolean {
+  try {
+    return REGION_FREE_ROUTES.has(matchRoute(method, level, query, raw.headers).name);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Serves one S3 request: authenticate (SigV4 / presigned / anonymous), route, validate names,
  * authorize the route's action, run the operation. Returns the route name for traces alongside the
@@ -106,7 +124,14 @@ export async function handleS3(
   const method = raw.method ?? 'GET';
   const level: RouteLevel = target.bucket === '' ? 'service' : target.key === '' ? 'bucket' : 'object';
   const auth = await authenticateRequest(
-    { method, path: target.signedPath, query: target.query, headers: raw.headers, service: 's3' },
+    {
+      method,
+      path: target.signedPath,
+      query: target.query,
+      headers: raw.headers,
+      service: 's3',
+      region: regionFree(method, level, target.query, raw) ? '' : target.region,
+    },
     ctx.iam,
   );
   const route = matchRoute(method, level, target.query, raw.headers);

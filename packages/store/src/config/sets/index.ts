@@ -1,9 +1,25 @@
 import type { ConfigSetDef } from '../registry.js';
+import { api } from './api.js';
 import { auditWebhookSet } from './audit-webhook.js';
 import { compressionSet } from './compression.js';
+import { heal } from './heal.js';
+import { identityLdap } from './identity-ldap.js';
+import { identityOpenid } from './identity-openid.js';
 import { loggerWebhookSet } from './logger-webhook.js';
+import { notifyAmqp } from './notify-amqp.js';
+import { notifyElasticsearch } from './notify-elasticsearch.js';
+import { notifyKafka } from './notify-kafka.js';
+import { notifyMqtt } from './notify-mqtt.js';
+import { notifyMysql } from './notify-mysql.js';
+import { notifyNats } from './notify-nats.js';
+import { notifyNsq } from './notify-nsq.js';
+import { notifyPostgres } from './notify-postgres.js';
+import { notifyRedis } from './notify-redis.js';
+import { notifyWebhook } from './notify-webhook.js';
 import { regionSet } from './region.js';
+import { scanner } from './scanner.js';
 import { storageClassSet } from './storage-class.js';
+import { UNSUPPORTED_SETS } from './unsupported.js';
 
 /**
  * Every config set the store knows, in help order (one file per set in this folder). Sets the store does
@@ -15,4 +31,20 @@ export const ALL_SETS: readonly ConfigSetDef[] = [
   storageClassSet,
   loggerWebhookSet,
   auditWebhookSet,
+  api,
+  scanner,
+  heal,
+  identityOpenid,
+  identityLdap,
+  notifyWebhook,
+  notifyAmqp,
+  notifyKafka,
+  notifyMqtt,
+  notifyNats,
+  notifyNsq,
+  notifyMysql,
+  notifyPostgres,
+  notifyElasticsearch,
+  notifyRedis,
+  ...UNSUPPORTED_SETS,
 ];
