@@ -32,7 +32,7 @@ export function labelOf(key: string): string {
   return key
     .split('_')
     .filter((w) => w !== '')
-    .map((w) => (acronyms.has(w) ? w.toUpperCase() : w[0].toUpperCase() + w.slice(1)))
+    .map((w) => (acronyms.has(w) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
     .join(' ');
 }
 
