@@ -1,4 +1,4 @@
-import { apiErrors } from '../../errors/api-http-error.js';
+import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
 
 /**
  * MinIO's configuration text (PROTOCOL-NOTES §2 `get-config-kv`; madmin-go parse-config.go): one line per
@@ -22,8 +22,13 @@ export interface ParsedSubsys {
 
 const ENV_LINE = '# MINIO_';
 
+/** The server answered text that is not configuration text: its fault, not the request's (502). */
 function badText(detail: string): Error {
-  return apiErrors.badRequest(`The server's configuration text could not be read: ${detail}`);
+  return new ApiHttpError(
+    502,
+    'The storage server reported an error',
+    `The server's configuration text could not be read: ${detail}`,
+  );
 }
 
 function parseValue(text: string): [value: string, rest: string] {
