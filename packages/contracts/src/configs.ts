@@ -136,7 +136,10 @@ export const importConfigRequestSchema = z
   .object({
     config: z
       .string()
-      .max(MAX_CONFIG_FILE_BYTES, 'The configuration file is too large')
+      .refine(
+        (v) => new TextEncoder().encode(v).length <= MAX_CONFIG_FILE_BYTES,
+        `The configuration file is larger than ${MAX_CONFIG_FILE_BYTES / 1024} KiB`,
+      )
       .refine((v) => v.trim() !== '', 'The configuration file is empty'),
   })
   .meta({ id: 'ImportConfigRequest' });

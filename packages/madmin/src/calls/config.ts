@@ -39,7 +39,7 @@ export async function delConfigKV(t: AdminTransport, key: string): Promise<Confi
   return { restartRequired: res.headers.get(CONFIG_APPLIED_HEADER) !== 'true' };
 }
 
-/** `GET /help-config-kv?subSys=&key=[&env]`; an empty `subSys` lists the sets themselves. */
+/** `GET /help-config-kv?subSys=&key=[&env]`. */
 export async function helpConfigKV(
   t: AdminTransport,
   subSys: string,
@@ -49,6 +49,6 @@ export async function helpConfigKV(
   return t.json(configHelpSchema, {
     method: 'GET',
     path: '/help-config-kv',
-    query: { subSys, key, ...(envOnly ? { env: '' } : {}) },
+    query: { subSys: requireArg(subSys, 'subSys'), key, ...(envOnly ? { env: '' } : {}) },
   });
 }
