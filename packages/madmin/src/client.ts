@@ -5,6 +5,7 @@
  * here.
  */
 import * as config from './calls/config.js';
+import * as configHistory from './calls/config-history.js';
 import * as groups from './calls/groups.js';
 import * as heal from './calls/heal.js';
 import * as health from './calls/health.js';
@@ -19,7 +20,7 @@ import * as tiers from './calls/tiers.js';
 import * as trace from './calls/trace.js';
 import * as users from './calls/users.js';
 import { AdminTransport, type AdminTransportOptions } from './transport.js';
-import type { ConfigHelp, ConfigSetResult } from './types/config.js';
+import type { ConfigHelp, ConfigHistoryEntry, ConfigSetResult } from './types/config.js';
 import type { GroupAddRemove, GroupDesc, GroupStatus } from './types/groups.js';
 import type { BgHealState, HealRequest, HealStartSuccess, HealTaskStatus } from './types/heal.js';
 import type { HealthDataType, HealthInfo } from './types/health.js';
@@ -169,6 +170,21 @@ export class MadminClient extends AdminTransport {
   }
   helpConfigKV(subSys: string, key?: string, envOnly?: boolean): Promise<ConfigHelp> {
     return config.helpConfigKV(this, subSys, key, envOnly);
+  }
+  getConfig(): Promise<string> {
+    return config.getConfig(this);
+  }
+  setConfig(text: string): Promise<void> {
+    return config.setConfig(this, text);
+  }
+  listConfigHistoryKV(count?: number): Promise<ConfigHistoryEntry[]> {
+    return configHistory.listConfigHistoryKV(this, count);
+  }
+  restoreConfigHistoryKV(restoreId: string): Promise<void> {
+    return configHistory.restoreConfigHistoryKV(this, restoreId);
+  }
+  clearConfigHistoryKV(restoreId: string): Promise<void> {
+    return configHistory.clearConfigHistoryKV(this, restoreId);
   }
 
   // Healing

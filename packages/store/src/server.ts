@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type BackgroundServices, startBackgroundServices } from './background/services.js';
 import { startStaleUploadCleanup } from './background/stale-uploads.js';
+import { ALL_SETS, effectiveRegion, StoreConfigService } from './config/index.js';
 import type { StoreContext } from './core/context.js';
 import type { StoreOptions } from './core/options.js';
 import { createObjectEventBus } from './events/object-events.js';
@@ -62,6 +63,13 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   let server: http.Server | https.Server | undefined;
   let services: BackgroundServices | undefined;
   try {
+    // Configuration first: every other service reads its settings from it.
+    const config = await StoreConfigService.open({
+      system: layer.system,
+      log,
+      sets: ALL_SETS,
+      ...(opts.env ? { env: opts.env } : {}),
+    });
     const iam = await openIam(
       layer.system,
       { accessKey: opts.rootUser, secretKey: opts.rootPassword },
@@ -76,7 +84,6 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       },
     );
     const host = opts.host ?? '127.0.0.1';
-    const region = opts.region || 'us-east-1';
     const domains = [...new Set(['localhost', ...(opts.domains ?? [])].map((d) => d.toLowerCase()))];
     const shutdown = new AbortController();
     const id = await deploymentId(layer.system);
@@ -89,7 +96,10 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       iam,
       options: opts,
       startedAt: new Date(),
-      region,
+      get region() {
+        return effectiveRegion(config, opts.region);
+      },
+      config,
       url: '',
       deploymentId: id,
       domains,

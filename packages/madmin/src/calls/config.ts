@@ -39,7 +39,10 @@ export async function delConfigKV(t: AdminTransport, key: string): Promise<Confi
   return { restartRequired: res.headers.get(CONFIG_APPLIED_HEADER) !== 'true' };
 }
 
-/** `GET /help-config-kv?subSys=&key=[&env]`. */
+/**
+ * `GET /help-config-kv?subSys=&key=[&env]`: one set's keys (one key with `key`; named by their
+ * environment variables with `envOnly`), or with `subSys` '' every set as a key.
+ */
 export async function helpConfigKV(
   t: AdminTransport,
   subSys: string,
@@ -49,6 +52,23 @@ export async function helpConfigKV(
   return t.json(configHelpSchema, {
     method: 'GET',
     path: '/help-config-kv',
-    query: { subSys: requireArg(subSys, 'subSys'), key, ...(envOnly ? { env: '' } : {}) },
+    query: { subSys, key, ...(envOnly ? { env: '' } : {}) },
   });
+}
+
+/** `GET /config` → **E** the whole configuration as text (`mc admin config export`). */
+export async function getConfig(t: AdminTransport): Promise<string> {
+  const raw = await t.bytes({ method: 'GET', path: '/config' }, { decrypt: true });
+  return raw.toString('utf8');
+}
+
+/** madmin-go's limit for an imported configuration (maxConfigJSONSize). */
+export const MAX_CONFIG_SIZE = 256 * 1024;
+
+/** `PUT /config` with **E** text: replaces the whole configuration (`mc admin config import`). */
+export async function setConfig(t: AdminTransport, config: string): Promise<void> {
+  if (Buffer.byteLength(config, 'utf8') > MAX_CONFIG_SIZE) {
+    throw new RangeError(`the configuration exceeds ${MAX_CONFIG_SIZE} bytes`);
+  }
+  await t.empty({ method: 'PUT', path: '/config', body: config, encrypt: true });
 }

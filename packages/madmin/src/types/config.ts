@@ -25,3 +25,16 @@ export interface ConfigSetResult {
   /** False when the server answered `x-minio-config-applied: true`. */
   restartRequired: boolean;
 }
+
+/** One entry of `GET /list-config-history-kv` (madmin-go ConfigHistoryEntry). */
+export const configHistoryEntrySchema = z.object({
+  restoreId: z.string(),
+  /** RFC 3339 */
+  createTime: z.string(),
+  /** The configuration text that entry restores. */
+  data: z.string(),
+});
+export type ConfigHistoryEntry = z.infer<typeof configHistoryEntrySchema>;
+
+/** `GET /list-config-history-kv` response (decrypted); MinIO sends `null` for none. */
+export const configHistorySchema = z.array(configHistoryEntrySchema).nullable();

@@ -108,6 +108,12 @@ export class AdminCall {
     return { status, headers: { 'content-type': JSON_TYPE }, body };
   }
 
+  /** Raw bytes (configuration text) encrypted with the signing secret, labelled as MinIO does. */
+  async encryptedBytes(data: Buffer, status = 200): Promise<HandlerResponse> {
+    const body = await encryptData(this.req.secretKey, data, { keyCache });
+    return { status, headers: { 'content-type': JSON_TYPE }, body };
+  }
+
   ok(value?: unknown, status = 200): HandlerResponse {
     if (value === undefined) return { status };
     return { status, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(value) };

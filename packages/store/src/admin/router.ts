@@ -8,25 +8,34 @@ import { addCannedPolicy } from './operations/add-canned-policy.js';
 import { addServiceAccount } from './operations/add-service-account.js';
 import { addUser } from './operations/add-user.js';
 import { attachPolicy, detachPolicy } from './operations/attach-detach-policy.js';
+import { clearConfigHistoryKV } from './operations/clear-config-history-kv.js';
 import { consoleLog } from './operations/console-log.js';
 import { dataUsageInfo } from './operations/data-usage-info.js';
+import { delConfigKV } from './operations/del-config-kv.js';
 import { deleteServiceAccount } from './operations/delete-service-account.js';
 import { getBucketQuota } from './operations/get-bucket-quota.js';
+import { getConfig } from './operations/get-config.js';
+import { getConfigKV } from './operations/get-config-kv.js';
 import { getGroup } from './operations/get-group.js';
 import { getUserInfo } from './operations/get-user-info.js';
+import { helpConfigKV } from './operations/help-config-kv.js';
 import { infoCannedPolicy } from './operations/info-canned-policy.js';
 import { infoServiceAccount } from './operations/info-service-account.js';
 import { listCannedPolicies } from './operations/list-canned-policies.js';
+import { listConfigHistoryKV } from './operations/list-config-history-kv.js';
 import { listGroups } from './operations/list-groups.js';
 import { listPolicyEntities } from './operations/list-policy-entities.js';
 import { listServiceAccounts } from './operations/list-service-accounts.js';
 import { listUsers } from './operations/list-users.js';
 import { removeCannedPolicy } from './operations/remove-canned-policy.js';
 import { removeUser } from './operations/remove-user.js';
+import { restoreConfigHistoryKV } from './operations/restore-config-history-kv.js';
 import { serverInfo } from './operations/server-info.js';
 import { serverTrace } from './operations/server-trace.js';
 import { serviceAction } from './operations/service-action.js';
 import { setBucketQuota } from './operations/set-bucket-quota.js';
+import { setConfig } from './operations/set-config.js';
+import { setConfigKV } from './operations/set-config-kv.js';
 import { setGroupStatus } from './operations/set-group-status.js';
 import { setUserOrGroupPolicy } from './operations/set-user-or-group-policy.js';
 import { setUserStatus } from './operations/set-user-status.js';
@@ -51,6 +60,9 @@ export interface AdminRoute {
   action: string | null;
   op: AdminOperation;
 }
+
+/** Every configuration call needs this action (MinIO's ConfigUpdateAdminAction, PROTOCOL-NOTES §2). */
+const CONFIG = 'admin:ConfigUpdate';
 
 /** The admin routes this store serves (PROTOCOL-NOTES §2, minio cmd/admin-router.go). */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
@@ -209,6 +221,34 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     name: 'PutBucketQuota',
     action: 'admin:SetBucketQuota',
     op: setBucketQuota,
+  },
+  // Configuration (config/): sets, help, export/import, history
+  { method: 'GET', path: '/get-config-kv', name: 'GetConfigKV', action: CONFIG, op: getConfigKV },
+  { method: 'PUT', path: '/set-config-kv', name: 'SetConfigKV', action: CONFIG, op: setConfigKV },
+  { method: 'DELETE', path: '/del-config-kv', name: 'DelConfigKV', action: CONFIG, op: delConfigKV },
+  { method: 'GET', path: '/help-config-kv', name: 'HelpConfigKV', action: CONFIG, op: helpConfigKV },
+  { method: 'GET', path: '/config', name: 'GetConfig', action: CONFIG, op: getConfig },
+  { method: 'PUT', path: '/config', name: 'SetConfig', action: CONFIG, op: setConfig },
+  {
+    method: 'GET',
+    path: '/list-config-history-kv',
+    name: 'ListConfigHistoryKV',
+    action: CONFIG,
+    op: listConfigHistoryKV,
+  },
+  {
+    method: 'PUT',
+    path: '/restore-config-history-kv',
+    name: 'RestoreConfigHistoryKV',
+    action: CONFIG,
+    op: restoreConfigHistoryKV,
+  },
+  {
+    method: 'DELETE',
+    path: '/clear-config-history-kv',
+    name: 'ClearConfigHistoryKV',
+    action: CONFIG,
+    op: clearConfigHistoryKV,
   },
   { method: 'POST', path: '/service', name: 'Service', action: null, op: serviceAction },
 ];

@@ -96,3 +96,38 @@ export interface ConfigService {
    */
   subscribe(subSys: string, apply: (targets: ResolvedSet[]) => void | Promise<void>): () => void;
 }
+
+/** madmin's ConfigHistoryEntry: one saved configuration, restorable by its id. */
+export interface ConfigHistoryEntry {
+  readonly restoreId: string;
+  /** RFC 3339 */
+  readonly createTime: string;
+  /** The whole stored configuration after the change, as MinIO's configuration text. */
+  readonly data: string;
+}
+
+/**
+ * The configuration service as the admin API uses it (`StoreContext.config`): the running values above,
+ * plus the stored configuration in MinIO's text form, saving, history and restart. Every save checks the
+ * whole change against the definitions first (XMinioConfigError naming the problem, nothing changed),
+ * writes it atomically to the drives, and answers `applied` when every set it touched is `dynamic`.
+ */
+export interface ConfigStore extends ConfigService {
+  /** Stored values of one target as they would resolve (not necessarily in effect yet). */
+  saved(subSys: string, target?: string): ResolvedSet;
+  /** `get-config-kv` text of `subsys[:target]`: `# MINIO_…=…` override lines, then the set line. */
+  text(key: string): string;
+  /** The whole stored configuration as text (`GET /config`); `withEnv` adds the override lines. */
+  exportText(withEnv?: boolean): string;
+  set(text: string): Promise<{ readonly applied: boolean }>;
+  del(text: string): Promise<{ readonly applied: boolean }>;
+  /** Replaces the whole configuration, all or nothing (`PUT /config`). */
+  import(text: string): Promise<{ readonly applied: boolean }>;
+  /** The newest `count` history entries (all when 0), oldest first. */
+  history(count: number): Promise<ConfigHistoryEntry[]>;
+  restoreHistory(restoreId: string): Promise<{ readonly applied: boolean }>;
+  /** Removes one entry, or every entry with `all`. */
+  clearHistory(restoreId: string): Promise<void>;
+  /** Reloads the stored configuration from the drives and applies every set (admin service restart). */
+  restart(): Promise<void>;
+}

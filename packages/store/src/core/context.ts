@@ -1,3 +1,4 @@
+import type { ConfigStore } from '../config/registry.js';
 import type { ObjectEventBus } from '../events/object-events.js';
 import type { TraceBus } from '../events/trace-events.js';
 import type { IamSystem } from '../iam/index.js';
@@ -9,15 +10,21 @@ import type { UsageScanner } from './usage.js';
 /**
  * Everything a request handler (S3, admin, STS) needs from the running store. `startStore` builds the
  * services first and then this context once, with every dependency explicit; handlers only read it.
- * Only `url` changes afterwards: it is known once the server listens (port 0 picks a free port).
+ * Only `url` changes afterwards: it is known once the server listens (port 0 picks a free port); `region`
+ * follows the configuration in effect.
  */
 export interface StoreContext {
   readonly layer: ObjectLayer;
   readonly iam: IamSystem;
   readonly options: StoreOptions;
   readonly startedAt: Date;
-  /** Region the store reports (GetBucketLocation, admin info); 'us-east-1' when not configured. */
+  /**
+   * Region the store reports (GetBucketLocation, HeadBucket, admin info) and SigV4 enforces: the `region`
+   * set in effect, else `StoreOptions.region`, else 'us-east-1' (`config/region.ts` effectiveRegion).
+   */
   readonly region: string;
+  /** The configuration registry: values in effect, appliers, and the admin config API's store. */
+  readonly config: ConfigStore;
   /** The public base URL, e.g. `http://127.0.0.1:9000` (real port once listening). */
   url: string;
   /** Stable id of this deployment (kept in the system store). */

@@ -59,6 +59,9 @@ const CODES_BY_STATUS = {
     XMinioAdminConfigTooLarge: 'Configuration data provided exceeds the allowed maximum',
     XMinioMalformedIAMPolicy: 'The IAM policy provided is malformed.',
     XMinioInvalidResource: 'Invalid resource.',
+    // Configuration (config/): a bad key, value or target, an unsupported set, a missing config target.
+    XMinioConfigError: 'The configuration is not valid.',
+    XMinioAdminNoSuchConfigTarget: 'No such named configuration target exists',
     // STS (PROTOCOL-NOTES §3).
     InvalidParameterValue: 'An invalid or out-of-range value was supplied for the input parameter.',
     MissingParameter: 'A required parameter for the specified action is not supplied.',

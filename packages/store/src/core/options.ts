@@ -8,8 +8,15 @@ export interface StoreOptions {
   host?: string;
   rootUser: string;
   rootPassword: string;
-  /** Region reported by GetBucketLocation; '' means us-east-1 semantics. */
+  /**
+   * Region reported by GetBucketLocation until the `region` config set names one; '' means us-east-1
+   * semantics.
+   */
   region?: string;
+  /**
+   * Where `MINIO_<SET>_<KEY>` configuration overrides are read (config/env.ts); process.env when absent.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
   tls?: { cert: Buffer; key: Buffer };
   /**
    * Domains for virtual-host style requests (`bucket.<domain>`), like MinIO's MINIO_DOMAIN.

@@ -10,8 +10,10 @@ const ACTIONS = {
 
 /**
  * Admin API: Service — `POST /service?action=restart|stop|freeze|unfreeze`. The embedded store runs in
- * the console's process, so "restart" re-reads its configuration instead of re-executing: IAM state is
- * reloaded from the drives, bucket usage rescanned, and the process hook (`ctx.onServiceAction`) is told.
+ * the console's process, so "restart" restarts the store's subsystems in place while the HTTP listener
+ * keeps serving (nothing acknowledged is dropped): the configuration is read from the drives again and
+ * every set — `restart` sets included — takes effect (each subsystem's applier runs), IAM state is
+ * reloaded, bucket usage rescanned, and the process hook (`ctx.onServiceAction`) is told.
  * stop/freeze/unfreeze need that hook (NotImplemented without it).
  */
 export const serviceAction: AdminOperation = async (call) => {
@@ -22,6 +24,7 @@ export const serviceAction: AdminOperation = async (call) => {
   call.require(ACTIONS[a]);
   const hook = call.ctx.onServiceAction;
   if (a === 'restart') {
+    await call.ctx.config.restart();
     await call.ctx.iam.load();
     void call.ctx.usage.scanAll().catch(() => undefined);
     if (hook) await hook('restart');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decryptData, encryptData, isEncrypted, KeyCache } from '@stowage/madmin';
 import { type BackgroundServices, startBackgroundServices } from '../../background/services.js';
+import { ALL_SETS, effectiveRegion, StoreConfigService } from '../../config/index.js';
 import type { StoreContext } from '../../core/context.js';
 import type { AuthenticatedRequest } from '../../core/request.js';
 import { createObjectEventBus } from '../../events/object-events.js';
@@ -48,6 +49,8 @@ export class AdminHarness {
       fsync: false,
       healthIntervalMs: 0,
     });
+    const log = new StoreLog();
+    const config = await StoreConfigService.open({ system: layer.system, log, sets: ALL_SETS, env: {} });
     const iam = await openIam(layer.system, ROOT);
     const events = createObjectEventBus();
     const services = startBackgroundServices(
@@ -59,14 +62,17 @@ export class AdminHarness {
       iam,
       options: { dataDir, drives, port: 0, rootUser: ROOT.accessKey, rootPassword: ROOT.secretKey },
       startedAt: new Date(),
-      region: 'us-east-1',
+      get region() {
+        return effectiveRegion(config, undefined);
+      },
+      config,
       url: 'http://127.0.0.1:9000',
       deploymentId: 'test-deployment',
       domains: [],
       usage: services.scanner,
       trace: createTraceBus(),
       events,
-      log: new StoreLog(),
+      log,
       shutdown: new AbortController().signal,
       onServiceAction: null,
     };

@@ -1,0 +1,4 @@
+export { CONFIG_PATH, type ConfigServiceOptions, StoreConfigService } from './config-service.js';
+export { effectiveRegion } from './region.js';
+export * from './registry.js';
+export { ALL_SETS } from './sets/index.js';

@@ -1,0 +1,36 @@
+import type { ConfigSetDef } from '../registry.js';
+
+/** MinIO's rule for region names (a letter, then letters, digits, '-' or '_'). */
+const REGION_NAME = /^[a-zA-Z][a-zA-Z0-9_-]+$/;
+
+/**
+ * `region`: the location this server reports (GetBucketLocation, HeadBucket's x-amz-bucket-region, admin
+ * info) and the region SigV4 signatures must be scoped to. As in MinIO it takes effect at the next
+ * (admin service) restart. Environment: MINIO_REGION_NAME.
+ */
+export const regionSet: ConfigSetDef = {
+  subSys: 'region',
+  description: 'label the location of the server',
+  multipleTargets: false,
+  apply: 'restart',
+  keys: [
+    {
+      key: 'name',
+      type: 'string',
+      description: 'name of the location of the server e.g. "us-west-rack2"',
+      optional: true,
+      default: '',
+      validate: (v) =>
+        REGION_NAME.test(v)
+          ? undefined
+          : `'${v}' is not a region name: a letter, then letters, digits, '-' or '_'`,
+    },
+    {
+      key: 'comment',
+      type: 'sentence',
+      description: 'optionally add a comment to this setting',
+      optional: true,
+      default: '',
+    },
+  ],
+};
