@@ -12,6 +12,7 @@ import { createTraceBus } from './events/trace-events.js';
 import { createRequestListener, type InFlight } from './http/dispatch.js';
 import { openIam } from './iam/index.js';
 import { StoreLog } from './log/store-log.js';
+import { LogWebhooks } from './logging/webhooks.js';
 import { openObjectLayer } from './object-layer/index.js';
 
 /**
@@ -62,6 +63,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   const stopStaleUploads = startStaleUploadCleanup(layer);
   let server: http.Server | https.Server | undefined;
   let services: BackgroundServices | undefined;
+  let webhooks: LogWebhooks | undefined;
   try {
     // Configuration first: every other service reads its settings from it.
     const config = await StoreConfigService.open({
@@ -91,6 +93,13 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
     const background = startBackgroundServices({ layer, iam, events });
     services = background;
+    const trace = createTraceBus();
+    // Logger and audit webhooks follow their config sets (targets open before the first request).
+    webhooks = new LogWebhooks({ config, log, trace, deploymentId: id, dataDir: opts.dataDir });
+    webhooks.start();
+    await webhooks
+      .settled()
+      .catch((err: unknown) => log.error('Webhook targets could not be started', { err }));
     const ctx: StoreContext = {
       layer,
       iam,
@@ -104,12 +113,14 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       deploymentId: id,
       domains,
       usage: background.scanner,
-      trace: createTraceBus(),
+      trace,
+      webhooks,
       events,
       log,
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
     };
+    const hooks = webhooks;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
     const listener = createRequestListener(ctx, inFlight);
     server = opts.tls
@@ -161,6 +172,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
           ]);
         }
         await background.stop();
+        // Batches in flight finish; undelivered records stay queued on disk for the next start.
+        await hooks.close();
         stopStaleUploads();
         await layer.close();
       })();
@@ -170,6 +183,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   } catch (err) {
     server?.close();
     await services?.stop();
+    await webhooks?.close();
     stopStaleUploads();
     await layer.close();
     throw err;

@@ -3,6 +3,7 @@ import type { ObjectEventBus } from '../events/object-events.js';
 import type { TraceBus } from '../events/trace-events.js';
 import type { IamSystem } from '../iam/index.js';
 import type { StoreLog } from '../log/store-log.js';
+import type { WebhookStatusSource } from '../logging/webhooks.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import type { ServiceActionHook, StoreOptions } from './options.js';
 import type { UsageScanner } from './usage.js';
@@ -35,6 +36,11 @@ export interface StoreContext {
   readonly usage: UsageScanner;
   /** Finished requests, for admin trace. */
   readonly trace: TraceBus;
+  /**
+   * Logger and audit webhook targets with their online state and queue length (admin server info's
+   * `services.logger` / `services.audit`, the console's webhook pages).
+   */
+  readonly webhooks: WebhookStatusSource;
   /** Committed object changes: bucket notifications (ListenBucketNotification) and the usage scanner. */
   readonly events: ObjectEventBus;
   /** The server's own log (drive state, background failures, internal errors), for admin `log`. */

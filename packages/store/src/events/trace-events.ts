@@ -1,6 +1,9 @@
 import { createTypedBus, type TypedBus } from './typed-bus.js';
 
-/** One finished HTTP request, published by the HTTP edge (../http/dispatch.ts) for admin `trace` streams. */
+/**
+ * One finished HTTP request, published by the HTTP edge (../http/dispatch.ts) for admin `trace` streams
+ * and audit records (../logging/audit-record.ts).
+ */
 export interface TraceEvent {
   time: Date;
   /** 's3' | 'admin' | 'sts' | 'health'. */
@@ -21,6 +24,18 @@ export interface TraceEvent {
   /** S3/admin error code when the request failed. */
   error?: string;
   requestId: string;
+  /** Nanoseconds until the response headers were written (undefined when none were). */
+  timeToFirstByteNs?: number;
+  /** The access key the request was signed with ('' for anonymous requests). */
+  accessKey: string;
+  /** The user a service account or STS session acts for ('' when not known or not one). */
+  parentUser: string;
+  /** Bucket and object the request addressed ('' when none). */
+  bucket: string;
+  object: string;
+  /** `Host` header and `User-Agent` of the request. */
+  host: string;
+  userAgent: string;
 }
 
 /** Finished requests: `trace.on('request', (e) => ...)`. */

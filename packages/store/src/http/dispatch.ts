@@ -11,6 +11,7 @@ import { S3Error } from '../core/errors.js';
 import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
 import { newRequestId } from '../core/request-id.js';
 import type { TraceEvent } from '../events/trace-events.js';
+import type { Identity } from '../iam/types.js';
 import { handleS3 } from '../s3/handle.js';
 import { handleStsRequest } from '../sts/handler.js';
 import { s3ErrorResponse, stsErrorResponse, toS3Error, writeResponse } from './respond.js';
@@ -62,6 +63,18 @@ function parseUrl(url: string): Parsed {
   }
   if (!path.startsWith('/')) throw new S3Error('InvalidArgument', "Couldn't parse the specified URI.");
   return { rawPath, path, query: new URLSearchParams(rawQuery), rawQuery };
+}
+
+/** The access key named by a SigV4 header or presigned URL (for requests whose signature failed). */
+function signingAccessKey(req: IncomingMessage): string {
+  const auth = req.headers.authorization ?? '';
+  const fromHeader = /Credential=([^/,\s]+)\//.exec(auth)?.[1];
+  if (fromHeader) return fromHeader;
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  if (q < 0) return '';
+  const cred = new URLSearchParams(url.slice(q + 1)).get('X-Amz-Credential') ?? '';
+  return cred.split('/')[0] ?? '';
 }
 
 function sourceIp(req: IncomingMessage): string {
@@ -150,6 +163,15 @@ export function createRequestListener(
     let api: TraceEvent['api'] = 's3';
     let funcName = 's3.Unknown';
     let errorCode: string | undefined;
+    let identity: Identity | undefined;
+    let target = { bucket: '', object: '' };
+    let firstByteNs: number | undefined;
+    // Time to first byte: Node writes the head through writeHead (also for implicit headers).
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      firstByteNs ??= Number(process.hrtime.bigint() - started);
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse['writeHead'];
     // Counted from the headers (payload size of aws-chunked uploads): a 'data' listener here would
     // start the body flowing before the handler wires up its verifying pipeline.
     const inputBytes =
@@ -186,6 +208,13 @@ export function createRequestListener(
           outputBytes: req.method === 'HEAD' ? 0 : Number(res.getHeader('content-length') ?? 0),
           requestId,
           ...(errorCode ? { error: errorCode } : {}),
+          ...(firstByteNs !== undefined ? { timeToFirstByteNs: firstByteNs } : {}),
+          accessKey: identity?.accessKey ?? signingAccessKey(req),
+          parentUser: identity && identity.parentUser !== identity.accessKey ? identity.parentUser : '',
+          bucket: target.bucket,
+          object: target.object,
+          host: req.headers.host ?? '',
+          userAgent: req.headers['user-agent'] ?? '',
         };
         ctx.trace.emit('request', event);
       }
@@ -221,6 +250,7 @@ export function createRequestListener(
         funcName = `admin.${parsed.path.slice(ADMIN_PREFIX.length + 1).split('/')[0] ?? ''}`;
         render = (err) => adminError(err, resource, requestId);
         const areq = await authenticateSmall(req, parsed, ctx, 's3', abort.signal);
+        identity = areq.identity;
         if (areq.identity.kind === 'anonymous') throw new S3Error('AccessDenied');
         if (req.headers['x-amz-content-sha256'] === undefined && req.headers.authorization !== undefined) {
           throw new S3Error('AccessDenied', 'x-amz-content-sha256 is required on admin requests.');
@@ -255,6 +285,7 @@ export function createRequestListener(
             );
             const payload = await verifyBufferedBody(body, auth, req);
             identityReq = toAuthenticated(req, parsed, payload, auth.identity, auth.secretKey, abort.signal);
+            identity = auth.identity;
           } else {
             identityReq = toAuthenticated(req, parsed, body, ANONYMOUS, '', abort.signal);
           }
@@ -276,6 +307,7 @@ export function createRequestListener(
         bucket = slash < 0 ? rest : rest.slice(0, slash);
         key = slash < 0 ? '' : rest.slice(slash + 1);
       }
+      target = { bucket, object: key };
       const r = await handleS3(
         req,
         {
@@ -288,8 +320,9 @@ export function createRequestListener(
           signal: abort.signal,
         },
         ctx,
-        (route) => {
+        (route, who) => {
           funcName = `s3.${route.name}`;
+          identity = who;
         },
       );
       await writeResponse(res, r, head);

@@ -6,6 +6,7 @@ import { authenticateRequest } from '../auth/sigv4-verify.js';
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
 import type { HandlerResponse } from '../core/request.js';
+import type { Identity } from '../iam/types.js';
 import { authorize } from './authorize.js';
 import { contentMd5 } from './metadata.js';
 import { matchRoute } from './router.js';
@@ -100,7 +101,7 @@ export async function handleS3(
   raw: IncomingMessage,
   target: S3Target,
   ctx: StoreContext,
-  onRoute: (route: S3Route) => void,
+  onRoute: (route: S3Route, identity: Identity) => void,
 ): Promise<HandlerResponse> {
   const method = raw.method ?? 'GET';
   const level: RouteLevel = target.bucket === '' ? 'service' : target.key === '' ? 'bucket' : 'object';
@@ -109,7 +110,7 @@ export async function handleS3(
     ctx.iam,
   );
   const route = matchRoute(method, level, target.query, raw.headers);
-  onRoute(route);
+  onRoute(route, auth.identity);
   if (target.bucket) validateBucketName(target.bucket);
   if (target.key) validateObjectKey(target.key);
   const req = buildRequest(raw, target, auth);

@@ -1,9 +1,21 @@
 import type { InfoMessage } from '@stowage/madmin';
+import type { TargetStatus } from '../../logging/webhook-target.js';
 import { disksJson, serverEndpoint } from '../backend-info.js';
 import type { AdminOperation } from '../call.js';
 
 /** Version string reported in server info (the store's package version). */
 export const STORE_VERSION = '0.1.0';
+
+/**
+ * `services.logger` / `services.audit` as MinIO fills them: one `{ "<target name>": { status } }` per
+ * enabled webhook target (names `logger-<target>`, `audit-<target>`, `_` for the default target).
+ */
+function webhookServices(statuses: TargetStatus[]): InfoMessage['services'] {
+  const entry = (t: TargetStatus) => ({ [t.name]: { status: t.online ? 'online' : 'offline' } });
+  const logger = statuses.filter((t) => t.subSys === 'logger_webhook').map(entry);
+  const audit = statuses.filter((t) => t.subSys === 'audit_webhook').map(entry);
+  return { ...(logger.length > 0 ? { logger } : {}), ...(audit.length > 0 ? { audit } : {}) };
+}
 
 /**
  * Admin API: ServerInfo — `GET /info` → InfoMessage: mode, region, deployment id, counts from the
@@ -33,7 +45,7 @@ export const serverInfo: AdminOperation = async (call) => {
     objects: { count: objects },
     versions: { count: versions },
     usage: { size },
-    services: {},
+    services: webhookServices(ctx.webhooks.statuses()),
     backend: info.erasure
       ? {
           backendType: 'Erasure',

@@ -10,6 +10,7 @@ import { createObjectEventBus } from '../../events/object-events.js';
 import { createTraceBus } from '../../events/trace-events.js';
 import { openIam } from '../../iam/index.js';
 import { StoreLog } from '../../log/store-log.js';
+import { LogWebhooks } from '../../logging/webhooks.js';
 import { openObjectLayer } from '../../object-layer/index.js';
 import type { ObjectLayer } from '../../object-layer/types.js';
 import { handleStsRequest } from '../../sts/handler.js';
@@ -39,6 +40,8 @@ export class AdminHarness {
     readonly ctx: StoreContext,
     /** The background services behind `ctx.usage` (the usage scanner). */
     readonly services: BackgroundServices,
+    /** Logger and audit webhooks behind `ctx.webhooks`. */
+    readonly webhooks: LogWebhooks,
   ) {}
 
   static async open(drives = 4, dir?: string): Promise<AdminHarness> {
@@ -57,6 +60,9 @@ export class AdminHarness {
       { layer, iam, events },
       { scanIntervalMs: 3_600_000, dirtyDelayMs: 10 },
     );
+    const trace = createTraceBus();
+    const webhooks = new LogWebhooks({ config, log, trace, deploymentId: 'test-deployment', dataDir });
+    webhooks.start();
     const ctx: StoreContext = {
       layer,
       iam,
@@ -70,16 +76,18 @@ export class AdminHarness {
       deploymentId: 'test-deployment',
       domains: [],
       usage: services.scanner,
-      trace: createTraceBus(),
+      trace,
+      webhooks,
       events,
       log,
       shutdown: new AbortController().signal,
       onServiceAction: null,
     };
-    return new AdminHarness(dataDir, layer, ctx, services);
+    return new AdminHarness(dataDir, layer, ctx, services, webhooks);
   }
 
   async close(removeDir = true): Promise<void> {
+    await this.webhooks.close();
     await this.services.stop();
     await this.layer.close();
     if (removeDir) await rm(this.dir, { recursive: true, force: true });

@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Agent, type Dispatcher, fetch, ProxyAgent } from 'undici';
+import { isOn, type ResolvedSet } from '../config/registry.js';
+import { parseDurationMs } from '../config/sets/webhook-keys.js';
+import type { StoreLog } from '../log/store-log.js';
+import { DurableQueue, QueueFullError } from '../queue/durable-queue.js';
+
+/** The two webhook kinds, by config set. */
+export type WebhookSubSys = 'logger_webhook' | 'audit_webhook';
+
+/** One target's settings, read from its resolved config set. */
+export interface WebhookTargetConfig {
+  subSys: WebhookSubSys;
+  /** '' for the default target. */
+  target: string;
+  endpoint: string;
+  authToken: string;
+  clientCert: string;
+  clientKey: string;
+  proxy: string;
+  batchSize: number;
+  queueSize: number;
+  queueDir: string;
+  retryIntervalMs: number;
+  httpTimeoutMs: number;
+}
+
+/** What the admin side (server info) and the console read about one target. */
+export interface TargetStatus {
+  subSys: WebhookSubSys;
+  /** '' for the default target. */
+  target: string;
+  /** MinIO's name of the target in `services.logger` / `services.audit`: `logger-<target>`, `audit-<target>`. */
+  name: string;
+  endpoint: string;
+  /** True once a delivery or reachability check succeeded; false while the endpoint cannot be reached. */
+  online: boolean;
+  /** Records waiting in the queue. */
+  queued: number;
+  /** The last delivery failure while offline. */
+  lastError?: string;
+}
+
+/** The settings of an enabled target, or undefined when the target is disabled. */
+export function targetConfig(subSys: WebhookSubSys, set: ResolvedSet): WebhookTargetConfig | undefined {
+  const v = set.values;
+  if (!isOn(v.enable) || !v.endpoint) return undefined;
+  return {
+    subSys,
+    target: set.target,
+    endpoint: v.endpoint,
+    authToken: v.auth_token ?? '',
+    clientCert: v.client_cert ?? '',
+    clientKey: v.client_key ?? '',
+    proxy: v.proxy ?? '',
+    batchSize: Math.max(1, Number(v.batch_size) || 1),
+    queueSize: Math.max(1, Number(v.queue_size) || 100_000),
+    queueDir: v.queue_dir ?? '',
+    retryIntervalMs: parseDurationMs(v.retry_interval ?? '') || 3000,
+    httpTimeoutMs: parseDurationMs(v.http_timeout ?? '') || 5000,
+  };
+}
+
+/** MinIO's name of a target (`logger-name1`, `audit-_` for the default target). */
+export function targetName(subSys: WebhookSubSys, target: string): string {
+  return `${subSys === 'logger_webhook' ? 'logger' : 'audit'}-${target || '_'}`;
+}
+
+function dispatcherFor(cfg: WebhookTargetConfig): Dispatcher {
+  const tls =
+    cfg.clientCert && cfg.clientKey
+      ? { cert: readFileSync(cfg.clientCert), key: readFileSync(cfg.clientKey) }
+      : undefined;
+  if (cfg.proxy) return new ProxyAgent({ uri: cfg.proxy, ...(tls ? { requestTls: tls } : {}) });
+  return new Agent(tls ? { connect: tls } : {});
+}
+
+/**
+ * One logger or audit webhook: records are JSON-encoded into its durable queue and POSTed to the
+ * endpoint in order — one JSON document per request (`Content-Type: application/json`) with
+ * `batch_size=1`, newline-separated documents otherwise — with MinIO's headers (`Authorization` = the
+ * auth token as given, `x-minio-deployment-id`, `x-minio-webhook-payload-count`).
+ */
+export class WebhookTarget {
+  readonly config: WebhookTargetConfig;
+  readonly #queue: DurableQueue;
+  readonly #dispatcher: Dispatcher;
+  readonly #log: StoreLog;
+  /** Set while appends are refused (queue full, disk failure): reported once per episode. */
+  #refused: { reason: string; count: number } | undefined;
+
+  private constructor(
+    config: WebhookTargetConfig,
+    queue: DurableQueue,
+    dispatcher: Dispatcher,
+    log: StoreLog,
+  ) {
+    this.config = config;
+    this.#queue = queue;
+    this.#dispatcher = dispatcher;
+    this.#log = log;
+  }
+
+  /** `logger_webhook:name` / `audit_webhook` — how people see the target in messages. */
+  get label(): string {
+    return this.config.target ? `${this.config.subSys}:${this.config.target}` : this.config.subSys;
+  }
+
+  /**
+   * Opens the target's queue — `<queue_dir>/<name>` when `queue_dir` is set, else
+   * `<dataDir>/.queues/<name>` — and starts delivering what an earlier run left in it.
+   */
+  static async open(
+    config: WebhookTargetConfig,
+    deps: { dataDir: string; deploymentId: string; log: StoreLog },
+  ): Promise<WebhookTarget> {
+    const name = targetName(config.subSys, config.target);
+    const dir = config.queueDir ? path.join(config.queueDir, name) : path.join(deps.dataDir, '.queues', name);
+    const dispatcher = dispatcherFor(config);
+    const headers: Record<string, string> = {
+      'user-agent': 'Stowage',
+      'x-minio-deployment-id': deps.deploymentId,
+      ...(config.authToken ? { authorization: config.authToken } : {}),
+    };
+    const post = async (records: Buffer[]): Promise<void> => {
+      const res = await fetch(config.endpoint, {
+        method: 'POST',
+        body: `${records.join('\n')}\n`,
+        headers: {
+          ...headers,
+          ...(config.batchSize === 1 ? { 'content-type': 'application/json' } : {}),
+          'x-minio-webhook-payload-count': String(records.length),
+        },
+        dispatcher,
+        signal: AbortSignal.timeout(config.httpTimeoutMs),
+      });
+      await res.body?.cancel();
+      if (res.status >= 200 && res.status <= 299) return;
+      throw new Error(
+        res.status === 403
+          ? `${config.endpoint} returned '${res.status} ${res.statusText}', please check the auth token`
+          : `${config.endpoint} returned '${res.status} ${res.statusText}', please check the endpoint`,
+      );
+    };
+    const probe = async (): Promise<void> => {
+      const res = await fetch(config.endpoint, {
+        method: 'HEAD',
+        headers,
+        dispatcher,
+        signal: AbortSignal.timeout(config.httpTimeoutMs),
+      });
+      await res.body?.cancel();
+    };
+    let target: WebhookTarget | undefined;
+    const queue = await DurableQueue.open({
+      dir,
+      limit: config.queueSize,
+      batchSize: config.batchSize,
+      retryMaxMs: config.retryIntervalMs,
+      retryMinMs: Math.min(250, config.retryIntervalMs),
+      send: post,
+      probe,
+      onStatus: (online, err) => {
+        if (target) target.#statusChanged(online, err);
+      },
+    });
+    target = new WebhookTarget(config, queue, dispatcher, deps.log);
+    return target;
+  }
+
+  #statusChanged(online: boolean, err: unknown): void {
+    if (online) {
+      this.#log.info(`${this.label} (${this.config.endpoint}) is online`);
+    } else {
+      const why =
+        err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+      this.#log.error(
+        `${this.label} (${this.config.endpoint}) is offline: ${why}; its records are kept in its queue (${this.#queue.pending} waiting)`,
+      );
+    }
+  }
+
+  /** Queues one record (JSON). A refusal (queue full, disk failure) is reported in the store log. */
+  enqueue(record: unknown): void {
+    this.#queue.append(Buffer.from(JSON.stringify(record))).then(
+      () => {
+        const refused = this.#refused;
+        if (!refused) return;
+        this.#refused = undefined;
+        this.#log.error(`${this.label}: ${refused.count} records were not queued (${refused.reason})`);
+      },
+      (err: unknown) => {
+        if (this.#refused) {
+          this.#refused.count++;
+          return;
+        }
+        const reason =
+          err instanceof QueueFullError
+            ? `its queue is full: ${err.limit} records wait for ${this.config.endpoint} (queue_size)`
+            : `its queue could not be written: ${err instanceof Error ? err.message : String(err)}`;
+        this.#refused = { reason, count: 1 };
+        this.#log.error(`${this.label}: records are being refused because ${reason}`);
+      },
+    );
+  }
+
+  status(): TargetStatus {
+    const lastError = this.#queue.lastError;
+    return {
+      subSys: this.config.subSys,
+      target: this.config.target,
+      name: targetName(this.config.subSys, this.config.target),
+      endpoint: this.config.endpoint,
+      online: this.#queue.online === true,
+      queued: this.#queue.pending,
+      ...(lastError ? { lastError } : {}),
+    };
+  }
+
+  /** Stops delivery (a batch in flight finishes and is acknowledged); undelivered records stay queued. */
+  async close(): Promise<void> {
+    await this.#queue.close();
+    await this.#dispatcher.close();
+  }
+}
