@@ -73,30 +73,38 @@ describe('configuration routes against the embedded store', () => {
   });
 
   it('refuses bad keys, values and names with a precise error and changes nothing', async () => {
-    const text = await storeText('api');
+    await call('PUT', configPath('region'), { key_values: [{ key: 'name', value: 'eu-kept-1' }] });
+    const text = await storeText('region');
     expectError(
-      await call('PUT', configPath('api'), { key_values: [{ key: 'no_such_key', value: '1' }] }),
+      await call('PUT', configPath('region'), { key_values: [{ key: 'no_such_key', value: '1' }] }),
       400,
       /no_such_key/,
     );
     expectError(
-      await call('PUT', configPath('api'), { key_values: [{ key: 'requests_max', value: 'lots' }] }),
+      await call('PUT', configPath('region'), { key_values: [{ key: 'name', value: 'not a region!' }] }),
       400,
-      /requests_max/,
+      /not a region name/,
     );
-    expectError(await call('PUT', configPath('api'), { key_values: [] }), 400, /Nothing to save/);
+    expectError(await call('PUT', configPath('region'), { key_values: [] }), 400, /Nothing to save/);
     expectError(
-      await call('PUT', configPath('api'), {
+      await call('PUT', configPath('region'), {
         key_values: [
-          { key: 'requests_max', value: '1' },
-          { key: 'requests_max', value: '2' },
+          { key: 'name', value: 'eu-a' },
+          { key: 'name', value: 'eu-b' },
         ],
       }),
       400,
       /more than once/,
     );
+    expectError(
+      await call('PUT', configPath('no_such_set'), { key_values: [{ key: 'x', value: '1' }] }),
+      400,
+      /no_such_set/,
+    );
     expectError(await call('GET', configPath('Bad Name')), 400, /configuration name/);
-    expect(await storeText('api')).toBe(text);
+    expectError(await call('GET', configPath('logger_webhook:missing')), 404, /missing/);
+    expect(await storeText('region')).toBe(text);
+    await call('POST', fillApiPath(apiPaths.configReset, { name: 'region' }));
   });
 
   it('exports the whole configuration as a file and imports it back', async () => {
@@ -145,8 +153,8 @@ describe('configuration routes against the embedded store', () => {
     expect(await storeText('region')).not.toContain('eu-hist-2');
     expectError(
       await call('POST', fillApiPath(apiPaths.configHistoryRestore, { restoreId: 'no-such-entry' })),
-      404,
-      /no-such-entry|not found|No such/i,
+      400,
+      /no configuration history entry 'no-such-entry'/,
     );
   });
 

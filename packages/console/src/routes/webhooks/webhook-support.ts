@@ -12,7 +12,8 @@ function effective(kv: { value: string; envOverride?: { value: string } } | unde
 
 /**
  * The server's online/offline state of each target (admin `info` `services.logger` / `services.audit`, as
- * MinIO's console reads it): entries keyed by target name (or endpoint).
+ * MinIO's console reads it): entries keyed `logger-<target>` / `audit-<target>` as MinIO names them (a
+ * bare target name or the endpoint are accepted too).
  */
 async function targetStates(admin: MadminClient, kind: WebhookKind): Promise<Map<string, string>> {
   const info = await admin.serverInfo();
@@ -24,8 +25,13 @@ async function targetStates(admin: MadminClient, kind: WebhookKind): Promise<Map
   return states;
 }
 
-function statusOf(states: Map<string, string>, name: string, endpoint: string): WebhookStatus {
-  const s = states.get(name) ?? states.get(endpoint);
+function statusOf(
+  states: Map<string, string>,
+  kind: WebhookKind,
+  name: string,
+  endpoint: string,
+): WebhookStatus {
+  const s = states.get(`${kind}-${name}`) ?? states.get(name) ?? states.get(endpoint);
   return s === 'online' || s === 'offline' ? s : 'unknown';
 }
 
@@ -42,7 +48,7 @@ export async function listWebhookTargets(admin: MadminClient, kind: WebhookKind)
         name: p.target,
         endpoint,
         enabled: isOn(get('enable')),
-        status: statusOf(states, p.target, endpoint),
+        status: statusOf(states, kind, p.target, endpoint),
         authTokenSet: get('auth_token') !== '',
         queueDir: get('queue_dir'),
         queueSize: get('queue_size'),

@@ -63,8 +63,8 @@ describe('Settings form generation (spec 2 §3 "Settings field definition")', ()
     };
     const { fields, values } = formOf(detail);
     expect(values).toEqual({ requests_max: '5', cors_allow_origin: 'a,b' });
-    expect(fields[0].env).toEqual({ name: 'MINIO_API_REQUESTS_MAX', value: '9' });
-    expect(fields[1].env).toBeUndefined();
+    expect(fields[0]?.env).toEqual({ name: 'MINIO_API_REQUESTS_MAX', value: '9' });
+    expect(fields[1]?.env).toBeUndefined();
   });
 });
 
