@@ -91,7 +91,7 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
     // The saved value is what the form shows when opened again.
     await list.getByRole('button', { name: /^region/ }).click();
     await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('eu-journey-1');
-    await form.getByRole('button', { name: 'Back To Configurations' }).click();
+    await page.getByRole('button', { name: 'Back To Configurations' }).click();
     await expect(list).toBeVisible();
 
     // Restart: a progress bar while the server comes back, then the banner is gone.
@@ -159,7 +159,7 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
       .getByRole('button', { name: /^region/ })
       .click();
     await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');
-    await form.getByRole('button', { name: 'Back To Configurations' }).click();
+    await page.getByRole('button', { name: 'Back To Configurations' }).click();
 
     await page.getByLabel('Configuration file to import').setInputFiles(file);
     await expect(
@@ -171,7 +171,7 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
       .getByRole('button', { name: /^region/ })
       .click();
     await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('eu-journey-1');
-    await form.getByRole('button', { name: 'Back To Configurations' }).click();
+    await page.getByRole('button', { name: 'Back To Configurations' }).click();
     await restartAndWait(page);
 
     // The history lists the saved changes, each with Restore.
