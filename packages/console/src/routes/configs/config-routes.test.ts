@@ -218,6 +218,17 @@ describe('configuration routes against the embedded store', () => {
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(listWebhooksResponseSchema.parse((await call('GET', webhooksPath('logger'))).body).total).toBe(0);
     expectError(await call('DELETE', webhookPath('logger', 'ops')), 404, /ops/);
+
+    // The history shows the token's change without the token.
+    const history = configHistoryResponseSchema.parse(
+      (await call('GET', `${apiPaths.configHistory}?count=50`)).body,
+    );
+    expect(
+      history.entries.some(
+        (e) => e.data.includes('logger_webhook:ops') && e.data.includes('auth_token=*redacted*'),
+      ),
+    ).toBe(true);
+    for (const e of history.entries) expect(e.data).not.toContain('secret-token');
   });
 
   it('refuses a user without admin:ConfigUpdate', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiHttpError } from '../../errors/api-http-error.js';
-import { formatConfigLine, parseConfigText } from './config-text.js';
+import { formatConfigLine, parseConfigText, redactConfigText } from './config-text.js';
 
 /** The REST error `run` throws: its status and detail. */
 function failure(run: () => unknown): { status: number; detail: string } {
@@ -76,5 +76,13 @@ describe('configuration text', () => {
     expect(failure(() => formatConfigLine('x', [{ key: 'comment', value: 'a\nb' }])).detail).toBe(
       'The value of comment must be on one line.',
     );
+  });
+
+  it('redacts credentials for display', () => {
+    expect(
+      redactConfigText(
+        'region name=eu\nlogger_webhook:a endpoint=http://x/ auth_token=abc client_key=/k.pem',
+      ),
+    ).toBe('region name=eu\nlogger_webhook:a endpoint=http://x/ auth_token=*redacted* client_key=/k.pem');
   });
 });

@@ -111,3 +111,22 @@ export function quoteConfigValue(key: string, value: string): string {
 export function formatConfigLine(name: string, kvs: readonly { key: string; value: string }[]): string {
   return [name, ...kvs.map(({ key, value }) => `${key}=${quoteConfigValue(key, value)}`)].join(' ');
 }
+
+/** Keys whose values are credentials (MinIO's secret keys: auth tokens, passwords, secret keys). */
+const SECRET_KEY = /(token|secret|password)/i;
+export const REDACTED = '*redacted*';
+
+/** The text with every credential's value replaced, for showing configuration text in the browser. */
+export function redactConfigText(text: string): string {
+  return parseConfigText(text)
+    .map((p) =>
+      formatConfigLine(
+        p.target === '' ? p.subSys : `${p.subSys}:${p.target}`,
+        p.kv.map(({ key, value }) => ({
+          key,
+          value: SECRET_KEY.test(key) && value !== '' ? REDACTED : value,
+        })),
+      ),
+    )
+    .join('\n');
+}

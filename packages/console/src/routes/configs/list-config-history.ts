@@ -6,8 +6,12 @@ import {
 } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { configErrorResponses } from './config-support.js';
+import { redactConfigText } from './config-text.js';
 
-/** GET /api/v1/configs/history?count= : the last saved configuration changes, newest first. */
+/**
+ * GET /api/v1/configs/history?count= : the last saved configuration changes, newest first; credentials in
+ * the shown text are redacted (a restore puts back the full saved text).
+ */
 export function registerListConfigHistory(app: ZodApp, _ctx: RouteContext): void {
   app.get(
     apiPaths.configHistory,
@@ -25,7 +29,7 @@ export function registerListConfigHistory(app: ZodApp, _ctx: RouteContext): void
         .map((e) => ({
           restoreId: e.restoreId,
           createTime: new Date(e.createTime).toISOString(),
-          data: e.data,
+          data: redactConfigText(e.data),
         }))
         .sort((a, b) => b.createTime.localeCompare(a.createTime));
       return { entries, total: entries.length };
