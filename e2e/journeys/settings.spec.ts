@@ -36,6 +36,11 @@ async function snapBoth(page: Page, name: string): Promise<void> {
   await scheme('light');
 }
 
+/** Waits until the open dialog's fade-in has finished, so its screenshot is not half transparent. */
+async function dialogSettled(page: Page): Promise<void> {
+  await expect(page.locator('.MuiDialog-container').last()).toHaveCSS('opacity', '1');
+}
+
 async function restartAndWait(page: Page): Promise<void> {
   const banner = page.getByRole('region', { name: 'Restart required' });
   await banner.getByRole('button', { name: 'Restart' }).click();
@@ -114,6 +119,7 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
     await dialog.getByLabel('Endpoint').fill(receiver.url);
     await dialog.getByLabel('Auth Token').fill('journey-token');
     await dialog.getByLabel('Queue Size').fill('1000');
+    await dialogSettled(page);
     await snapBoth(page, 'settings-logger-webhook-add');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
@@ -122,6 +128,18 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
     await expect(row).toContainText(receiver.url);
     await expect(row.getByText(/Online|Offline|Unknown/)).toBeVisible();
     await snapBoth(page, 'settings-logger-webhooks');
+
+    // Edit it: the name is fixed, an empty token keeps the saved one.
+    await row.getByRole('button', { name: 'Edit journey-log' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Webhook journey-log' });
+    await expect(edit.getByLabel('Name')).toBeDisabled();
+    await expect(edit.getByLabel('Queue Size')).toHaveValue('1000');
+    await edit.getByLabel('Endpoint').fill(`${receiver.url}/edited`);
+    await dialogSettled(page);
+    await snapBoth(page, 'settings-logger-webhook-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText(`${receiver.url}/edited`);
 
     // Delete it, after the confirmation.
     await row.getByRole('button', { name: 'Delete journey-log' }).click();
@@ -150,6 +168,7 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
       .click();
     await form.getByRole('button', { name: 'Restore Defaults' }).click();
     const restore = page.getByRole('dialog', { name: 'Restore Defaults' });
+    await dialogSettled(page);
     await snapBoth(page, 'settings-restore-defaults');
     await restore.getByRole('button', { name: 'Restore' }).click();
     await expect(restore).toBeHidden();
@@ -179,6 +198,7 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
     const history = page.getByRole('dialog', { name: 'Configuration History' });
     await expect(history.getByRole('table', { name: 'Configuration history' })).toBeVisible();
     await expect(history.getByRole('button', { name: /^Restore / }).first()).toBeVisible();
+    await dialogSettled(page);
     await snapBoth(page, 'settings-history');
     await history.getByRole('button', { name: 'Close' }).click();
   } finally {
