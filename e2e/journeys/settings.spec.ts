@@ -99,9 +99,24 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
     await page.getByRole('button', { name: 'Back To Configurations' }).click();
     await expect(list).toBeVisible();
 
-    // Restart: a progress bar while the server comes back, then the banner is gone.
+    // Restart: a progress bar while the server comes back, then the banner is gone. The answer is held
+    // back in the browser until the restarting state has been looked at, then passed on unchanged.
+    let release = (): void => undefined;
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route('**/api/v1/service/restart', async (route) => {
+      await held;
+      await route.continue();
+    });
     await banner.getByRole('button', { name: 'Restart' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Restarting the server' })).toBeVisible();
+    await expect(banner).toContainText('The server is restarting…');
+    await expect(banner.getByRole('button', { name: 'Restart' })).toBeDisabled();
+    await snapBoth(page, 'settings-restarting');
+    release();
     await expect(banner).toBeHidden({ timeout: 60_000 });
+    await page.unroute('**/api/v1/service/restart');
 
     // The logger webhook page, reached from its Configurations entry.
     await list.getByRole('button', { name: /^logger_webhook/ }).click();

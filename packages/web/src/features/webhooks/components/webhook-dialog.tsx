@@ -99,6 +99,7 @@ export function WebhookDialog({
       disabled={key === 'name' && editing}
       error={shownProblem(key) !== undefined}
       helperText={shownProblem(key) ?? extra.helper}
+      slotProps={extra.placeholder ? { inputLabel: { shrink: true } } : undefined}
       onChange={(e) => setF({ ...f, [key]: e.target.value })}
     />
   );
