@@ -22,6 +22,7 @@ import { registerSpa, sendIndex, wantsSpa } from './http/spa.js';
 import { registerAccountRoutes } from './routes/account/register-account-routes.js';
 import { registerListBuckets } from './routes/buckets/list-buckets.js';
 import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js';
+import { registerConfigRoutes } from './routes/configs/register-config-routes.js';
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
@@ -34,9 +35,11 @@ import { registerObjectRoutes } from './routes/objects/register-object-routes.js
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
 import type { RouteContext, ZodApp } from './routes/route-context.js';
+import { registerRestartService } from './routes/service/restart-service.js';
 import { registerServiceAccountRoutes } from './routes/service-accounts/register-service-account-routes.js';
 import { registerGetSession } from './routes/session/get-session.js';
 import { registerUserRoutes } from './routes/users/register-user-routes.js';
+import { registerWebhookRoutes } from './routes/webhooks/register-webhook-routes.js';
 import { IdentitySnapshots } from './session/session-info.js';
 import { registerSession, requireSession } from './session/session-plugin.js';
 
@@ -111,6 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerBucketRoutes(signedIn, ctx);
     // Object browser (issue 7).
     registerObjectRoutes(signedIn, ctx);
+    // Settings, webhooks and the restart banner (issue 15).
+    registerConfigRoutes(signedIn, ctx);
+    registerWebhookRoutes(signedIn, ctx);
+    registerRestartService(signedIn, ctx);
     // Live tools (spec 3 §7), over WebSocket.
     registerTrace(signedIn, ctx);
     registerWatch(signedIn, ctx);

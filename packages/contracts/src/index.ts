@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './buckets.js';
+export * from './configs.js';
 export * from './dashboard.js';
 export * from './errors.js';
 export * from './groups.js';
@@ -10,6 +11,8 @@ export * from './objects.js';
 export * from './paths.js';
 export * from './permissions.js';
 export * from './policies.js';
+export * from './service.js';
 export * from './service-accounts.js';
 export * from './session.js';
 export * from './users.js';
+export * from './webhooks.js';

@@ -140,6 +140,19 @@ export const apiPaths = {
   objectUpload: '/api/v1/buckets/:bucket/objects/upload',
   deleteObjects: '/api/v1/buckets/:bucket/delete-objects',
   rewind: '/api/v1/buckets/:bucket/rewind/:date',
+  // Settings (issue 15, spec 2 "Settings", §7); `:name` is a set, optionally `set:target`.
+  configs: '/api/v1/configs',
+  configExport: '/api/v1/configs/export',
+  configImport: '/api/v1/configs/import',
+  configHistory: '/api/v1/configs/history',
+  configHistoryRestore: '/api/v1/configs/history/:restoreId/restore',
+  config: '/api/v1/configs/:name',
+  configReset: '/api/v1/configs/:name/reset',
+  // Webhook pages (spec 2 "Webhook configuration pages"); `:kind` is logger or audit.
+  webhooks: '/api/v1/webhooks/:kind',
+  webhook: '/api/v1/webhooks/:kind/:name',
+  // Restart banner (spec 3 §4).
+  serviceRestart: '/api/v1/service/restart',
 } as const;
 
 /** The console's WebSocket endpoints (spec 3 §7): live tools stream over these. */

@@ -37,6 +37,7 @@ const notFoundCodes = new Set([
   'XMinioAdminNoSuchServiceAccount',
   'XMinioAdminNoSuchTier',
   'XMinioAdminRemoteTargetNotFoundError',
+  'XMinioAdminNoSuchConfigTarget',
 ]);
 const conflictCodes = new Set([
   'BucketAlreadyExists',
@@ -62,6 +63,7 @@ const badRequestCodes = new Set([
   'XMinioAdminInvalidArgument',
   'XMinioAdminConfigBadJSON',
   'XMinioAdminConfigTooLarge',
+  'XMinioConfigError',
   'XMinioInvalidIAMCredentials',
   'InvalidStorageClass',
   'InvalidRetentionDate',
@@ -85,6 +87,9 @@ const titles: Record<string, string> = {
   BucketAlreadyOwnedByYou: 'Bucket already exists',
   BucketNotEmpty: 'The bucket you tried to delete is not empty',
   InvalidBucketName: 'The specified bucket name is not valid',
+  XMinioConfigError: 'The configuration was refused',
+  XMinioAdminConfigBadJSON: 'The configuration was refused',
+  XMinioAdminNoSuchConfigTarget: 'No such configuration target',
 };
 
 function codeOf(err: unknown): string | undefined {

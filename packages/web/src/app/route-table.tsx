@@ -64,6 +64,15 @@ const PolicyDetailsPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('@/features/account/routes/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const SettingsPage = lazy(() =>
+  import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const LoggerWebhooksPage = lazy(() =>
+  import('@/features/webhooks/routes/webhooks-page').then((m) => ({ default: m.LoggerWebhooksPage })),
+);
+const AuditWebhooksPage = lazy(() =>
+  import('@/features/webhooks/routes/webhooks-page').then((m) => ({ default: m.AuditWebhooksPage })),
+);
 
 /**
  * The one route table of the shell, in side-menu order. Paths come from the contracts' page map, so the
@@ -104,9 +113,14 @@ export const shellPages: readonly ShellPage[] = [
     menu: { label: 'Policies', icon: <PolicyOutlined />, group: 'common' },
   },
   { path: pagePaths.policyDetails, component: PolicyDetailsPage },
-  { path: pagePaths.settings, menu: { label: 'Settings', icon: <SettingsOutlined />, group: 'common' } },
-  { path: pagePaths.webhookLogger },
-  { path: pagePaths.webhookAudit },
+  {
+    path: pagePaths.settings,
+    component: SettingsPage,
+    menu: { label: 'Settings', icon: <SettingsOutlined />, group: 'common' },
+  },
+  // Reached from the Configurations list (logger_webhook, audit_webhook), not from the menu.
+  { path: pagePaths.webhookLogger, component: LoggerWebhooksPage },
+  { path: pagePaths.webhookAudit, component: AuditWebhooksPage },
   {
     path: pagePaths.logs,
     component: LogsPage,

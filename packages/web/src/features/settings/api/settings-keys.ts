@@ -1,0 +1,7 @@
+/** Query keys of the Settings area (spec 2 "Settings"). */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  configList: () => [...settingsKeys.all, 'configs'] as const,
+  config: (name: string) => [...settingsKeys.all, 'config', name] as const,
+  history: () => [...settingsKeys.all, 'history'] as const,
+};

@@ -1,0 +1,112 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import { Box, Button, List, ListItemButton, ListItemIcon, ListItemText, Paper, Slide } from '@mui/material';
+import { type ReactElement, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/shared/ui/page-header';
+import { useSnackbar } from '@/shared/ui/snackbar';
+import { exportConfigUrl, useReplaceConfig } from '../api/config-file';
+import { ConfigEditPanel } from '../components/config-edit-panel';
+import { ConfigList } from '../components/config-list';
+import { HistoryDialog } from '../components/history-dialog';
+
+/**
+ * /settings (spec 2 "Settings"): the section list on the left (Configurations; Lambda Notifications and
+ * Tiers join it with their issues), the Configurations list, and the form of the chosen set, which slides
+ * in (its name is kept in `?config=` so Back and reloads work). The header exports, imports and shows the
+ * history of the whole configuration.
+ */
+export function SettingsPage(): ReactElement {
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('config');
+  const [search, setSearch] = useState('');
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const replace = useReplaceConfig();
+  const { showMessage, showError } = useSnackbar();
+
+  const select = (name: string | null): void => setParams(name === null ? {} : { config: name });
+
+  const importFile = async (file: File | undefined): Promise<void> => {
+    if (!file) return;
+    const text = await file.text();
+    replace.mutate(
+      { file: text },
+      {
+        onSuccess: () =>
+          showMessage(`Configuration imported from ${file.name}. Restart the server to apply it.`),
+        onError: showError,
+      },
+    );
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title="Settings"
+        subtitle="Server configuration: every change is checked by the server before it is saved."
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+              History
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<FileUploadOutlined />}
+              disabled={replace.isPending}
+              onClick={() => fileInput.current?.click()}
+            >
+              Import
+            </Button>
+            <Button variant="outlined" startIcon={<FileDownloadOutlined />} href={exportConfigUrl()} download>
+              Export
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              aria-label="Configuration file to import"
+              onChange={(e) => {
+                void importFile(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </>
+        }
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '220px 1fr' },
+          gap: 3,
+          alignItems: 'start',
+        }}
+      >
+        <Paper variant="outlined" component="nav" aria-label="Settings sections">
+          <List disablePadding>
+            <ListItemButton selected onClick={() => select(null)}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <TuneOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary="Configurations" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+            </ListItemButton>
+          </List>
+        </Paper>
+        <Box sx={{ minWidth: 0, overflow: 'hidden' }}>
+          {selected === null ? (
+            <ConfigList search={search} onSearch={setSearch} onSelect={select} />
+          ) : (
+            <Slide direction="left" in appear mountOnEnter key={selected}>
+              <Box>
+                <ConfigEditPanel name={selected} onBack={() => select(null)} />
+              </Box>
+            </Slide>
+          )}
+        </Box>
+      </Box>
+      <HistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} />
+    </Box>
+  );
+}
