@@ -26,6 +26,7 @@ const errorAnswerSchema = z.object({
   Code: lenientText,
   Message: lenientText,
   Resource: lenientText,
+  Region: lenientText,
   RequestId: lenientText,
 });
 
@@ -36,6 +37,8 @@ export class MadminError extends Error {
   readonly status: number;
   readonly requestId: string | undefined;
   readonly resource: string | undefined;
+  /** The server's region, when the answer names it (S3/STS `AuthorizationHeaderMalformed`). */
+  readonly region: string | undefined;
 
   constructor(init: {
     code: string;
@@ -43,12 +46,14 @@ export class MadminError extends Error {
     status: number;
     requestId?: string;
     resource?: string;
+    region?: string;
   }) {
     super(init.message);
     this.code = init.code;
     this.status = init.status;
     this.requestId = init.requestId;
     this.resource = init.resource;
+    this.region = init.region;
   }
 }
 
@@ -83,6 +88,7 @@ export function errorFromBody(status: number, statusText: string, body: Uint8Arr
           status,
           requestId: parsed.RequestId,
           resource: parsed.Resource,
+          region: parsed.Region,
         });
       }
     } catch {
@@ -98,6 +104,7 @@ export function errorFromBody(status: number, statusText: string, body: Uint8Arr
         status,
         requestId: xmlTag(text, 'RequestId'),
         resource: xmlTag(text, 'Resource'),
+        region: xmlTag(text, 'Region'),
       });
     }
   }

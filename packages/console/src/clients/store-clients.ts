@@ -1,4 +1,4 @@
-import { assumeRole, MadminClient, type PolicyDocument } from '@stowage/madmin';
+import { assumeRole, MadminClient, MadminError, type PolicyDocument } from '@stowage/madmin';
 import * as Minio from 'minio';
 import type { SessionPayload } from '../session/session-cookie.js';
 import type { StoreEndpoint } from './store-endpoint.js';
@@ -9,6 +9,11 @@ import type { StoreEndpoint } from './store-endpoint.js';
  * clients, so a change of either client's surface touches only here.
  */
 
+/** The region a session's S3 requests are signed for: the one learnt at sign-in, else the configured one. */
+export function sessionS3Region(endpoint: StoreEndpoint, creds: SessionPayload): string {
+  return creds.region || endpoint.s3Region;
+}
+
 export function createS3Client(endpoint: StoreEndpoint, creds: SessionPayload): Minio.Client {
   return new Minio.Client({
     endPoint: endpoint.host,
@@ -17,7 +22,7 @@ export function createS3Client(endpoint: StoreEndpoint, creds: SessionPayload): 
     accessKey: creds.accessKey,
     secretKey: creds.secretKey,
     sessionToken: creds.sessionToken,
-    region: endpoint.s3Region,
+    region: sessionS3Region(endpoint, creds),
   });
 }
 
@@ -38,6 +43,17 @@ export interface IssuedCredentials {
   sessionToken: string;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** The region the server accepted the sign-in for; S3 requests of the session are signed for it. */
+  region: string;
+}
+
+/**
+ * The region a server names when it refuses a request signed for another one: the answer's `Region`
+ * element, else the "expecting '<region>'" of its message; undefined for any other failure.
+ */
+export function expectedRegion(err: unknown): string | undefined {
+  if (!(err instanceof MadminError) || err.code !== 'AuthorizationHeaderMalformed') return undefined;
+  return err.region || /expecting '([^']+)'/.exec(err.message)?.[1] || undefined;
 }
 
 export async function assumeRoleForLogin(
@@ -46,19 +62,27 @@ export async function assumeRoleForLogin(
   secretKey: string,
   durationSeconds: number,
 ): Promise<IssuedCredentials> {
-  const issued = await assumeRole({
-    endpoint: endpoint.url,
-    accessKey,
-    secretKey,
-    region: endpoint.region,
-    durationSeconds,
-  });
+  const attempt = (region: string) =>
+    assumeRole({ endpoint: endpoint.url, accessKey, secretKey, region, durationSeconds });
+  let region = endpoint.region;
+  let issued: Awaited<ReturnType<typeof assumeRole>>;
+  try {
+    issued = await attempt(region);
+  } catch (err) {
+    // The server runs in another region than the one configured (or none is configured): sign again for
+    // the region it names, once, as AWS SDKs follow a region redirect.
+    const expected = expectedRegion(err);
+    if (expected === undefined || expected === region) throw err;
+    region = expected;
+    issued = await attempt(region);
+  }
   const expiration = Date.parse(issued.Expiration);
   return {
     accessKey: issued.AccessKeyId,
     secretKey: issued.SecretAccessKey,
     sessionToken: issued.SessionToken,
     expiresAt: Number.isFinite(expiration) ? expiration : Date.now() + durationSeconds * 1000,
+    region: region || endpoint.s3Region,
   };
 }
 

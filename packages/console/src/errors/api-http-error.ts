@@ -39,5 +39,7 @@ export const apiErrors = {
   tooManyRequests: (detail: string): ApiHttpError => new ApiHttpError(429, 'Too many requests', detail),
   storeUnreachable: (detail: string, cause?: unknown): ApiHttpError =>
     new ApiHttpError(503, 'The storage server cannot be reached', detail, { cause }),
-  internal: (detail = ''): ApiHttpError => new ApiHttpError(500, 'Internal server error', detail),
+  internal: (
+    detail = 'An unexpected error occurred in the console; its log has the details.',
+  ): ApiHttpError => new ApiHttpError(500, 'Internal server error', detail),
 } as const;

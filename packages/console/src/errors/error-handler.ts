@@ -22,6 +22,9 @@ const statusTitles: Record<number, string> = {
  */
 export function toApiError(error: unknown): ApiHttpError {
   if (error instanceof ApiHttpError) return error;
+  // A thrown value that is not an object (a string, a number) carries no code: say what it was.
+  if (typeof error !== 'object' || error === null)
+    return apiErrors.internal(`Unexpected failure: ${String(error)}`);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'request';
     const detail = error.validation
@@ -41,7 +44,9 @@ export function toApiError(error: unknown): ApiHttpError {
     const message = error instanceof Error ? error.message : String(error);
     return new ApiHttpError(status, statusTitles[status] ?? `Error ${status}`, message);
   }
-  return apiErrors.internal();
+  // Never an empty detail: what failed, in the words of whatever threw (the log has the stack).
+  const message = error instanceof Error ? error.message.trim() : '';
+  return message === '' ? apiErrors.internal() : apiErrors.internal(message);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

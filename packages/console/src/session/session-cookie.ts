@@ -16,6 +16,11 @@ export const sessionPayloadSchema = z.object({
   accountName: z.string(),
   /** A user of the store's IAM (not root, not SSO/LDAP): may change their password. Known at sign-in only. */
   builtinUser: z.boolean(),
+  /**
+   * The region the server asked requests to be signed for, learnt at sign-in when the console has no
+   * region configured (absent in cookies sealed before it was kept: the configured region then applies).
+   */
+  region: z.string().optional(),
 });
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 

@@ -82,6 +82,7 @@ export function registerChangePassword(app: ZodApp, ctx: RouteContext): void {
           expiresAt: issued.expiresAt,
           accountName: name,
           builtinUser: true,
+          region: issued.region,
         },
         ctx.options.sessionKey,
       );

@@ -6,6 +6,7 @@ import {
   createBucketRequestSchema,
   createBucketResponseSchema,
 } from '@stowage/contracts';
+import { sessionS3Region } from '../../clients/store-clients.js';
 import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
 import { storeErrorToApiError } from '../../errors/store-errors.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
@@ -64,8 +65,8 @@ export function registerCreateBucket(app: ZodApp, ctx: RouteContext): void {
       ];
       await requireDistributed(ctx, request, wanted);
 
-      const { s3, admin } = request.session;
-      await s3.makeBucket(name, ctx.endpoint.s3Region, { ObjectLocking: locking });
+      const { s3, admin, credentials } = request.session;
+      await s3.makeBucket(name, sessionS3Region(ctx.endpoint, credentials), { ObjectLocking: locking });
       const applied: CreateBucketStep[] = ['bucket'];
       if (locking) applied.push('object-locking', 'versioning');
       try {

@@ -231,6 +231,16 @@ describe('configuration routes against the embedded store', () => {
     for (const e of history.entries) expect(e.data).not.toContain('secret-token');
   });
 
+  it('after the server moves to another region, sign-in and the session S3 calls follow it', async () => {
+    await h.admin.setConfigKV('region name=eu-moved-1');
+    await h.admin.serviceRestart();
+    const moved = jsonCaller(h.app, await h.login());
+    const created = await moved('POST', apiPaths.buckets, { name: 'moved-region' });
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    const listed = await moved('GET', fillApiPath(apiPaths.objects, { bucket: 'moved-region' }));
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+  });
+
   it('refuses a user without admin:ConfigUpdate', async () => {
     await h.admin.addUser('cfg-reader', 'cfg-reader-secret');
     await h.admin.setPolicy('readonly', 'cfg-reader', false);

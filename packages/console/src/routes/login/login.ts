@@ -77,6 +77,7 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
           expiresAt: issued.expiresAt,
           accountName: accessKey,
           builtinUser,
+          region: issued.region,
         },
         ctx.options.sessionKey,
       );
