@@ -21,6 +21,11 @@ export const sessionPayloadSchema = z.object({
    * region configured (absent in cookies sealed before it was kept: the configured region then applies).
    */
   region: z.string().optional(),
+  /**
+   * How the session signs: `sts` (temporary credentials from AssumeRole; also when absent) or `keys` (the
+   * server offers no usable STS: the user's own keys, which never leave this encrypted cookie).
+   */
+  mode: z.enum(['sts', 'keys']).optional(),
 });
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 
