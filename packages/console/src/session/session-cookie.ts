@@ -21,6 +21,11 @@ export const sessionPayloadSchema = z.object({
    * region configured (absent in cookies sealed before it was kept: the configured region then applies).
    */
   region: z.string().optional(),
+  /**
+   * What the server offers (`capabilityNames`), detected at sign-in (issue 24); absent in cookies sealed
+   * before detection existed, which then get every page their policy allows.
+   */
+  caps: z.array(z.string()).optional(),
 });
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 

@@ -1,5 +1,6 @@
 import { apiErrorSchema, apiPaths, loginRequestSchema } from '@stowage/contracts';
 import { z } from 'zod';
+import { detectCapabilities } from '../../capabilities/detect.js';
 import { assumeRoleForLogin, isBuiltinUser } from '../../clients/store-clients.js';
 import { apiErrors } from '../../errors/api-http-error.js';
 import { storeErrorToApiError } from '../../errors/store-errors.js';
@@ -78,6 +79,7 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
           accountName: accessKey,
           builtinUser,
           region: issued.region,
+          caps: await detectCapabilities(ctx.endpoint, issued, true),
         },
         ctx.options.sessionKey,
       );
