@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   apiPaths,
+  hasCapability,
   type ListBucketsResponse,
   listBucketsResponseSchema,
 } from '@stowage/contracts';
@@ -23,6 +24,19 @@ export function registerListBuckets(app: ZodApp, _ctx: RouteContext): void {
       },
     },
     async (request): Promise<ListBucketsResponse> => {
+      if (!hasCapability(request.session.credentials.caps, 'admin')) {
+        // No MinIO admin API (Ceph RGW, s3rver, …): S3's ListBuckets names the buckets; usage is unknown and
+        // access is the server's to decide on each request.
+        const listed = await request.session.s3.listBuckets();
+        const buckets = listed.map((b) => ({
+          name: b.name,
+          creation_date: b.creationDate.toISOString(),
+          size: 0,
+          objects: 0,
+          rw_access: { read: true, write: true },
+        }));
+        return { buckets, total: buckets.length };
+      }
       const account = await readAccountInfo(request.session.admin);
       const buckets = account.buckets
         .filter((b) => b.read || b.write)

@@ -1,5 +1,6 @@
 import { apiErrorSchema, apiPaths, loginRequestSchema } from '@stowage/contracts';
 import { z } from 'zod';
+import { detectCapabilities } from '../../capabilities/detect.js';
 import { connectionFailureToApiError } from '../../clients/connection-errors.js';
 import { signIn } from '../../clients/sign-in.js';
 import { isBuiltinUser } from '../../clients/store-clients.js';
@@ -84,6 +85,7 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
           builtinUser,
           region: issued.region,
           mode: issued.mode,
+          caps: await detectCapabilities(ctx.endpoint, issued, issued.mode === 'sts'),
         },
         ctx.options.sessionKey,
       );
