@@ -11,6 +11,7 @@ import {
   listBucketsResponseSchema,
   uploadObjectsResponseSchema,
 } from '@stowage/contracts';
+import { startStore } from '@stowage/store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -97,6 +98,30 @@ afterAll(async () => {
   await plain?.close();
   await tls?.close();
   await rm(dir, { recursive: true, force: true });
+});
+
+describe('a server with STS (the embedded store)', () => {
+  it("keeps signing in with temporary STS credentials, never the user's own keys", async () => {
+    const store = await startStore({
+      dataDir: path.join(dir, 'store'),
+      drives: 1,
+      port: 0,
+      host: '127.0.0.1',
+      rootUser: 'sts-root',
+      rootPassword: 'sts-root-secret',
+    });
+    try {
+      const res = await login(await consoleFor(store.url), 'sts-root', 'sts-root-secret');
+      expect(res.status, JSON.stringify(res.body)).toBe(204);
+      const session = openSession(res.token ?? '', sessionKey);
+      expect(session).toMatchObject({ mode: 'sts', accountName: 'sts-root' });
+      expect(session?.accessKey).not.toBe('sts-root');
+      expect(session?.secretKey).not.toBe('sts-root-secret');
+      expect(session?.sessionToken).not.toBe('');
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe('a server without STS (s3rver)', () => {
