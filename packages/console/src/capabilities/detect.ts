@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import type { Capability } from '@stowage/contracts';
 import { MadminError } from '@stowage/madmin';
 import type * as Minio from 'minio';
@@ -12,17 +13,30 @@ const PROBE_TIMEOUT_MS = 3_000;
 /** The credentials a session signs with (STS-issued or the user's own). */
 export type SigningKeys = Pick<SessionPayload, 'accessKey' | 'secretKey' | 'sessionToken' | 'region'>;
 
-/** One read-only GET per bucket feature; none changes anything on the server. */
-const bucketProbes: Record<BucketFeature, (s3: Minio.Client, bucket: string) => Promise<unknown>> = {
-  versioning: (s3, b) => s3.getBucketVersioning(b),
-  // The SDK also types these two with a callback overload that returns void; without one they return a promise.
-  'object-lock': (s3, b) => s3.getObjectLockConfig(b) as unknown as Promise<unknown>,
-  tagging: (s3, b) => s3.getBucketTagging(b),
-  lifecycle: (s3, b) => s3.getBucketLifecycle(b),
-  replication: (s3, b) => s3.getBucketReplication(b) as unknown as Promise<unknown>,
-  notifications: (s3, b) => s3.getBucketNotification(b),
-  encryption: (s3, b) => s3.getBucketEncryption(b),
+/**
+ * The sub-resource each bucket feature is read from, and the root element a server that has the feature
+ * answers with. A server that ignores the sub-resource answers something else (s3rver lists the bucket for
+ * `?versioning`), which counts as NotImplemented.
+ */
+const bucketProbes: Record<BucketFeature, { query: string; root: string }> = {
+  versioning: { query: 'versioning', root: 'VersioningConfiguration' },
+  'object-lock': { query: 'object-lock', root: 'ObjectLockConfiguration' },
+  tagging: { query: 'tagging', root: 'Tagging' },
+  lifecycle: { query: 'lifecycle', root: 'LifecycleConfiguration' },
+  replication: { query: 'replication', root: 'ReplicationConfiguration' },
+  notifications: { query: 'notification', root: 'NotificationConfiguration' },
+  encryption: { query: 'encryption', root: 'ServerSideEncryptionConfiguration' },
 };
+
+/** One read-only GET of a bucket sub-resource; S3 errors reject with their code (the SDK parses them). */
+async function readSubresource(s3: Minio.Client, bucket: string, feature: BucketFeature): Promise<void> {
+  const { query, root } = bucketProbes[feature];
+  const res = await s3.makeRequestAsync({ method: 'GET', bucketName: bucket, query }, '', [200]);
+  const body = await text(res);
+  if (!new RegExp(`<${root}[\\s>/]`).test(body)) {
+    throw Object.assign(new Error(`GET ?${query} answered without ${root}`), { code: 'NotImplemented' });
+  }
+}
 
 /** Runs one probe with a deadline and records how it ended. */
 export async function probe(run: (signal: AbortSignal) => Promise<unknown>): Promise<ProbeAnswer> {
@@ -80,7 +94,7 @@ export async function detectCapabilities(
   const admin = createAdminClient(endpoint, creds);
   const bucketAnswers = probeBucket(s3).then(async (bucket) => {
     const answers = await Promise.all(
-      bucketFeatureProbes.map((feature) => probe(() => bucketProbes[feature](s3, bucket))),
+      bucketFeatureProbes.map((feature) => probe(() => readSubresource(s3, bucket, feature))),
     );
     return Object.fromEntries(bucketFeatureProbes.map((f, i) => [f, answers[i]])) as Record<
       BucketFeature,

@@ -17,6 +17,8 @@ describe('storeErrorToApiError', () => {
       ['BucketNotEmpty', 409, 409],
       ['XMinioMalformedIAMPolicy', 400, 400],
       ['SlowDownRead', 503, 502],
+      ['NotImplemented', 501, 501],
+      ['MethodNotAllowed', 405, 501],
     ];
     for (const [code, storeStatus, status] of cases) {
       const mapped = storeErrorToApiError(madmin(code, storeStatus));

@@ -28,7 +28,9 @@ export class IdentitySnapshots {
   constructor(private readonly features: readonly string[] = []) {}
 
   get(session: ConsoleSession): Promise<IdentitySnapshot> {
-    const key = session.credentials.accessKey;
+    // Sessions that sign with the user's own keys share one access key across sign-ins, each with the
+    // capabilities detected then, so those are part of the key.
+    const key = `${session.credentials.accessKey}\n${session.credentials.caps?.join(',') ?? '*'}`;
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit !== undefined && now - hit.at < TTL_MS) return hit.value;
