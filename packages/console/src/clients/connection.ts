@@ -38,6 +38,8 @@ export interface StoreConnection {
   readonly transport: S3Transport;
   /** Transport of sign-in requests: connecting and the answer's headers are both bounded. */
   readonly signInTransport: S3Transport;
+  /** Closes the pooled connections (when the console stops). */
+  close(): Promise<void>;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
@@ -97,5 +99,9 @@ export function createConnection(useSSL: boolean, options: ConnectionOptions = {
     agent,
     transport: boundedTransport(base, timeoutMs, false),
     signInTransport: boundedTransport(base, timeoutMs, true),
+    async close() {
+      agent.destroy();
+      await dispatcher.close();
+    },
   };
 }

@@ -180,6 +180,19 @@ describe('a server without STS (s3rver)', () => {
     expect(out.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
   });
 
+  it('names the server and the cause when it goes away during a session', async () => {
+    const gone = await startS3rver(path.join(dir, 'gone'));
+    const app = await consoleFor(gone.url);
+    const res = await login(app, 'S3RVER', 'S3RVER');
+    expect(res.status).toBe(204);
+    await gone.close();
+    const list = await jsonCaller(app, res.token ?? '')('GET', apiPaths.buckets);
+    expect(list.status).toBe(502);
+    const err = apiErrorSchema.parse(list.body);
+    expect(err.errorMessage).toBe('The storage server cannot be reached');
+    expect(err.detailedError).toContain(`${gone.url}: connection refused (ECONNREFUSED)`);
+  });
+
   it('says the keys are wrong when they are, without setting a cookie', async () => {
     // s3rver knows one access key and does not check SigV4 signatures, so an unknown key is the wrong key
     // it can refuse (InvalidAccessKeyId); a wrong secret (SignatureDoesNotMatch) takes the same path.

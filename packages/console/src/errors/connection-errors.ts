@@ -1,4 +1,4 @@
-import { ApiHttpError } from '../errors/api-http-error.js';
+import { ApiHttpError } from './api-http-error.js';
 
 /**
  * The one place that explains why the storage server could not be reached (issue 24): a name that does not
