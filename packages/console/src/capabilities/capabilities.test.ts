@@ -37,7 +37,7 @@ describe('capabilities on s3rver (no admin API, no STS, no versioning)', () => {
     h = await startS3rverHarness();
     // A user with a bucket: the probes ask about it (see the last test for a server with none).
     await h.s3.makeBucket('first', 'us-east-1');
-    call = jsonCaller(h.app, await h.session());
+    call = jsonCaller(h.app, await h.login());
   });
   afterAll(async () => {
     await h?.close();
@@ -89,7 +89,7 @@ describe('capabilities on s3rver (no admin API, no STS, no versioning)', () => {
     // tell; the console then offers the features (as Ceph RGW needs for a new user), and each call that
     // s3rver lacks answers 501 with its NotImplemented.
     for (const bucket of ['first', 'plain']) await h.s3.removeBucket(bucket);
-    const again = (await jsonCaller(h.app, await h.session())('GET', '/api/v1/session')).body as Session;
+    const again = (await jsonCaller(h.app, await h.login())('GET', '/api/v1/session')).body as Session;
     expect(again.capabilities).toEqual([
       'versioning',
       'object-lock',

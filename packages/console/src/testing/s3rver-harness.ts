@@ -4,60 +4,53 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as Minio from 'minio';
-import S3rver from 's3rver';
 import { buildApp } from '../app.js';
-import { detectCapabilities } from '../capabilities/detect.js';
-import { parseStoreEndpoint } from '../clients/store-endpoint.js';
-import { sealSession } from '../session/session-cookie.js';
+import { SESSION_COOKIE } from '../session/session-cookie.js';
+import { startS3rver } from './s3rver.js';
 
 /** s3rver's fixed keys. */
 export const S3RVER_KEYS = { accessKey: 'S3RVER', secretKey: 'S3RVER' } as const;
 
 /**
- * A real s3rver (npm: a minimal S3 server without versioning, STS or MinIO's admin API) on a free loopback
- * port, with the console in front of it. `session()` seals a session that signs with s3rver's own keys and
- * carries the capabilities detected on it, as sign-in does on a server without STS.
+ * A real s3rver (a minimal S3 server without versioning, STS or MinIO's admin API) on a free loopback
+ * port with the console in front of it: `login()` signs in through POST /api/v1/login as a user would.
  */
 export interface S3rverHarness {
   url: string;
   app: FastifyInstance;
   /** An S3 client of s3rver with its keys, to arrange and check. */
   s3: Minio.Client;
-  session(): Promise<string>;
+  /** Signs in with s3rver's keys and returns the session cookie's value. */
+  login(): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function startS3rverHarness(): Promise<S3rverHarness> {
   const directory = await mkdtemp(path.join(tmpdir(), 'stowage-s3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true });
-  const { port } = await server.run();
-  const url = `http://127.0.0.1:${port}`;
-  const sessionKey = randomBytes(32);
-  const app = await buildApp({ s3Endpoint: url, sessionKey, sessionDurationSeconds: 3600 });
+  const server = await startS3rver(directory);
+  const app = await buildApp({
+    s3Endpoint: server.url,
+    sessionKey: randomBytes(32),
+    sessionDurationSeconds: 3600,
+    loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
+  });
   const s3 = new Minio.Client({
     endPoint: '127.0.0.1',
-    port,
+    port: Number(new URL(server.url).port),
     useSSL: false,
     ...S3RVER_KEYS,
     region: 'us-east-1',
   });
   return {
-    url,
+    url: server.url,
     app,
     s3,
-    async session() {
-      const keys = { ...S3RVER_KEYS, sessionToken: '', region: 'us-east-1' };
-      const caps = await detectCapabilities(parseStoreEndpoint(url, undefined), keys, false);
-      return sealSession(
-        {
-          ...keys,
-          expiresAt: Date.now() + 3_600_000,
-          accountName: S3RVER_KEYS.accessKey,
-          builtinUser: false,
-          caps,
-        },
-        sessionKey,
-      );
+    async login() {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/login', payload: S3RVER_KEYS });
+      if (res.statusCode !== 204) throw new Error(`login on s3rver failed: ${res.statusCode} ${res.body}`);
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+      if (!cookie) throw new Error('login answered without a session cookie');
+      return cookie;
     },
     async close() {
       await app.close();
