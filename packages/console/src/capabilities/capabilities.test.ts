@@ -76,6 +76,10 @@ describe('capabilities on s3rver (no admin API, no STS, no versioning)', () => {
       'first',
       'plain',
     ]);
+    // Bucket basics: s3rver has no bucket policies (MethodNotAllowed) and no usage: a private bucket.
+    const info = await call('GET', '/api/v1/buckets/plain');
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({ name: 'plain', access: 'PRIVATE', definition: '' });
     const versioning = await call('GET', '/api/v1/buckets/plain/versioning');
     expect(versioning.status).toBe(501);
     expect(versioning.body).toEqual({

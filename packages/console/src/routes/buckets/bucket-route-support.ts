@@ -38,12 +38,15 @@ export function hasErrorCode(err: unknown, ...codes: string[]): boolean {
   return code !== undefined && codes.includes(code);
 }
 
-/** The bucket policy as stored, '' when the bucket has none (S3 API: GetBucketPolicy → NoSuchBucketPolicy). */
+/**
+ * The bucket policy as stored, '' when the bucket has none (S3 API: GetBucketPolicy → NoSuchBucketPolicy)
+ * or the server has no bucket policies at all (s3rver: MethodNotAllowed; others NotImplemented).
+ */
 export async function readBucketPolicy(s3: Minio.Client, bucket: string): Promise<string> {
   try {
     return await s3.getBucketPolicy(bucket);
   } catch (err) {
-    if (hasErrorCode(err, 'NoSuchBucketPolicy')) return '';
+    if (hasErrorCode(err, 'NoSuchBucketPolicy', 'MethodNotAllowed', 'NotImplemented')) return '';
     throw err;
   }
 }

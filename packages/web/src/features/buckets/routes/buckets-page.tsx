@@ -18,6 +18,7 @@ import { usePermissions } from '../api/check-permissions';
 import { BucketList } from '../components/bucket-list';
 import { CreateBucketDialog } from '../components/create-bucket-dialog';
 import { MultipleReplicationDialog } from '../components/multiple-replication-dialog';
+import { bucketFeatures } from '../lib/bucket-features';
 
 const createBucketCheck = [{ id: 'create-bucket', action: 's3:CreateBucket', bucket_name: '' }];
 
@@ -147,7 +148,7 @@ export function BucketsPage(): ReactElement {
       {creating && (
         <CreateBucketDialog
           open
-          distributed={session.data?.distributedMode ?? false}
+          features={bucketFeatures(session.data?.capabilities, session.data?.distributedMode ?? false)}
           onClose={() => setCreating(false)}
         />
       )}
