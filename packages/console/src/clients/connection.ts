@@ -91,7 +91,13 @@ export function createConnection(useSSL: boolean, options: ConnectionOptions = {
   const boundFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
     undiciFetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
   const base = useSSL ? https : http;
-  const agent = useSSL ? new https.Agent({ keepAlive: true, ...tls }) : new http.Agent({ keepAlive: true });
+  // Node's shared agents unless the TLS trust differs from Node's own.
+  const ownAgent = useSSL && (options.ca !== undefined || options.skipTlsVerification === true);
+  const agent = ownAgent
+    ? new https.Agent({ keepAlive: true, ...tls })
+    : useSSL
+      ? https.globalAgent
+      : http.globalAgent;
   return {
     timeoutMs,
     pathStyle: options.pathStyle !== false,
@@ -100,7 +106,7 @@ export function createConnection(useSSL: boolean, options: ConnectionOptions = {
     transport: boundedTransport(base, timeoutMs, false),
     signInTransport: boundedTransport(base, timeoutMs, true),
     async close() {
-      agent.destroy();
+      if (ownAgent) agent.destroy();
       await dispatcher.close();
     },
   };
