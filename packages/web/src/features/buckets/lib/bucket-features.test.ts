@@ -1,6 +1,6 @@
 import { capabilityNames } from '@stowage/contracts';
 import { describe, expect, it } from 'vitest';
-import { bucketFeatures, createBucketOptions } from './bucket-features';
+import { absentSettings, bucketFeatures, createBucketOptions } from './bucket-features';
 
 describe('bucket settings per server (issue 24)', () => {
   it('MinIO distributed: everything; on one drive: the erasure-coded settings disabled, not hidden', () => {
@@ -41,5 +41,14 @@ describe('bucket settings per server (issue 24)', () => {
     const plain = bucketFeatures([], false);
     expect(Object.values(plain).some(Boolean)).toBe(false);
     expect(createBucketOptions(plain)).toEqual({ versioning: false, locking: false, quota: false });
+    expect(absentSettings(plain)).toEqual([
+      'versioning',
+      'object locking and retention',
+      'encryption',
+      'quotas',
+      'replication',
+      'usage reports',
+    ]);
+    expect(absentSettings(bucketFeatures([...capabilityNames], false))).toEqual([]);
   });
 });

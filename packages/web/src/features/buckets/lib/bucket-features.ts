@@ -62,3 +62,20 @@ export function createBucketOptions(f: BucketFeatures): {
     quota: f.erasureNotice || f.quota,
   };
 }
+
+/**
+ * The settings a server lacks, named for the note under the summary; none on MinIO, whose single-drive
+ * limits have their own notice.
+ */
+export function absentSettings(f: BucketFeatures): string[] {
+  if (f.erasureNotice || f.usage) return [];
+  const names: Array<[boolean, string]> = [
+    [f.versioning, 'versioning'],
+    [f.objectLocking, 'object locking and retention'],
+    [f.encryption, 'encryption'],
+    [f.quota, 'quotas'],
+    [f.replication, 'replication'],
+    [f.usage, 'usage reports'],
+  ];
+  return names.filter(([present]) => !present).map(([, name]) => name);
+}

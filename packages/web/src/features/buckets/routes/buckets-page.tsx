@@ -6,6 +6,7 @@ import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import { Box, Button, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
+import { hasCapability } from '@stowage/contracts';
 import { type ReactElement, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useBuckets } from '@/shared/buckets/list-buckets';
 import { formatCount } from '@/shared/format/format-number';
@@ -38,6 +39,8 @@ export function BucketsPage(): ReactElement {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [replicating, setReplicating] = useState(false);
+  // A server without bucket replication (issue 24) is not offered it.
+  const replicationOffered = hasCapability(session.data?.capabilities, 'replication');
 
   const all = buckets.data?.buckets;
   const shown = useMemo(() => {
@@ -104,14 +107,16 @@ export function BucketsPage(): ReactElement {
             >
               Bulk Select
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<SyncAltOutlined />}
-              disabled={selected.size === 0}
-              onClick={() => setReplicating(true)}
-            >
-              Set Replication
-            </Button>
+            {replicationOffered && (
+              <Button
+                variant="outlined"
+                startIcon={<SyncAltOutlined />}
+                disabled={selected.size === 0}
+                onClick={() => setReplicating(true)}
+              >
+                Set Replication
+              </Button>
+            )}
             {createButton}
             <Tooltip title="Refresh">
               <span>
