@@ -12,6 +12,14 @@ describe('bucket settings per server (issue 24)', () => {
     expect(createBucketOptions(single)).toEqual({ versioning: true, locking: true, quota: true });
   });
 
+  it('MinIO (admin API) follows spec 1 whatever the probes said: the store lacks ?lifecycle yet', () => {
+    const store = bucketFeatures(
+      ['admin', 'sts', 'versioning', 'object-lock', 'tagging', 'encryption'],
+      true,
+    );
+    expect(store).toEqual(bucketFeatures([...capabilityNames], true));
+  });
+
   it('a session from before detection counts as having every capability', () => {
     expect(bucketFeatures(undefined, true)).toEqual(bucketFeatures([...capabilityNames], true));
   });

@@ -6,7 +6,6 @@ import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import { Box, Button, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
-import { hasCapability } from '@stowage/contracts';
 import { type ReactElement, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useBuckets } from '@/shared/buckets/list-buckets';
 import { formatCount } from '@/shared/format/format-number';
@@ -39,8 +38,9 @@ export function BucketsPage(): ReactElement {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [replicating, setReplicating] = useState(false);
+  const features = bucketFeatures(session.data?.capabilities, session.data?.distributedMode ?? false);
   // A server without bucket replication (issue 24) is not offered it.
-  const replicationOffered = hasCapability(session.data?.capabilities, 'replication');
+  const replicationOffered = features.replication || features.erasureNotice;
 
   const all = buckets.data?.buckets;
   const shown = useMemo(() => {
@@ -150,13 +150,7 @@ export function BucketsPage(): ReactElement {
       ) : (
         <BucketList buckets={shown} selectable={bulk} selected={selected} onToggle={toggle} />
       )}
-      {creating && (
-        <CreateBucketDialog
-          open
-          features={bucketFeatures(session.data?.capabilities, session.data?.distributedMode ?? false)}
-          onClose={() => setCreating(false)}
-        />
-      )}
+      {creating && <CreateBucketDialog open features={features} onClose={() => setCreating(false)} />}
       <MultipleReplicationDialog
         open={replicating}
         buckets={[...selected]}
