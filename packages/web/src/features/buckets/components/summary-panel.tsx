@@ -1,5 +1,5 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Box, Button, Card, Chip, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Chip, Skeleton, Typography } from '@mui/material';
 import type { BucketInfo } from '@stowage/contracts';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { useBucketObjectLocking, useBucketVersioning } from '@/shared/buckets/bucket-settings';
@@ -8,7 +8,7 @@ import { formatCount } from '@/shared/format/format-number';
 import { useBucketEncryption } from '../api/get-bucket-encryption';
 import { useBucketQuota } from '../api/get-bucket-quota';
 import { useBucketRetention } from '../api/get-bucket-retention';
-import type { BucketFeatures } from '../lib/bucket-features';
+import { absentSettings, type BucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
 import { ChangeAccessPolicyDialog } from './change-access-policy-dialog';
 import { EditVersioningDialog } from './edit-versioning-dialog';
@@ -269,6 +269,11 @@ export function SummaryPanel({
           />
         )}
       </Box>
+      {absentSettings(features).length > 0 && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          This server does not provide {absentSettings(features).join(', ')}: those settings are not shown.
+        </Alert>
+      )}
       {modal === 'access' && (
         <ChangeAccessPolicyDialog
           bucket={bucket}

@@ -1,6 +1,6 @@
 import { capabilityNames } from '@stowage/contracts';
 import { describe, expect, it } from 'vitest';
-import { bucketFeatures, createBucketOptions } from './bucket-features';
+import { absentSettings, bucketFeatures, createBucketOptions } from './bucket-features';
 
 describe('bucket settings per server (issue 24)', () => {
   it('MinIO distributed: everything; on one drive: the erasure-coded settings disabled, not hidden', () => {
@@ -10,6 +10,14 @@ describe('bucket settings per server (issue 24)', () => {
     const single = bucketFeatures([...capabilityNames], false);
     expect(single).toMatchObject({ versioning: false, quota: false, erasureNotice: true, encryption: true });
     expect(createBucketOptions(single)).toEqual({ versioning: true, locking: true, quota: true });
+  });
+
+  it('MinIO (admin API) follows spec 1 whatever the probes said: the store lacks ?lifecycle yet', () => {
+    const store = bucketFeatures(
+      ['admin', 'sts', 'versioning', 'object-lock', 'tagging', 'encryption'],
+      true,
+    );
+    expect(store).toEqual(bucketFeatures([...capabilityNames], true));
   });
 
   it('a session from before detection counts as having every capability', () => {
@@ -41,5 +49,14 @@ describe('bucket settings per server (issue 24)', () => {
     const plain = bucketFeatures([], false);
     expect(Object.values(plain).some(Boolean)).toBe(false);
     expect(createBucketOptions(plain)).toEqual({ versioning: false, locking: false, quota: false });
+    expect(absentSettings(plain)).toEqual([
+      'versioning',
+      'object locking and retention',
+      'encryption',
+      'quotas',
+      'replication',
+      'usage reports',
+    ]);
+    expect(absentSettings(bucketFeatures([...capabilityNames], false))).toEqual([]);
   });
 });

@@ -23,16 +23,17 @@ export interface BucketFeatures {
 }
 
 /**
- * The bucket settings of a session: on MinIO (the admin API is there) spec 1's rule — versioning and the
- * rest need a distributed setup; on any other S3 server what sign-in detected. Quota and replication need
- * the admin API wherever they are (quota is an admin call, replication targets too).
+ * The bucket settings of a session. A server with MinIO's admin API is MinIO or this project's store, whose
+ * settings spec 1 lays out: versioning and the rest need a distributed setup, and screens this version does
+ * not have yet show as such. On any other S3 server, what sign-in detected. Quota and replication need the
+ * admin API wherever they are (quota is an admin call, replication targets too).
  */
 export function bucketFeatures(
   capabilities: readonly string[] | undefined,
   distributed: boolean,
 ): BucketFeatures {
-  const has = (c: Parameters<typeof hasCapability>[1]): boolean => hasCapability(capabilities, c);
-  const admin = has('admin');
+  const admin = hasCapability(capabilities, 'admin');
+  const has = (c: Parameters<typeof hasCapability>[1]): boolean => admin || hasCapability(capabilities, c);
   const erasureOk = admin ? distributed : true;
   const objectLocking = erasureOk && has('object-lock');
   return {
@@ -61,4 +62,21 @@ export function createBucketOptions(f: BucketFeatures): {
     locking: f.erasureNotice || f.objectLocking,
     quota: f.erasureNotice || f.quota,
   };
+}
+
+/**
+ * The settings a server lacks, named for the note under the summary; none on MinIO, whose single-drive
+ * limits have their own notice.
+ */
+export function absentSettings(f: BucketFeatures): string[] {
+  if (f.erasureNotice || f.usage) return [];
+  const names: Array<[boolean, string]> = [
+    [f.versioning, 'versioning'],
+    [f.objectLocking, 'object locking and retention'],
+    [f.encryption, 'encryption'],
+    [f.quota, 'quotas'],
+    [f.replication, 'replication'],
+    [f.usage, 'usage reports'],
+  ];
+  return names.filter(([present]) => !present).map(([, name]) => name);
 }
