@@ -107,7 +107,8 @@ export function createConnection(useSSL: boolean, options: ConnectionOptions = {
     signInTransport: boundedTransport(base, timeoutMs, true),
     async close() {
       if (ownAgent) agent.destroy();
-      await dispatcher.close();
+      // destroy, not close: a live stream still open must not hold up the console's shutdown.
+      await dispatcher.destroy();
     },
   };
 }

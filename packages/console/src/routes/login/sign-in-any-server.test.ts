@@ -245,16 +245,28 @@ describe('a server out of reach', () => {
   it('names an untrusted TLS certificate and the variables that fix it', async () => {
     const err = await failedLogin(await consoleFor(tls.url), 502);
     expect(err.errorMessage).toBe('The TLS connection to the storage server failed');
-    expect(err.detailedError).toContain(`${tls.url}: TLS error DEPTH_ZERO_SELF_SIGNED_CERT`);
+    expect(err.detailedError).toContain(
+      `${tls.url}: TLS error DEPTH_ZERO_SELF_SIGNED_CERT: the server's certificate is self-signed.`,
+    );
     expect(err.detailedError).toContain('CONSOLE_MINIO_SERVER_CA');
     expect(err.detailedError).toContain('CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION');
+  });
+
+  it('names a plain-HTTP server spoken to over HTTPS', async () => {
+    const url = plain.url.replace('http:', 'https:');
+    const err = await failedLogin(await consoleFor(url), 502);
+    expect(err.detailedError).toMatch(/TLS error (EPROTO|ERR_SSL_[A-Z_]+): the TLS handshake failed/);
+    expect(err.detailedError).toContain('speaks HTTPS on this port');
   });
 
   it('names a certificate issued for another host name', async () => {
     const url = tls.url.replace('127.0.0.1', 'localhost');
     const ca = await readFile(certFile, 'utf8');
     const err = await failedLogin(await consoleFor(url, { ca }), 502);
-    expect(err.detailedError).toContain(`${url}: TLS error ERR_TLS_CERT_ALTNAME_INVALID`);
+    expect(err.detailedError).toContain(
+      `${url}: TLS error ERR_TLS_CERT_ALTNAME_INVALID: the server's certificate is not issued for this host name`,
+    );
+    expect(err.detailedError).toContain('Point CONSOLE_MINIO_SERVER at a name the certificate lists');
   });
 });
 
