@@ -52,7 +52,7 @@ export async function createBucket(page: Page, name: string, shot: string, versi
   await snap(page, `${shot}-create-bucket`);
   await save.click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('article', { name })).toBeVisible();
+  await expect(page.getByRole('article', { name, exact: true })).toBeVisible();
   await snap(page, `${shot}-buckets`);
 }
 
