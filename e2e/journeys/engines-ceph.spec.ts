@@ -1,51 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from '@playwright/test';
 import { cephTest as test } from '../support/engines/fixtures.js';
 import {
   absentAdminScreens,
   createBucket,
   deleteNotes,
-  objectBytes,
+  s3RoundTrip,
+  setUpEngineJourney,
   tagObject,
   uploadBrowsePreview,
-  writeAlbum,
   zipAndShare,
 } from '../support/engines/journey.js';
-import { signIn } from '../support/login.js';
 import { snap } from '../support/screenshots.js';
 
 // Issue 24: the console on Ceph RGW. The test setup starts a single-node Ceph cluster (Debian's packages) on
 // free ports once for this file, and a console with CONSOLE_MINIO_SERVER pointing at its gateway. RGW has
 // no MinIO admin API and an STS that needs roles: the console signs with the user's own keys.
 
-test.describe.configure({ mode: 'serial' });
-
 const bucket = 'e2e-ceph';
 const shot = 'engines-ceph';
-let work: string;
-let album: Map<string, Buffer>;
-
-test.beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'stowage-e2e-ceph-'));
-  album = await writeAlbum(work);
-});
-test.afterAll(async () => {
-  await rm(work, { recursive: true, force: true });
-});
-test.beforeEach(async ({ engine, page }) => {
-  await signIn(page, engine.accessKey, engine.secretKey);
-});
+const album = setUpEngineJourney(test);
 
 test("Ceph RGW answers S3 with its user's keys, and a console runs in front of it", async ({ engine }) => {
-  const smoke = 'e2e-ceph-smoke';
-  await engine.s3.makeBucket(smoke);
-  await engine.s3.putObject(smoke, 'hello.txt', Buffer.from('hello from Ceph'));
-  expect((await objectBytes(engine.s3, smoke, 'hello.txt')).toString()).toBe('hello from Ceph');
-  expect((await engine.s3.listBuckets()).map((b) => b.name)).toContain(smoke);
-  await engine.s3.removeObject(smoke, 'hello.txt');
-  await engine.s3.removeBucket(smoke);
+  await s3RoundTrip(engine, 'e2e-ceph-smoke');
 });
 
 test("signs in with the RGW user's keys and creates a versioned bucket", async ({ engine, page }) => {
@@ -54,7 +30,7 @@ test("signs in with the RGW user's keys and creates a versioned bucket", async (
 });
 
 test('uploads a folder, browses it and previews a text file', async ({ engine, page }) => {
-  await uploadBrowsePreview(page, engine, bucket, work, album, shot);
+  await uploadBrowsePreview(page, engine, bucket, album(), shot);
 });
 
 test('downloads the folder as a zip and shares a link that opens without a session', async ({
@@ -62,7 +38,7 @@ test('downloads the folder as a zip and shares a link that opens without a sessi
   page,
   browser,
 }) => {
-  await zipAndShare(page, browser, engine, bucket, album, shot);
+  await zipAndShare(page, browser, engine, bucket, album(), shot);
 });
 
 test('tags an object and, after an overwrite, shows both versions', async ({ engine, page }) => {

@@ -73,3 +73,6 @@ export const s3rverTest = base.extend<object, { engine: Engine }>({
   engine: [async ({}, use) => withEngine(startS3rver, use), { scope: 'worker', timeout: 60_000 }],
   baseURL: async ({ engine }, use) => use(engine.consoleUrl),
 });
+
+/** The test function of a journey file on another engine (both engines' tests have this shape). */
+export type EngineTest = typeof cephTest;

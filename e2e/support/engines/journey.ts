@@ -1,9 +1,11 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page } from '@playwright/test';
 import type * as Minio from 'minio';
+import { signIn } from '../login.js';
 import { snap } from '../screenshots.js';
-import type { Engine } from './fixtures.js';
+import type { Engine, EngineTest } from './fixtures.js';
 import { zipEntries } from './zip.js';
 
 // The steps the journeys on other S3 engines share: what a user does on any S3 server, checked from the
@@ -26,8 +28,16 @@ export async function objectKeys(s3: Minio.Client, bucket: string): Promise<stri
   return keys.sort();
 }
 
-/** Writes the folder a journey uploads under `dir`: album/notes.txt (text with markup), album/data/answer.json. */
-export async function writeAlbum(dir: string): Promise<Map<string, Buffer>> {
+/** The folder a journey uploads, in a temp dir: album/notes.txt (text with markup), album/data/answer.json. */
+export interface Album {
+  dir: string;
+  /** Object name → bytes. */
+  files: Map<string, Buffer>;
+  remove(): Promise<void>;
+}
+
+export async function makeAlbum(): Promise<Album> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'stowage-e2e-album-'));
   const files = new Map<string, Buffer>([
     ['album/notes.txt', Buffer.from('Release notes\n<b>shown as text, never as HTML</b>\n')],
     ['album/data/answer.json', Buffer.from('{"answer":42}\n')],
@@ -36,7 +46,18 @@ export async function writeAlbum(dir: string): Promise<Map<string, Buffer>> {
     await mkdir(path.dirname(path.join(dir, key)), { recursive: true });
     await writeFile(path.join(dir, key), bytes);
   }
-  return files;
+  return { dir, files, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The engine's own S3 client makes a bucket, writes, reads back, lists, and removes it all. */
+export async function s3RoundTrip(engine: Engine, bucket: string): Promise<void> {
+  const text = `hello from ${engine.url}`;
+  await engine.s3.makeBucket(bucket);
+  await engine.s3.putObject(bucket, 'hello.txt', Buffer.from(text));
+  expect((await objectBytes(engine.s3, bucket, 'hello.txt')).toString()).toBe(text);
+  expect((await engine.s3.listBuckets()).map((b) => b.name)).toContain(bucket);
+  await engine.s3.removeObject(bucket, 'hello.txt');
+  await engine.s3.removeBucket(bucket);
 }
 
 /** Create Bucket from /buckets, with versioning when asked; the bucket's card then shows. */
@@ -61,12 +82,11 @@ export async function uploadBrowsePreview(
   page: Page,
   engine: Engine,
   bucket: string,
-  dir: string,
-  album: Map<string, Buffer>,
+  album: Album,
   shot: string,
 ) {
   await page.goto(`/buckets/${bucket}/browse/`);
-  await page.getByLabel('Folder to upload').setInputFiles(path.join(dir, 'album'));
+  await page.getByLabel('Folder to upload').setInputFiles(path.join(album.dir, 'album'));
   await expect(page.getByText('Object(s) uploaded successfully.')).toBeVisible({ timeout: 60_000 });
   await objectRow(page, 'album').getByRole('link', { name: 'album' }).click();
   await expect(page.getByRole('heading', { name: 'album', level: 1 })).toBeVisible();
@@ -79,8 +99,8 @@ export async function uploadBrowsePreview(
   await snap(page, `${shot}-preview`);
   await preview.getByRole('button', { name: 'Close' }).click();
 
-  expect(await objectKeys(engine.s3, bucket)).toEqual([...album.keys()].sort());
-  for (const [key, bytes] of album) expect(await objectBytes(engine.s3, bucket, key)).toEqual(bytes);
+  expect(await objectKeys(engine.s3, bucket)).toEqual([...album.files.keys()].sort());
+  for (const [key, bytes] of album.files) expect(await objectBytes(engine.s3, bucket, key)).toEqual(bytes);
 }
 
 /** 'Download Selected' on the album folder gives a zip of its files; a share link works without a session. */
@@ -89,7 +109,7 @@ export async function zipAndShare(
   browser: Browser,
   engine: Engine,
   bucket: string,
-  album: Map<string, Buffer>,
+  album: Album,
   shot: string,
 ) {
   await page.goto(`/buckets/${bucket}/browse/`);
@@ -97,7 +117,7 @@ export async function zipAndShare(
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Selected' }).click();
   const files = await zipEntries(await readFile(await (await download).path()));
-  for (const [key, bytes] of album) expect(files.get(key)).toEqual(bytes);
+  for (const [key, bytes] of album.files) expect(files.get(key)).toEqual(bytes);
 
   await page.goto(`/buckets/${bucket}/browse/album/`);
   await objectRow(page, 'notes.txt').getByRole('button', { name: 'Share notes.txt' }).click();
@@ -109,7 +129,7 @@ export async function zipAndShare(
   try {
     const res = await stranger.request.get(url);
     expect(res.status()).toBe(200);
-    expect(Buffer.from(await res.body())).toEqual(album.get('album/notes.txt'));
+    expect(Buffer.from(await res.body())).toEqual(album.files.get('album/notes.txt'));
   } finally {
     await stranger.close();
   }
@@ -152,4 +172,24 @@ export async function absentAdminScreens(page: Page, shot: string) {
     await expect(page.getByText("This server does not provide MinIO's admin API")).toBeVisible();
   }
   await snap(page, `${shot}-settings-absent`);
+}
+
+/**
+ * The setup every engine journey file shares: serial tests, the album folder (made before, removed after),
+ * and a sign-in with the engine's user before each test. Returns the album, once made.
+ */
+export function setUpEngineJourney(test: EngineTest): () => Album {
+  let album: Album | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    album = await makeAlbum();
+  });
+  test.afterAll(async () => album?.remove());
+  test.beforeEach(async ({ engine, page }) => {
+    await signIn(page, engine.accessKey, engine.secretKey);
+  });
+  return () => {
+    if (!album) throw new Error('the album is made in beforeAll');
+    return album;
+  };
 }
