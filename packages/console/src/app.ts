@@ -62,7 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, { url: endpoint.url, timeoutMs: endpoint.connection.timeoutMs });
+  app.addHook('onClose', () => endpoint.connection.close());
 
   await registerSecurityHeaders(app, options.secureCookies ?? false);
   await app.register(cookie);

@@ -38,6 +38,8 @@ export interface StoreConnection {
   readonly transport: S3Transport;
   /** Transport of sign-in requests: connecting and the answer's headers are both bounded. */
   readonly signInTransport: S3Transport;
+  /** Closes the pooled connections (when the console stops). */
+  close(): Promise<void>;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
@@ -89,7 +91,13 @@ export function createConnection(useSSL: boolean, options: ConnectionOptions = {
   const boundFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
     undiciFetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
   const base = useSSL ? https : http;
-  const agent = useSSL ? new https.Agent({ keepAlive: true, ...tls }) : new http.Agent({ keepAlive: true });
+  // Node's shared agents unless the TLS trust differs from Node's own.
+  const ownAgent = useSSL && (options.ca !== undefined || options.skipTlsVerification === true);
+  const agent = ownAgent
+    ? new https.Agent({ keepAlive: true, ...tls })
+    : useSSL
+      ? https.globalAgent
+      : http.globalAgent;
   return {
     timeoutMs,
     pathStyle: options.pathStyle !== false,
@@ -97,5 +105,10 @@ export function createConnection(useSSL: boolean, options: ConnectionOptions = {
     agent,
     transport: boundedTransport(base, timeoutMs, false),
     signInTransport: boundedTransport(base, timeoutMs, true),
+    async close() {
+      if (ownAgent) agent.destroy();
+      // destroy, not close: a live stream still open must not hold up the console's shutdown.
+      await dispatcher.destroy();
+    },
   };
 }

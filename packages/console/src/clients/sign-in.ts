@@ -1,4 +1,4 @@
-import { isConnectionFailure } from './connection-errors.js';
+import { isConnectionFailure } from '../errors/connection-errors.js';
 import { assumeRoleForLogin, createS3Client, expectedRegion } from './store-clients.js';
 import type { StoreEndpoint } from './store-endpoint.js';
 

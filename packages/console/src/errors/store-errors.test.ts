@@ -27,6 +27,14 @@ describe('storeErrorToApiError', () => {
     }
   });
 
+  it('names the code when the server sent no message (Ceph RGW answers so)', () => {
+    const bare = storeErrorToApiError(new MadminError({ code: 'NoSuchBucket', message: '', status: 404 }));
+    expect(bare?.toBody()).toEqual({
+      errorMessage: 'The specified bucket does not exist',
+      detailedError: 'The storage server answered NoSuchBucket without further detail.',
+    });
+  });
+
   it('ignores the message text: the same message with another code maps differently', () => {
     const a = new MadminError({
       code: 'AccessDenied',

@@ -118,7 +118,8 @@ export function storeErrorToApiError(err: unknown): ApiHttpError | null {
   const code = codeOf(err);
   // Node and Fastify internals carry codes too (ERR_*, FST_*): those are bugs or request errors, not the store's.
   if (code === undefined || code.startsWith('ERR_') || code.startsWith('FST_')) return null;
-  const detail = messageOf(err);
+  // Some engines (Ceph RGW) answer with a code and no message: the detail then names the code.
+  const detail = messageOf(err) || `The storage server answered ${code} without further detail.`;
   const title = titles[code];
   if (networkCodes.has(code))
     return new ApiHttpError(503, 'The storage server cannot be reached', detail, { cause: err });

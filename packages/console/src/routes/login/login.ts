@@ -1,10 +1,10 @@
 import { apiErrorSchema, apiPaths, loginRequestSchema } from '@stowage/contracts';
 import { z } from 'zod';
 import { detectCapabilities } from '../../capabilities/detect.js';
-import { connectionFailureToApiError } from '../../clients/connection-errors.js';
 import { signIn } from '../../clients/sign-in.js';
 import { isBuiltinUser } from '../../clients/store-clients.js';
 import { apiErrors } from '../../errors/api-http-error.js';
+import { connectionFailureToApiError } from '../../errors/connection-errors.js';
 import { storeErrorToApiError } from '../../errors/store-errors.js';
 import { SESSION_COOKIE, sealSession } from '../../session/session-cookie.js';
 import { sessionCookieOptions } from '../../session/session-plugin.js';

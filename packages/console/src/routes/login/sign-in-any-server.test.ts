@@ -11,6 +11,7 @@ import {
   listBucketsResponseSchema,
   uploadObjectsResponseSchema,
 } from '@stowage/contracts';
+import { startStore } from '@stowage/store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -99,6 +100,30 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+describe('a server with STS (the embedded store)', () => {
+  it("keeps signing in with temporary STS credentials, never the user's own keys", async () => {
+    const store = await startStore({
+      dataDir: path.join(dir, 'store'),
+      drives: 1,
+      port: 0,
+      host: '127.0.0.1',
+      rootUser: 'sts-root',
+      rootPassword: 'sts-root-secret',
+    });
+    try {
+      const res = await login(await consoleFor(store.url), 'sts-root', 'sts-root-secret');
+      expect(res.status, JSON.stringify(res.body)).toBe(204);
+      const session = openSession(res.token ?? '', sessionKey);
+      expect(session).toMatchObject({ mode: 'sts', accountName: 'sts-root' });
+      expect(session?.accessKey).not.toBe('sts-root');
+      expect(session?.secretKey).not.toBe('sts-root-secret');
+      expect(session?.sessionToken).not.toBe('');
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('a server without STS (s3rver)', () => {
   it("signs in with the user's own keys, sealed in the cookie, and works with buckets and objects", async () => {
     const app = await consoleFor(plain.url);
@@ -155,6 +180,19 @@ describe('a server without STS (s3rver)', () => {
     expect(out.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
   });
 
+  it('names the server and the cause when it goes away during a session', async () => {
+    const gone = await startS3rver(path.join(dir, 'gone'));
+    const app = await consoleFor(gone.url);
+    const res = await login(app, 'S3RVER', 'S3RVER');
+    expect(res.status).toBe(204);
+    await gone.close();
+    const list = await jsonCaller(app, res.token ?? '')('GET', apiPaths.buckets);
+    expect(list.status).toBe(502);
+    const err = apiErrorSchema.parse(list.body);
+    expect(err.errorMessage).toBe('The storage server cannot be reached');
+    expect(err.detailedError).toContain(`${gone.url}: connection refused (ECONNREFUSED)`);
+  });
+
   it('says the keys are wrong when they are, without setting a cookie', async () => {
     // s3rver knows one access key and does not check SigV4 signatures, so an unknown key is the wrong key
     // it can refuse (InvalidAccessKeyId); a wrong secret (SignatureDoesNotMatch) takes the same path.
@@ -207,16 +245,28 @@ describe('a server out of reach', () => {
   it('names an untrusted TLS certificate and the variables that fix it', async () => {
     const err = await failedLogin(await consoleFor(tls.url), 502);
     expect(err.errorMessage).toBe('The TLS connection to the storage server failed');
-    expect(err.detailedError).toContain(`${tls.url}: TLS error DEPTH_ZERO_SELF_SIGNED_CERT`);
+    expect(err.detailedError).toContain(
+      `${tls.url}: TLS error DEPTH_ZERO_SELF_SIGNED_CERT: the server's certificate is self-signed.`,
+    );
     expect(err.detailedError).toContain('CONSOLE_MINIO_SERVER_CA');
     expect(err.detailedError).toContain('CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION');
+  });
+
+  it('names a plain-HTTP server spoken to over HTTPS', async () => {
+    const url = plain.url.replace('http:', 'https:');
+    const err = await failedLogin(await consoleFor(url), 502);
+    expect(err.detailedError).toMatch(/TLS error (EPROTO|ERR_SSL_[A-Z_]+): the TLS handshake failed/);
+    expect(err.detailedError).toContain('speaks HTTPS on this port');
   });
 
   it('names a certificate issued for another host name', async () => {
     const url = tls.url.replace('127.0.0.1', 'localhost');
     const ca = await readFile(certFile, 'utf8');
     const err = await failedLogin(await consoleFor(url, { ca }), 502);
-    expect(err.detailedError).toContain(`${url}: TLS error ERR_TLS_CERT_ALTNAME_INVALID`);
+    expect(err.detailedError).toContain(
+      `${url}: TLS error ERR_TLS_CERT_ALTNAME_INVALID: the server's certificate is not issued for this host name`,
+    );
+    expect(err.detailedError).toContain('Point CONSOLE_MINIO_SERVER at a name the certificate lists');
   });
 });
 

@@ -1,4 +1,4 @@
-import { ApiHttpError } from '../errors/api-http-error.js';
+import { ApiHttpError } from './api-http-error.js';
 
 /**
  * The one place that explains why the storage server could not be reached (issue 24): a name that does not
@@ -58,6 +58,40 @@ function failureOf(err: unknown): Failure | undefined {
   return undefined;
 }
 
+const trustFix =
+  "If the server's certificate is signed by your own CA, give its PEM bundle with CONSOLE_MINIO_SERVER_CA=/path/to/ca.pem; in a lab only, CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION=on accepts any certificate.";
+
+/** What a TLS failure means, in plain words (not Node's advice about its own flags), and what to change. */
+function tlsExplanation(f: Failure): [string, string] {
+  switch (f.code) {
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+      return ["the server's certificate is self-signed", trustFix];
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+      return ["the server's certificate chain ends in a CA the console does not trust", trustFix];
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'CERT_UNTRUSTED':
+      return ["the server's certificate is signed by a CA the console does not know", trustFix];
+    case 'CERT_HAS_EXPIRED':
+    case 'CERT_NOT_YET_VALID':
+      return [
+        "the server's certificate is outside its validity period",
+        'Renew the certificate on the server.',
+      ];
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return [
+        `the server's certificate is not issued for this host name (${f.message})`,
+        'Point CONSOLE_MINIO_SERVER at a name the certificate lists, or reissue the certificate.',
+      ];
+    default:
+      return [
+        `the TLS handshake failed (${f.message})`,
+        'Check that the server speaks HTTPS on this port (else use http://) and that its certificate is valid.',
+      ];
+  }
+}
+
 function isTls(code: string): boolean {
   return tlsCodes.has(code) || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_');
 }
@@ -103,10 +137,11 @@ export function connectionFailureToApiError(
     );
   }
   if (isTls(f.code)) {
+    const [why, fix] = tlsExplanation(f);
     return new ApiHttpError(
       502,
       'The TLS connection to the storage server failed',
-      `${url}: TLS error ${f.code} (${f.message}). If the server's certificate is signed by your own CA, give its PEM bundle with CONSOLE_MINIO_SERVER_CA=/path/to/ca.pem; in a lab only, CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION=on accepts any certificate.`,
+      `${url}: TLS error ${f.code}: ${why}. ${fix}`,
       { cause: err },
     );
   }
