@@ -88,13 +88,13 @@ describe('capabilities on s3rver (no admin API, no STS, no versioning)', () => {
     });
   });
 
-  it('without any bucket, s3rver answers NoSuchBucket to every probe: features are assumed present', async () => {
+  it('without any bucket, the features are guessed at sign-in and probed again once a bucket exists', async () => {
     // s3rver checks that the bucket exists before it looks at the sub-resource, so a random name cannot
-    // tell; the console then offers the features (as Ceph RGW needs for a new user), and each call that
-    // s3rver lacks answers 501 with its NotImplemented.
+    // tell: sign-in offers the features (as Ceph RGW needs for a new user) and marks them guessed.
     for (const bucket of ['first', 'plain']) await h.s3.removeBucket(bucket);
-    const again = (await jsonCaller(h.app, await h.login())('GET', '/api/v1/session')).body as Session;
-    expect(again.capabilities).toEqual([
+    const token = await h.login();
+    const guessed = await h.app.inject({ url: '/api/v1/session', cookies: { token } });
+    expect((guessed.json() as Session).capabilities).toEqual([
       'versioning',
       'object-lock',
       'tagging',
@@ -102,5 +102,12 @@ describe('capabilities on s3rver (no admin API, no STS, no versioning)', () => {
       'notifications',
       'encryption',
     ]);
+    expect(guessed.cookies.find((c) => c.name === 'token')).toBeUndefined();
+    await h.s3.makeBucket('later', 'us-east-1');
+    const probed = await h.app.inject({ url: '/api/v1/session', cookies: { token } });
+    expect((probed.json() as Session).capabilities).toEqual([]);
+    const resealed = probed.cookies.find((c) => c.name === 'token')?.value ?? '';
+    const versioning = await jsonCaller(h.app, resealed)('GET', '/api/v1/buckets/later/versioning');
+    expect(versioning.status).toBe(501);
   });
 });

@@ -1,11 +1,16 @@
 import { text } from 'node:stream/consumers';
-import type { Capability } from '@stowage/contracts';
 import { MadminError } from '@stowage/madmin';
 import type * as Minio from 'minio';
 import { createAdminClient, createS3Client } from '../clients/store-clients.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
 import type { SessionPayload } from '../session/session-cookie.js';
-import { type BucketFeature, bucketFeatureProbes, capabilitiesFrom, type ProbeAnswer } from './rules.js';
+import {
+  type BucketFeature,
+  bucketFeatureProbes,
+  capabilitiesFrom,
+  GUESSED_BUCKET_FEATURES,
+  type ProbeAnswer,
+} from './rules.js';
 
 /** Each probe's budget: sign-in waits for the slowest one, so a silent server costs at most this. */
 const PROBE_TIMEOUT_MS = 3_000;
@@ -68,15 +73,28 @@ export async function probe(run: (signal: AbortSignal) => Promise<unknown>): Pro
  * The bucket the feature probes ask about: the first one the identity can list, else a random name no one
  * has (the server then answers NoSuchBucket where it routes the operation, NotImplemented where not).
  */
-async function probeBucket(s3: Minio.Client): Promise<string> {
+async function probeBucket(s3: Minio.Client): Promise<{ name: string; listed: boolean }> {
+  const first = await firstBucket(s3);
+  return first === undefined
+    ? { name: `stowage-probe-${crypto.randomUUID()}`, listed: false }
+    : { name: first, listed: true };
+}
+
+/** The first bucket ListBuckets names; undefined when there is none, or listing fails or is slow. */
+async function firstBucket(s3: Minio.Client): Promise<string | undefined> {
   try {
     const timeout = new Promise<[]>((resolve) => setTimeout(() => resolve([]), PROBE_TIMEOUT_MS).unref());
     const [first] = await Promise.race([s3.listBuckets(), timeout]);
-    if (first !== undefined) return first.name;
+    return first?.name;
   } catch {
-    // Listing refused: ask about a bucket that does not exist.
+    return undefined;
   }
-  return `stowage-probe-${crypto.randomUUID()}`;
+}
+
+/** The probe clients of a session's keys. */
+function probeClients(endpoint: StoreEndpoint, keys: SigningKeys) {
+  const creds: SessionPayload = { ...keys, expiresAt: 0, accountName: '', builtinUser: false };
+  return { s3: createS3Client(endpoint, creds), admin: createAdminClient(endpoint, creds) };
 }
 
 /**
@@ -88,13 +106,13 @@ export async function detectCapabilities(
   endpoint: StoreEndpoint,
   keys: SigningKeys,
   sts: boolean,
-): Promise<Capability[]> {
-  const creds: SessionPayload = { ...keys, expiresAt: 0, accountName: '', builtinUser: false };
-  const s3 = createS3Client(endpoint, creds);
-  const admin = createAdminClient(endpoint, creds);
+): Promise<string[]> {
+  const { s3, admin } = probeClients(endpoint, keys);
+  let listed = false;
   const bucketAnswers = probeBucket(s3).then(async (bucket) => {
+    listed = bucket.listed;
     const answers = await Promise.all(
-      bucketFeatureProbes.map((feature) => probe(() => readSubresource(s3, bucket, feature))),
+      bucketFeatureProbes.map((feature) => probe(() => readSubresource(s3, bucket.name, feature))),
     );
     return Object.fromEntries(bucketFeatureProbes.map((f, i) => [f, answers[i]])) as Record<
       BucketFeature,
@@ -105,5 +123,19 @@ export async function detectCapabilities(
     probe((signal) => admin.accountInfo(undefined, signal)),
     bucketAnswers,
   ]);
-  return capabilitiesFrom({ admin: adminAnswer, sts, buckets });
+  const caps: string[] = capabilitiesFrom({ admin: adminAnswer, sts, buckets });
+  return listed || caps.includes('admin') ? caps : [...caps, GUESSED_BUCKET_FEATURES];
+}
+
+/**
+ * For a session whose bucket features were guessed at sign-in (no bucket then): the capabilities probed
+ * again once ListBuckets names a bucket; null while there is still none, or when nothing was guessed.
+ */
+export async function refineGuessedCapabilities(
+  endpoint: StoreEndpoint,
+  session: SessionPayload,
+): Promise<string[] | null> {
+  if (!session.caps?.includes(GUESSED_BUCKET_FEATURES)) return null;
+  if ((await firstBucket(probeClients(endpoint, session).s3)) === undefined) return null;
+  return detectCapabilities(endpoint, session, session.caps.includes('sts'));
 }

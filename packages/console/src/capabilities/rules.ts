@@ -71,3 +71,15 @@ export function capabilitiesFrom(answers: ProbeAnswers): Capability[] {
   }
   return caps;
 }
+
+/**
+ * Kept with the capabilities in the session cookie when sign-in had no bucket to ask about and the server
+ * has no MinIO admin API: the bucket features were read from NoSuchBucket answers, which s3rver gives
+ * before it looks at the operation. The session endpoint probes again once a bucket exists.
+ */
+export const GUESSED_BUCKET_FEATURES = 'bucket-features-guessed';
+
+/** The capabilities a session reports: the cookie's list without the bookkeeping marker. */
+export function reportedCapabilities(caps: readonly string[]): string[] {
+  return caps.filter((c) => c !== GUESSED_BUCKET_FEATURES);
+}

@@ -1,5 +1,6 @@
 import { hasCapability, type Session } from '@stowage/contracts';
 import { type Policy, readPolicy } from '@stowage/policy';
+import { reportedCapabilities } from '../capabilities/rules.js';
 import { isDistributed, readAccountInfo } from '../clients/store-clients.js';
 import { sessionPermissions } from '../permissions/evaluate.js';
 import { allowedPages } from '../permissions/pages.js';
@@ -64,7 +65,7 @@ export class IdentitySnapshots {
         status: 'ok',
         pages: allowedPages({ permissions, builtinUser, distributed: distributedMode, capabilities }),
         features: [...this.features],
-        ...(capabilities === undefined ? {} : { capabilities: [...capabilities] }),
+        ...(capabilities === undefined ? {} : { capabilities: reportedCapabilities(capabilities) }),
         distributedMode,
         userName: session.accountName,
         permissions,
@@ -89,7 +90,7 @@ export class IdentitySnapshots {
         status: 'ok',
         pages: allowedPages({ permissions, builtinUser: false, distributed: false, capabilities }),
         features: [...this.features],
-        capabilities: [...capabilities],
+        capabilities: reportedCapabilities(capabilities),
         distributedMode: false,
         userName: session.accountName,
         permissions,
