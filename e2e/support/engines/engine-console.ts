@@ -64,8 +64,9 @@ export async function startEngineConsole(
     output += d.toString();
   });
   const exited = once(child, 'exit');
+  const running = () => child.exitCode === null && child.signalCode === null;
   const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (running()) {
       child.kill('SIGTERM');
       await exited;
     }
@@ -75,7 +76,7 @@ export async function startEngineConsole(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await answers(`${url}/api/v1/login`))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
+    if (!running() || Date.now() > deadline) {
       await close();
       throw new Error(
         `the console in front of ${endpoint} did not start (exit code ${child.exitCode}):\n${output}`,
