@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the system packages the tests drive are present: Debian's Chromium (browser journeys),
-# awscli and s3cmd (S3 conformance), Go with MinIO's own Go SDK sources (minio-go / madmin-go conformance).
+# awscli and s3cmd (S3 conformance), Go with MinIO's own Go SDK sources (minio-go / madmin-go conformance),
+# Ceph's monitor, OSD, manager and RADOS Gateway (the journeys on Ceph RGW, e2e/support/engines/ceph/).
 # As root it installs what is missing with apt-get; otherwise it fails and says what to install.
 set -euo pipefail
 
@@ -13,6 +14,12 @@ declare -A need=(
   [golang-github-minio-minio-go-v7-dev]=/usr/share/gocode/src/github.com/minio/minio-go
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu
   [openssl]=/usr/bin/openssl
+  [curl]=/usr/bin/curl
+  [ceph-mon]=/usr/bin/ceph-mon
+  [ceph-osd]=/usr/bin/ceph-osd
+  [ceph-mgr]=/usr/bin/ceph-mgr
+  [radosgw]=/usr/bin/radosgw
+  [uuid-runtime]=/usr/bin/uuidgen
 )
 
 missing=()

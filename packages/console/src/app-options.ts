@@ -1,9 +1,17 @@
+import type { ConnectionOptions } from './clients/connection.js';
+
 /** What `buildApp` needs; `main.ts` derives it from the validated environment (config/env.ts). */
 export interface AppOptions {
   /** `http(s)://host:port` of the embedded store or a MinIO server. */
   s3Endpoint: string;
   /** Region the console signs S3 requests with; '' or unset = us-east-1 (the store's default). */
   region?: string;
+  /**
+   * How to connect to the server (issue 24): a PEM CA bundle, skip-verify for labs, the connect and
+   * sign-in answer timeout, path-style vs virtual-host addressing. Defaults: Node's roots, verified,
+   * 10 s, path-style.
+   */
+  connection?: ConnectionOptions;
   /** 32-byte key sealing the session cookie (derived by main.ts from CONSOLE_PBKDF_PASSPHRASE/SALT). */
   sessionKey: Buffer;
   /** Lifetime of a session and of the STS credentials behind it. */

@@ -51,7 +51,7 @@ export type { AppOptions } from './app-options.js';
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.sessionKey.length !== 32) throw new Error('sessionKey must be 32 bytes');
-  const endpoint = parseStoreEndpoint(options.s3Endpoint, options.region);
+  const endpoint = parseStoreEndpoint(options.s3Endpoint, options.region, options.connection);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -62,7 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, { url: endpoint.url, timeoutMs: endpoint.connection.timeoutMs });
+  app.addHook('onClose', () => endpoint.connection.close());
 
   await registerSecurityHeaders(app, options.secureCookies ?? false);
   await app.register(cookie);

@@ -38,6 +38,12 @@ async function main(): Promise<void> {
     region: config.region,
     sessionKey: secrets.sessionKey,
     sessionDurationSeconds: config.sessionDurationSeconds,
+    connection: {
+      ...(config.serverCa === null ? {} : { ca: config.serverCa }),
+      skipTlsVerification: config.tlsSkipVerification,
+      pathStyle: config.pathStyle,
+      timeoutMs: config.serverTimeoutMs,
+    },
     webDist,
     logger: false,
   });
@@ -60,6 +66,11 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+  if (config.tlsSkipVerification) {
+    process.stderr.write(
+      "WARNING: CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION=on: the storage server's TLS certificate is not checked, so anyone between the console and the server can read and change the traffic, credentials included. Use it in a lab only; give the server's CA with CONSOLE_MINIO_SERVER_CA instead.\n",
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './buckets.js';
+export * from './capabilities.js';
 export * from './configs.js';
 export * from './dashboard.js';
 export * from './errors.js';

@@ -17,6 +17,12 @@ export const sessionSchema = z
     status: z.literal('ok'),
     pages: z.array(z.string()),
     features: z.array(z.string()).describe('Optional capabilities, e.g. "log-search"'),
+    capabilities: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'What the server offers beyond plain S3 (`capabilityNames`: admin, sts, versioning, object-lock, …), detected at sign-in; absent = everything',
+      ),
     distributedMode: z.boolean().describe('The server stores objects erasure-coded'),
     userName: z.string().describe('Who is signed in (the access key or identity name)'),
     permissions: sessionPermissionsSchema.optional(),

@@ -42,6 +42,11 @@ export interface AdminTransportOptions {
    * Streams (trace, logs, health info) have no timeout.
    */
   timeoutMs?: number;
+  /**
+   * The fetch that sends requests (global `fetch` by default): a caller that needs its own TLS trust
+   * (a CA bundle, skip-verify) or connect timeout passes a fetch bound to its own dispatcher.
+   */
+  fetch?: typeof fetch;
 }
 
 /** The process-wide default {@link KeyCache}. */
@@ -112,6 +117,7 @@ export class AdminTransport {
   readonly #encryption: EncryptionAlgorithm;
   readonly #keyCache: KeyCache | undefined;
   readonly #timeoutMs: number;
+  readonly #fetch: typeof fetch;
 
   constructor(options: AdminTransportOptions) {
     const url = parseEndpoint(options.endpoint);
@@ -124,6 +130,7 @@ export class AdminTransport {
     this.#encryption = options.encryption ?? 'argon2id-aes-gcm';
     this.#keyCache = options.keyCache === false ? undefined : (options.keyCache ?? sharedKeyCache);
     this.#timeoutMs = options.timeoutMs ?? 60_000;
+    this.#fetch = options.fetch ?? fetch;
     if (!Number.isFinite(this.#timeoutMs) || this.#timeoutMs < 0)
       throw new TypeError('timeoutMs must be >= 0');
   }
@@ -171,7 +178,7 @@ export class AdminTransport {
       service: req.service ?? 's3',
     });
     try {
-      const res = await fetch(url, {
+      const res = await this.#fetch(url, {
         method: req.method,
         headers,
         body: body && body.length > 0 ? body : req.method === 'GET' || req.method === 'HEAD' ? undefined : '',

@@ -1,4 +1,4 @@
-import { assumeRole, MadminClient, MadminError, type PolicyDocument } from '@stowage/madmin';
+import { assumeRole, MadminClient, type PolicyDocument } from '@stowage/madmin';
 import * as Minio from 'minio';
 import type { SessionPayload } from '../session/session-cookie.js';
 import type { StoreEndpoint } from './store-endpoint.js';
@@ -10,11 +10,19 @@ import type { StoreEndpoint } from './store-endpoint.js';
  */
 
 /** The region a session's S3 requests are signed for: the one learnt at sign-in, else the configured one. */
-export function sessionS3Region(endpoint: StoreEndpoint, creds: SessionPayload): string {
+export function sessionS3Region(endpoint: StoreEndpoint, creds: Pick<SessionPayload, 'region'>): string {
   return creds.region || endpoint.s3Region;
 }
 
-export function createS3Client(endpoint: StoreEndpoint, creds: SessionPayload): Minio.Client {
+/** The credentials a client signs with: a session's (STS or the user's own keys), or keys being verified. */
+type SigningKeys = Pick<SessionPayload, 'accessKey' | 'secretKey' | 'sessionToken' | 'region'>;
+
+export function createS3Client(
+  endpoint: StoreEndpoint,
+  creds: SigningKeys,
+  options: { signIn?: boolean } = {},
+): Minio.Client {
+  const { connection } = endpoint;
   return new Minio.Client({
     endPoint: endpoint.host,
     port: endpoint.port,
@@ -23,16 +31,21 @@ export function createS3Client(endpoint: StoreEndpoint, creds: SessionPayload): 
     secretKey: creds.secretKey,
     sessionToken: creds.sessionToken,
     region: sessionS3Region(endpoint, creds),
+    pathStyle: connection.pathStyle,
+    transport: (options.signIn ? connection.signInTransport : connection.transport) as never,
+    transportAgent: connection.agent,
   });
 }
 
-export function createAdminClient(endpoint: StoreEndpoint, creds: SessionPayload): MadminClient {
+/** An admin-API client with the session's credentials: STS ones, or in `keys` mode the user's own. */
+export function createAdminClient(endpoint: StoreEndpoint, creds: SigningKeys): MadminClient {
   return new MadminClient({
     endpoint: endpoint.url,
     accessKey: creds.accessKey,
     secretKey: creds.secretKey,
     sessionToken: creds.sessionToken,
     region: endpoint.region,
+    fetch: endpoint.connection.fetch,
   });
 }
 
@@ -52,8 +65,10 @@ export interface IssuedCredentials {
  * element, else the "expecting '<region>'" of its message; undefined for any other failure.
  */
 export function expectedRegion(err: unknown): string | undefined {
-  if (!(err instanceof MadminError) || err.code !== 'AuthorizationHeaderMalformed') return undefined;
-  return err.region || /expecting '([^']+)'/.exec(err.message)?.[1] || undefined;
+  if (!(err instanceof Error) || (err as { code?: unknown }).code !== 'AuthorizationHeaderMalformed')
+    return undefined;
+  const named = (err as { region?: unknown }).region;
+  return (typeof named === 'string' && named) || /expecting '([^']+)'/.exec(err.message)?.[1] || undefined;
 }
 
 export async function assumeRoleForLogin(
@@ -63,7 +78,15 @@ export async function assumeRoleForLogin(
   durationSeconds: number,
 ): Promise<IssuedCredentials> {
   const attempt = (region: string) =>
-    assumeRole({ endpoint: endpoint.url, accessKey, secretKey, region, durationSeconds });
+    assumeRole({
+      endpoint: endpoint.url,
+      accessKey,
+      secretKey,
+      region,
+      durationSeconds,
+      fetch: endpoint.connection.fetch,
+      timeoutMs: endpoint.connection.timeoutMs,
+    });
   let region = endpoint.region;
   let issued: Awaited<ReturnType<typeof assumeRole>>;
   try {
@@ -156,7 +179,14 @@ export async function isBuiltinUser(
   accessKey: string,
   secretKey: string,
 ): Promise<boolean> {
-  const admin = new MadminClient({ endpoint: endpoint.url, accessKey, secretKey, region: endpoint.region });
+  const admin = new MadminClient({
+    endpoint: endpoint.url,
+    accessKey,
+    secretKey,
+    region: endpoint.region,
+    fetch: endpoint.connection.fetch,
+    timeoutMs: endpoint.connection.timeoutMs,
+  });
   try {
     await admin.getUserInfo(accessKey);
     return true;

@@ -1,3 +1,5 @@
+import { type ConnectionOptions, createConnection, type StoreConnection } from './connection.js';
+
 /** The pieces of `AppOptions.s3Endpoint` both clients need. */
 export interface StoreEndpoint {
   url: string;
@@ -8,9 +10,15 @@ export interface StoreEndpoint {
   region: string;
   /** Region for the S3 SDK, which needs a concrete one to skip a GetBucketLocation round trip. */
   s3Region: string;
+  /** TLS trust, timeouts and addressing of every connection to the server. */
+  connection: StoreConnection;
 }
 
-export function parseStoreEndpoint(endpoint: string, region: string | undefined): StoreEndpoint {
+export function parseStoreEndpoint(
+  endpoint: string,
+  region: string | undefined,
+  connection: ConnectionOptions = {},
+): StoreEndpoint {
   const u = new URL(endpoint);
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
     throw new Error(`s3Endpoint must be http(s)://host:port, got ${endpoint}`);
@@ -23,5 +31,6 @@ export function parseStoreEndpoint(endpoint: string, region: string | undefined)
     useSSL,
     region: region ?? '',
     s3Region: region === undefined || region === '' ? 'us-east-1' : region,
+    connection: createConnection(useSSL, connection),
   };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseDuration } from './env.js';
 
@@ -22,7 +25,37 @@ describe('loadConfig', () => {
       rootUser: null,
       minioServer: null,
       sessionDurationSeconds: 43200,
+      serverCa: null,
+      tlsSkipVerification: false,
+      pathStyle: true,
+      serverTimeoutMs: 10_000,
     });
+  });
+
+  it('reads the connection options of another S3 server', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'stowage-env-'));
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+    writeFileSync(path.join(dir, 'ca.pem'), pem);
+    try {
+      const c = loadConfig(
+        {
+          CONSOLE_MINIO_SERVER: 'https://rgw.lab:7480',
+          CONSOLE_MINIO_SERVER_CA: 'ca.pem',
+          CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION: 'on',
+          CONSOLE_MINIO_PATH_STYLE: 'off',
+          CONSOLE_MINIO_TIMEOUT: '30s',
+        },
+        dir,
+      );
+      expect(c).toMatchObject({
+        serverCa: pem,
+        tlsSkipVerification: true,
+        pathStyle: false,
+        serverTimeoutMs: 30_000,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads every variable', () => {
@@ -62,6 +95,12 @@ describe('loadConfig', () => {
     [{ CONSOLE_MINIO_SERVER: 'ftp://x' }, 'CONSOLE_MINIO_SERVER'],
     [{ CONSOLE_PORT: '9000' }, 'STOWAGE_S3_PORT'],
     [{ CONSOLE_STS_DURATION: '5m' }, 'CONSOLE_STS_DURATION'],
+    [{ CONSOLE_MINIO_SERVER_CA: '/nonexistent/ca.pem' }, 'CONSOLE_MINIO_SERVER_CA'],
+    [{ CONSOLE_MINIO_SERVER_CA: '/etc/hostname' }, 'CONSOLE_MINIO_SERVER_CA'],
+    [{ CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION: 'maybe' }, 'CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION'],
+    [{ CONSOLE_MINIO_PATH_STYLE: 'virtual' }, 'CONSOLE_MINIO_PATH_STYLE'],
+    [{ CONSOLE_MINIO_TIMEOUT: '0s' }, 'CONSOLE_MINIO_TIMEOUT'],
+    [{ CONSOLE_MINIO_TIMEOUT: 'soon' }, 'CONSOLE_MINIO_TIMEOUT'],
   ])('rejects %o naming %s in one line', (env, variable) => {
     const message = errorOf(env);
     expect(message).toContain(variable);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,14 @@ export interface ConsoleConfig {
   pbkdfSalt: string | null;
   /** Lifetime of a console session (and of the STS credentials behind it), in seconds. */
   sessionDurationSeconds: number;
+  /** CONSOLE_MINIO_SERVER_CA: PEM CA bundle trusted for the server's certificate (its text), or null. */
+  serverCa: string | null;
+  /** CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION: accept any certificate of the server (labs only). */
+  tlsSkipVerification: boolean;
+  /** CONSOLE_MINIO_PATH_STYLE: path-style (true, the default) or virtual-host addressing. */
+  pathStyle: boolean;
+  /** CONSOLE_MINIO_TIMEOUT: how long connecting (and, at sign-in, the server's answer) may take. */
+  serverTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -54,6 +63,30 @@ export function parseDuration(text: string): number | null {
 function read(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+/** `on`/`off` switches (MinIO's style; true/false, yes/no and 1/0 are accepted too). */
+function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const v = raw.toLowerCase();
+  if (['on', 'true', 'yes', '1'].includes(v)) return true;
+  if (['off', 'false', 'no', '0'].includes(v)) return false;
+  throw new ConfigError(name, `must be on or off (got "${raw}")`);
+}
+
+/** The CA bundle named by CONSOLE_MINIO_SERVER_CA: a readable file holding PEM certificates. */
+function readCaBundle(file: string, cwd: string): string {
+  const name = 'CONSOLE_MINIO_SERVER_CA';
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (err) {
+    throw new ConfigError(name, `must name a readable PEM file (${(err as Error).message})`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----'))
+    throw new ConfigError(name, `must name a PEM file of certificates; ${file} holds none`);
+  return text;
 }
 
 function parseWith<T>(name: string, schema: z.ZodType<T>, raw: string, expectation: string): T {
@@ -131,6 +164,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     );
   }
 
+  const timeoutText = get('CONSOLE_MINIO_TIMEOUT') ?? '10s';
+  const timeoutSeconds = parseDuration(timeoutText);
+  if (timeoutSeconds === null || timeoutSeconds < 1 || timeoutSeconds > 600) {
+    throw new ConfigError(
+      'CONSOLE_MINIO_TIMEOUT',
+      `must be a duration from 1s to 10m such as 10s (got "${timeoutText}")`,
+    );
+  }
+  const caFile = get('CONSOLE_MINIO_SERVER_CA');
+
   return {
     consolePort,
     host,
@@ -144,5 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     pbkdfPassphrase: get('CONSOLE_PBKDF_PASSPHRASE') ?? null,
     pbkdfSalt: get('CONSOLE_PBKDF_SALT') ?? null,
     sessionDurationSeconds,
+    serverCa: caFile === undefined ? null : readCaBundle(caFile, cwd),
+    tlsSkipVerification: readSwitch(env, 'CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION', false),
+    pathStyle: readSwitch(env, 'CONSOLE_MINIO_PATH_STYLE', true),
+    serverTimeoutMs: timeoutSeconds * 1000,
   };
 }

@@ -39,6 +39,8 @@ export const apiErrors = {
   tooManyRequests: (detail: string): ApiHttpError => new ApiHttpError(429, 'Too many requests', detail),
   storeUnreachable: (detail: string, cause?: unknown): ApiHttpError =>
     new ApiHttpError(503, 'The storage server cannot be reached', detail, { cause }),
+  /** The server lacks what the call needs (issue 24: e.g. MinIO's admin API on Ceph RGW or s3rver). */
+  notProvided: (message: string, detail: string): ApiHttpError => new ApiHttpError(501, message, detail),
   internal: (
     detail = 'An unexpected error occurred in the console; its log has the details.',
   ): ApiHttpError => new ApiHttpError(500, 'Internal server error', detail),

@@ -2,7 +2,14 @@ import type { ApiError } from '@stowage/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ApiHttpError, apiErrors } from './api-http-error.js';
+import { connectionFailureToApiError } from './connection-errors.js';
 import { storeErrorToApiError } from './store-errors.js';
+
+/** The storage server a failure to connect is reported against. */
+export interface ServerOfErrors {
+  url: string;
+  timeoutMs: number;
+}
 
 const statusTitles: Record<number, string> = {
   400: 'Invalid request',
@@ -20,7 +27,7 @@ const statusTitles: Record<number, string> = {
  * The one place REST failures are rendered (CONVENTIONS "named error codes … rendered in one place"):
  * every error becomes `{errorMessage, detailedError}` with its status.
  */
-export function toApiError(error: unknown): ApiHttpError {
+export function toApiError(error: unknown, server?: ServerOfErrors): ApiHttpError {
   if (error instanceof ApiHttpError) return error;
   // A thrown value that is not an object (a string, a number) carries no code: say what it was.
   if (typeof error !== 'object' || error === null)
@@ -37,6 +44,8 @@ export function toApiError(error: unknown): ApiHttpError {
   }
   if (isResponseSerializationError(error))
     return apiErrors.internal('The response did not match its contract.');
+  const unreachable = server && connectionFailureToApiError(error, server.url, server.timeoutMs);
+  if (unreachable) return unreachable;
   const fromStore = storeErrorToApiError(error);
   if (fromStore !== null) return fromStore;
   const status = (error as Partial<FastifyError>).statusCode;
@@ -49,10 +58,10 @@ export function toApiError(error: unknown): ApiHttpError {
   return message === '' ? apiErrors.internal() : apiErrors.internal(message);
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, server?: ServerOfErrors): void {
   app.setErrorHandler(
     async (error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<ApiError> => {
-      const apiError = toApiError(error);
+      const apiError = toApiError(error, server);
       if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       reply.code(apiError.statusCode).type('application/json; charset=utf-8');
       return apiError.toBody();

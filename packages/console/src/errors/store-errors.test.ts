@@ -17,12 +17,22 @@ describe('storeErrorToApiError', () => {
       ['BucketNotEmpty', 409, 409],
       ['XMinioMalformedIAMPolicy', 400, 400],
       ['SlowDownRead', 503, 502],
+      ['NotImplemented', 501, 501],
+      ['MethodNotAllowed', 405, 501],
     ];
     for (const [code, storeStatus, status] of cases) {
       const mapped = storeErrorToApiError(madmin(code, storeStatus));
       expect(mapped?.statusCode, code).toBe(status);
       expect(mapped?.detailedError).toContain(`${code} from the store`);
     }
+  });
+
+  it('names the code when the server sent no message (Ceph RGW answers so)', () => {
+    const bare = storeErrorToApiError(new MadminError({ code: 'NoSuchBucket', message: '', status: 404 }));
+    expect(bare?.toBody()).toEqual({
+      errorMessage: 'The specified bucket does not exist',
+      detailedError: 'The storage server answered NoSuchBucket without further detail.',
+    });
   });
 
   it('ignores the message text: the same message with another code maps differently', () => {

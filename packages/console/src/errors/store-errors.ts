@@ -70,6 +70,9 @@ const badRequestCodes = new Set([
   'InvalidBucketState',
 ]);
 
+/** The server does not have the operation at all (issue 24: s3rver, Ceph RGW, other S3 engines). */
+const notImplementedCodes = new Set(['NotImplemented', 'MethodNotAllowed', 'XNotImplemented']);
+
 const networkCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -115,7 +118,8 @@ export function storeErrorToApiError(err: unknown): ApiHttpError | null {
   const code = codeOf(err);
   // Node and Fastify internals carry codes too (ERR_*, FST_*): those are bugs or request errors, not the store's.
   if (code === undefined || code.startsWith('ERR_') || code.startsWith('FST_')) return null;
-  const detail = messageOf(err);
+  // Some engines (Ceph RGW) answer with a code and no message: the detail then names the code.
+  const detail = messageOf(err) || `The storage server answered ${code} without further detail.`;
   const title = titles[code];
   if (networkCodes.has(code))
     return new ApiHttpError(503, 'The storage server cannot be reached', detail, { cause: err });
@@ -123,6 +127,10 @@ export function storeErrorToApiError(err: unknown): ApiHttpError | null {
   if (forbiddenCodes.has(code)) return new ApiHttpError(403, 'Access Denied', detail, { cause: err });
   if (notFoundCodes.has(code)) return new ApiHttpError(404, title ?? 'Not found', detail, { cause: err });
   if (conflictCodes.has(code)) return new ApiHttpError(409, title ?? 'Conflict', detail, { cause: err });
+  if (notImplementedCodes.has(code))
+    return new ApiHttpError(501, 'This server does not provide this feature', `${code}: ${detail}`, {
+      cause: err,
+    });
   if (badRequestCodes.has(code))
     return new ApiHttpError(400, title ?? 'Invalid request', detail, { cause: err });
   const status =

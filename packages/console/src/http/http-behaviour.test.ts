@@ -243,14 +243,16 @@ describe('console HTTP behaviour', () => {
     expect(apiErrorSchema.parse(bad.json()).errorMessage).toBe('Invalid request');
   });
 
-  it('reports a storage server that cannot be reached as 503', async () => {
+  it('reports a storage server that cannot be reached as 502, naming it and the cause', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/login',
       payload: { accessKey: 'abc', secretKey: 'abcdefgh' },
     });
-    expect(res.statusCode, res.body).toBe(503);
-    expect(apiErrorSchema.parse(res.json()).errorMessage).toBe('The storage server cannot be reached');
+    expect(res.statusCode, res.body).toBe(502);
+    const err = apiErrorSchema.parse(res.json());
+    expect(err.errorMessage).toBe('The storage server cannot be reached');
+    expect(err.detailedError).toMatch(/^http:\/\/127\.0\.0\.1:\d+: connection refused \(ECONNREFUSED\)/);
   });
 
   it('serves the OpenAPI document generated from the contracts', async () => {

@@ -1,4 +1,4 @@
-import { type PagePath, pagePaths } from '@stowage/contracts';
+import { hasCapability, missingPageCapability, type PagePath, pagePaths } from '@stowage/contracts';
 import { hasPermission } from './evaluate.js';
 
 /** The resource key of console-wide grants in the session's permission map. */
@@ -69,18 +69,34 @@ export interface PageContext {
   ldap?: boolean;
   /** Heal exists only on an erasure-coded setup (spec 3 §6 "Heal is shown only for a distributed setup"). */
   distributed?: boolean;
+  /** What the server offers (issue 24); undefined = a session that predates detection, which has all. */
+  capabilities?: readonly string[];
 }
 
-/** The pages a signed-in identity may open, in side-menu order (its first entry is the fallback). */
+/**
+ * The pages a signed-in identity may open, in side-menu order (its first entry is the fallback). A page
+ * whose capability the server lacks is left out (issue 24). Without MinIO's admin API the identity's
+ * policy is unknown, so the dashboard is offered as it is to everyone: it then shows what S3 tells.
+ */
 export function allowedPages(ctx: PageContext): string[] {
   const pages: string[] = [];
+  const adminApi = hasCapability(ctx.capabilities, 'admin');
   for (const [page, scopes] of pageScopes) {
+    if (missingPageCapability(ctx.capabilities, page) !== undefined) continue;
+    if (page === pagePaths.dashboard && !adminApi) {
+      pages.push(page);
+      continue;
+    }
     if (page === pagePaths.heal && ctx.distributed === false) continue;
     if (ctx.ldap && (page === pagePaths.users || page === pagePaths.userDetails || page === pagePaths.groups))
       continue;
     if (scopes === null || hasPermission(ctx.permissions, CONSOLE_UI_RESOURCE, scopes)) pages.push(page);
   }
-  if (ctx.builtinUser && hasPermission(ctx.permissions, CONSOLE_UI_RESOURCE, ['admin:CreateUser'])) {
+  if (
+    ctx.builtinUser &&
+    missingPageCapability(ctx.capabilities, pagePaths.accountChangePassword) === undefined &&
+    hasPermission(ctx.permissions, CONSOLE_UI_RESOURCE, ['admin:CreateUser'])
+  ) {
     pages.push(pagePaths.accountChangePassword);
   }
   return pages;

@@ -185,3 +185,29 @@ describe('session permissions and pages', () => {
     expect(pages).not.toContain(pagePaths.settings);
   });
 });
+
+describe('allowedPages with the server capabilities (issue 24)', () => {
+  const permissions = sessionPermissions(consoleAdmin, { 'aws:username': 'alice' });
+
+  it('a session without detected capabilities keeps every page its policy allows', () => {
+    expect(allowedPages({ permissions, builtinUser: true })).toEqual(
+      allowedPages({ permissions, builtinUser: true, capabilities: undefined }),
+    );
+    expect(allowedPages({ permissions, builtinUser: true })).toContain(pagePaths.users);
+  });
+
+  it('without the admin API: no identity, settings or live tools; dashboard, buckets and license stay', () => {
+    const pages = allowedPages({ permissions, builtinUser: true, capabilities: ['versioning'] });
+    expect(pages).toEqual([pagePaths.dashboard, pagePaths.buckets, pagePaths.bucketPages, pagePaths.license]);
+  });
+
+  it('the dashboard without the admin API is offered even to a policy that has no admin:ServerInfo', () => {
+    const none = sessionPermissions(parsePolicyDocument({ Version: '2012-10-17', Statement: [] }), {});
+    expect(allowedPages({ permissions: none, builtinUser: false, capabilities: [] })).toContain(
+      pagePaths.dashboard,
+    );
+    expect(allowedPages({ permissions: none, builtinUser: false, capabilities: ['admin'] })).not.toContain(
+      pagePaths.dashboard,
+    );
+  });
+});

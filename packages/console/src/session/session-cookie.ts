@@ -21,6 +21,16 @@ export const sessionPayloadSchema = z.object({
    * region configured (absent in cookies sealed before it was kept: the configured region then applies).
    */
   region: z.string().optional(),
+  /**
+   * How the session signs: `sts` (temporary credentials from AssumeRole; also when absent) or `keys` (the
+   * server offers no usable STS: the user's own keys, which never leave this encrypted cookie).
+   */
+  mode: z.enum(['sts', 'keys']).optional(),
+  /**
+   * What the server offers (`capabilityNames`), detected at sign-in (issue 24); absent in cookies sealed
+   * before detection existed, which then get every page their policy allows.
+   */
+  caps: z.array(z.string()).optional(),
 });
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 

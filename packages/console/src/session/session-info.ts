@@ -1,5 +1,6 @@
-import type { Session } from '@stowage/contracts';
+import { hasCapability, type Session } from '@stowage/contracts';
 import { type Policy, readPolicy } from '@stowage/policy';
+import { reportedCapabilities } from '../capabilities/rules.js';
 import { isDistributed, readAccountInfo } from '../clients/store-clients.js';
 import { sessionPermissions } from '../permissions/evaluate.js';
 import { allowedPages } from '../permissions/pages.js';
@@ -28,7 +29,9 @@ export class IdentitySnapshots {
   constructor(private readonly features: readonly string[] = []) {}
 
   get(session: ConsoleSession): Promise<IdentitySnapshot> {
-    const key = session.credentials.accessKey;
+    // Sessions that sign with the user's own keys share one access key across sign-ins, each with the
+    // capabilities detected then, so those are part of the key.
+    const key = `${session.credentials.accessKey}\n${session.credentials.caps?.join(',') ?? '*'}`;
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit !== undefined && now - hit.at < TTL_MS) return hit.value;
@@ -45,6 +48,8 @@ export class IdentitySnapshots {
   }
 
   private async load(session: ConsoleSession): Promise<IdentitySnapshot> {
+    const capabilities = session.credentials.caps;
+    if (!hasCapability(capabilities, 'admin')) return this.withoutAdminApi(session, capabilities ?? []);
     const account = await readAccountInfo(session.admin);
     const builtinUser = session.credentials.builtinUser;
     const distributedMode = await isDistributed(session.admin, account);
@@ -58,12 +63,44 @@ export class IdentitySnapshots {
       session: {
         operator: false,
         status: 'ok',
-        pages: allowedPages({ permissions, builtinUser, distributed: distributedMode }),
+        pages: allowedPages({ permissions, builtinUser, distributed: distributedMode, capabilities }),
         features: [...this.features],
+        ...(capabilities === undefined ? {} : { capabilities: reportedCapabilities(capabilities) }),
         distributedMode,
         userName: session.accountName,
         permissions,
       },
     };
   }
+
+  /**
+   * A server without MinIO's admin API (Ceph RGW, s3rver, …) cannot say which policy applies to the
+   * identity, so the console offers every S3 action and lets the server decide each request; the pages
+   * are those that need nothing the server lacks.
+   */
+  private withoutAdminApi(session: ConsoleSession, capabilities: readonly string[]): IdentitySnapshot {
+    const variables = { 'aws:username': session.accountName };
+    const policy = readPolicy(serverDecidesPolicy);
+    const permissions = sessionPermissions(policy, variables);
+    return {
+      policy,
+      variables,
+      session: {
+        operator: false,
+        status: 'ok',
+        pages: allowedPages({ permissions, builtinUser: false, distributed: false, capabilities }),
+        features: [...this.features],
+        capabilities: reportedCapabilities(capabilities),
+        distributedMode: false,
+        userName: session.accountName,
+        permissions,
+      },
+    };
+  }
 }
+
+/** Every S3 action on every bucket: the console shows them all, and the server authorizes each request. */
+const serverDecidesPolicy = {
+  Version: '2012-10-17',
+  Statement: [{ Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::*'] }],
+};

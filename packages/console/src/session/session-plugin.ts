@@ -1,9 +1,10 @@
+import { hasCapability } from '@stowage/contracts';
 import type { MadminClient } from '@stowage/madmin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as Minio from 'minio';
 import { createAdminClient, createS3Client } from '../clients/store-clients.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
-import { apiErrors } from '../errors/api-http-error.js';
+import { type ApiHttpError, apiErrors } from '../errors/api-http-error.js';
 import { openSession, SESSION_COOKIE, type SessionPayload } from './session-cookie.js';
 
 /** The signed-in caller, with clients that act with *their* STS credentials (never the console's own). */
@@ -70,6 +71,7 @@ export function registerSession(app: FastifyInstance, endpoint: StoreEndpoint, s
           return s3;
         },
         get admin() {
+          if (!hasCapability(credentials.caps, 'admin')) throw adminApiAbsent(endpoint);
           admin ??= createAdminClient(endpoint, credentials);
           return admin;
         },
@@ -78,6 +80,14 @@ export function registerSession(app: FastifyInstance, endpoint: StoreEndpoint, s
       return session;
     },
   });
+}
+
+/** The answer of every call that needs MinIO's admin API on a server that has none (issue 24). */
+export function adminApiAbsent(endpoint: StoreEndpoint): ApiHttpError {
+  return apiErrors.notProvided(
+    "This server does not provide MinIO's admin API",
+    `${endpoint.url} did not answer MinIO's admin API (/minio/admin/v3) when you signed in, so users, groups, policies, access keys, settings, server information and live tools are not available here: manage them with the server's own tools.`,
+  );
 }
 
 /** onRequest hook of the signed-in scope: fails with 401 before any body is read. */

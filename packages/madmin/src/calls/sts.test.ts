@@ -116,6 +116,22 @@ describe('assumeRole', () => {
     ).rejects.toMatchObject({ code: 'AccessDenied', status: 403, message: 'Access denied: bad <thing>' });
   });
 
+  it('sends through the fetch it is given', async () => {
+    const sent: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      sent.push(String(input));
+      return fetch(input, init);
+    };
+    const creds = await assumeRole({
+      endpoint,
+      accessKey: 'alice',
+      secretKey: 'alice-secret-1',
+      fetch: counting,
+    });
+    expect(creds.AccessKeyId).toBe('Q3AM3UQ867SPQQA43P2F');
+    expect(sent).toEqual([`${endpoint}/`]);
+  });
+
   it('validates inputs before sending', async () => {
     const base = { endpoint, accessKey: 'alice', secretKey: 'alice-secret-1' };
     await expect(assumeRole({ ...base, durationSeconds: 899 })).rejects.toThrow(RangeError);

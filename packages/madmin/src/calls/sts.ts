@@ -83,6 +83,8 @@ export async function assumeRole(opts: AssumeRoleOptions): Promise<StsCredential
     secretKey: opts.secretKey,
     region: opts.region ?? '',
     keyCache: false,
+    ...(opts.fetch === undefined ? {} : { fetch: opts.fetch }),
+    ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
   });
   const res = await t.send({
     method: 'POST',

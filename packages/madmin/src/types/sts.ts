@@ -1,4 +1,5 @@
 // Types of STS AssumeRole (PROTOCOL-NOTES §3; minio-go pkg/credentials/assume_role.go).
+import type { AdminTransportOptions } from '../transport.js';
 import type { PolicyDocument } from './policies.js';
 
 /** Temporary credentials, with the XML element names of `AssumeRoleResult/Credentials`. */
@@ -22,6 +23,10 @@ export interface AssumeRoleOptions {
   /** Signing region; empty like the console when omitted. */
   region?: string;
   signal?: AbortSignal;
+  /** See {@link AdminTransportOptions.fetch}. */
+  fetch?: typeof fetch;
+  /** See {@link AdminTransportOptions.timeoutMs}. */
+  timeoutMs?: number;
 }
 
 /** Options shared by the unsigned identity-provider flavours of AssumeRole. */

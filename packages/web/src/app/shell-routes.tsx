@@ -1,14 +1,17 @@
 import type { Session } from '@stowage/contracts';
 import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { absentFeature } from '@/shared/session/capabilities';
 import { AppShell } from './app-shell';
+import { FeatureAbsentPage } from './feature-absent-page';
 import { NoPagesPage, NotFoundPage } from './not-found-page';
 import { reachableShellPages, shellPages } from './route-table';
 import { fallbackPage } from './shell-rules';
 
 /**
  * The shell's routes for one session (spec 1 §2.2): allowed pages render, known pages the session does not
- * allow redirect to the first allowed page, '/' goes there too, anything else is '404 Not Found'.
+ * allow redirect to the first allowed page (or, when the server lacks their feature, explain that), '/'
+ * goes there too, anything else is '404 Not Found'.
  */
 export function ShellRoutes({ session }: { session: Session }): ReactElement {
   const reachable = reachableShellPages(session.pages, session.distributedMode);
@@ -29,6 +32,11 @@ export function ShellRoutes({ session }: { session: Session }): ReactElement {
           // Allowed but not built in this version: 404, registered explicitly so that '/users' does not
           // fall into the '/users/*' pattern of a page the session does not allow.
           const allowedHere = allowed.has(page.path) && (!page.distributedOnly || session.distributedMode);
+          // A page the server lacks the feature of (issue 24) says so rather than moving the user away.
+          const absent = allowedHere ? null : absentFeature(page.path, session.capabilities);
+          if (absent !== null) {
+            return <Route key={page.path} path={page.path} element={<FeatureAbsentPage absent={absent} />} />;
+          }
           return (
             <Route key={page.path} path={page.path} element={allowedHere ? <NotFoundPage /> : toFallback} />
           );

@@ -1,3 +1,4 @@
+import { hasCapability } from '@stowage/contracts';
 import type { FastifyRequest } from 'fastify';
 import type * as Minio from 'minio';
 import { ApiHttpError } from '../../errors/api-http-error.js';
@@ -10,14 +11,15 @@ export const nonErasureNotice =
 /**
  * Refuses a distributed-only feature (versioning, quota, retention, object locking — spec 1 §1, §6) when
  * the store is not erasure-coded, before anything is changed. MinIO's own FS mode refuses these too;
- * checking here gives every store the same clear answer.
+ * checking here gives every store the same clear answer. A server without MinIO's admin API (Ceph RGW, …)
+ * is not MinIO: it has no such mode, and its own answer decides (issue 24).
  */
 export async function requireDistributed(
   ctx: RouteContext,
   request: FastifyRequest,
   features: readonly string[],
 ): Promise<void> {
-  if (features.length === 0) return;
+  if (features.length === 0 || !hasCapability(request.session.credentials.caps, 'admin')) return;
   const { session } = await ctx.identities.get(request.session);
   if (session.distributedMode) return;
   throw new ApiHttpError(
@@ -38,12 +40,15 @@ export function hasErrorCode(err: unknown, ...codes: string[]): boolean {
   return code !== undefined && codes.includes(code);
 }
 
-/** The bucket policy as stored, '' when the bucket has none (S3 API: GetBucketPolicy → NoSuchBucketPolicy). */
+/**
+ * The bucket policy as stored, '' when the bucket has none (S3 API: GetBucketPolicy → NoSuchBucketPolicy)
+ * or the server has no bucket policies at all (s3rver: MethodNotAllowed; others NotImplemented).
+ */
 export async function readBucketPolicy(s3: Minio.Client, bucket: string): Promise<string> {
   try {
     return await s3.getBucketPolicy(bucket);
   } catch (err) {
-    if (hasErrorCode(err, 'NoSuchBucketPolicy')) return '';
+    if (hasErrorCode(err, 'NoSuchBucketPolicy', 'MethodNotAllowed', 'NotImplemented')) return '';
     throw err;
   }
 }

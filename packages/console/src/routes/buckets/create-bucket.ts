@@ -65,7 +65,7 @@ export function registerCreateBucket(app: ZodApp, ctx: RouteContext): void {
       ];
       await requireDistributed(ctx, request, wanted);
 
-      const { s3, admin, credentials } = request.session;
+      const { s3, credentials } = request.session;
       await s3.makeBucket(name, sessionS3Region(ctx.endpoint, credentials), { ObjectLocking: locking });
       const applied: CreateBucketStep[] = ['bucket'];
       if (locking) applied.push('object-locking', 'versioning');
@@ -83,7 +83,10 @@ export function registerCreateBucket(app: ZodApp, ctx: RouteContext): void {
           applied.push('retention');
         }
         if (quota?.enabled) {
-          await admin.setBucketQuota(name, { quota: quota.amount, quotatype: quota.quota_type });
+          await request.session.admin.setBucketQuota(name, {
+            quota: quota.amount,
+            quotatype: quota.quota_type,
+          });
           applied.push('quota');
         }
       } catch (err) {

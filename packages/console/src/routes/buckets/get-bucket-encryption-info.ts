@@ -5,6 +5,7 @@ import {
   bucketEncryptionInfoSchema,
   bucketRouteParamsSchema,
 } from '@stowage/contracts';
+import { requireCapability } from '../../capabilities/require.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { hasErrorCode } from './bucket-route-support.js';
 
@@ -18,7 +19,7 @@ interface SseRule {
  * encryption is disabled — answered as `status: disabled`, not as an error. AES256 is SSE-S3, anything
  * else SSE-KMS.
  */
-export function registerGetBucketEncryptionInfo(app: ZodApp, _ctx: RouteContext): void {
+export function registerGetBucketEncryptionInfo(app: ZodApp, ctx: RouteContext): void {
   app.get(
     apiPaths.bucketEncryptionInfo,
     {
@@ -35,6 +36,7 @@ export function registerGetBucketEncryptionInfo(app: ZodApp, _ctx: RouteContext)
       },
     },
     async (request): Promise<BucketEncryptionInfo> => {
+      requireCapability(request.session, ctx.endpoint, 'encryption');
       try {
         const config = (await request.session.s3.getBucketEncryption(request.params.bucket)) as {
           Rule?: SseRule | SseRule[];

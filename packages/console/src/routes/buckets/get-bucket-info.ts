@@ -4,6 +4,7 @@ import {
   type BucketInfo,
   bucketInfoSchema,
   bucketParamsSchema,
+  hasCapability,
 } from '@stowage/contracts';
 import { bucketAccessOf } from '../../bucket-policy/access-rules.js';
 import { readAccountInfo } from '../../clients/store-clients.js';
@@ -34,9 +35,13 @@ export function registerGetBucketInfo(app: ZodApp, _ctx: RouteContext): void {
     },
     async (request): Promise<BucketInfo> => {
       const { name } = request.params;
+      // Usage comes from MinIO's admin API; a server without it (issue 24) reports none.
+      const usageSource = hasCapability(request.session.credentials.caps, 'admin')
+        ? readAccountInfo(request.session.admin).catch(() => null)
+        : Promise.resolve(null);
       const [definition, account] = await Promise.all([
         readBucketPolicy(request.session.s3, name),
-        readAccountInfo(request.session.admin).catch(() => null),
+        usageSource,
       ]);
       const usage = account?.buckets.find((b) => b.name === name);
       return {

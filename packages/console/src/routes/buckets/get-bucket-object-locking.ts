@@ -5,11 +5,12 @@ import {
   bucketRouteParamsSchema,
 } from '@stowage/contracts';
 import type { ObjectLockInfo } from 'minio';
+import { requireCapability } from '../../capabilities/require.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { hasErrorCode } from './bucket-route-support.js';
 
 /** GET /api/v1/buckets/{bucket}/object-locking (spec 1 §3): whether the bucket was created with object lock. */
-export function registerGetBucketObjectLocking(app: ZodApp, _ctx: RouteContext): void {
+export function registerGetBucketObjectLocking(app: ZodApp, ctx: RouteContext): void {
   app.get(
     apiPaths.bucketObjectLocking,
     {
@@ -26,6 +27,7 @@ export function registerGetBucketObjectLocking(app: ZodApp, _ctx: RouteContext):
       },
     },
     async (request): Promise<{ object_locking_enabled: boolean }> => {
+      requireCapability(request.session, ctx.endpoint, 'object-lock');
       try {
         const lock = await (request.session.s3.getObjectLockConfig(
           request.params.bucket,

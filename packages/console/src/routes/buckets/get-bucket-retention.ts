@@ -6,6 +6,7 @@ import {
   getBucketRetentionResponseSchema,
 } from '@stowage/contracts';
 import type { ObjectLockInfo } from 'minio';
+import { requireCapability } from '../../capabilities/require.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { hasErrorCode } from './bucket-route-support.js';
 
@@ -14,7 +15,7 @@ import { hasErrorCode } from './bucket-route-support.js';
  * GetObjectLockConfiguration). A bucket without object lock or without a default rule answers
  * `enabled: false` — spec 1 §8 treats a failed retention read as "retention disabled".
  */
-export function registerGetBucketRetention(app: ZodApp, _ctx: RouteContext): void {
+export function registerGetBucketRetention(app: ZodApp, ctx: RouteContext): void {
   app.get(
     apiPaths.bucketRetention,
     {
@@ -31,6 +32,7 @@ export function registerGetBucketRetention(app: ZodApp, _ctx: RouteContext): voi
       },
     },
     async (request): Promise<GetBucketRetentionResponse> => {
+      requireCapability(request.session, ctx.endpoint, 'object-lock');
       try {
         const lock = await (request.session.s3.getObjectLockConfig(
           request.params.bucket,

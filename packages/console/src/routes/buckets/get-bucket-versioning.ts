@@ -5,10 +5,11 @@ import {
   bucketRouteParamsSchema,
   bucketVersioningSchema,
 } from '@stowage/contracts';
+import { requireCapability } from '../../capabilities/require.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 
 /** GET /api/v1/buckets/{bucket}/versioning (spec 1 §3 "Versioning: is_versioned"; S3 API: GetBucketVersioning). */
-export function registerGetBucketVersioning(app: ZodApp, _ctx: RouteContext): void {
+export function registerGetBucketVersioning(app: ZodApp, ctx: RouteContext): void {
   app.get(
     apiPaths.bucketVersioning,
     {
@@ -25,6 +26,7 @@ export function registerGetBucketVersioning(app: ZodApp, _ctx: RouteContext): vo
       },
     },
     async (request): Promise<BucketVersioning> => {
+      requireCapability(request.session, ctx.endpoint, 'versioning');
       const config = await request.session.s3.getBucketVersioning(request.params.bucket);
       const status = (config as { Status?: unknown } | undefined)?.Status;
       const normalized = status === 'Enabled' || status === 'Suspended' ? status : 'Off';

@@ -1,10 +1,12 @@
 import {
   apiErrorSchema,
   apiPaths,
+  hasCapability,
   type ListBucketsResponse,
   listBucketsResponseSchema,
 } from '@stowage/contracts';
-import { readAccountInfo } from '../../clients/store-clients.js';
+import { type AccountBucket, readAccountInfo } from '../../clients/store-clients.js';
+import type { ConsoleSession } from '../../session/session-plugin.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 
 /**
@@ -23,8 +25,7 @@ export function registerListBuckets(app: ZodApp, _ctx: RouteContext): void {
       },
     },
     async (request): Promise<ListBucketsResponse> => {
-      const account = await readAccountInfo(request.session.admin);
-      const buckets = account.buckets
+      const buckets = (await accountBuckets(request.session))
         .filter((b) => b.read || b.write)
         .map((b) => ({
           name: b.name,
@@ -37,4 +38,28 @@ export function registerListBuckets(app: ZodApp, _ctx: RouteContext): void {
       return { buckets, total: buckets.length };
     },
   );
+}
+
+/**
+ * The buckets of `accountinfo`; a session signing with the user's own keys (a server without usable STS,
+ * issue 24) may have no MinIO admin API: it lists with S3 ListBuckets, each bucket readable and writable
+ * as far as the console can tell (the server still decides each request).
+ */
+async function accountBuckets(session: ConsoleSession): Promise<AccountBucket[]> {
+  // Sign-in found no MinIO admin API (Ceph RGW, s3rver, …): S3 alone names the buckets.
+  if (hasCapability(session.credentials.caps, 'admin')) {
+    try {
+      return (await readAccountInfo(session.admin)).buckets;
+    } catch (err) {
+      if (session.credentials.mode !== 'keys') throw err;
+    }
+  }
+  return (await session.s3.listBuckets()).map((b) => ({
+    name: b.name,
+    created: b.creationDate.toISOString(),
+    size: 0,
+    objects: 0,
+    read: true,
+    write: true,
+  }));
 }

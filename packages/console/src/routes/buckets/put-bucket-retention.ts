@@ -6,6 +6,7 @@ import {
   getBucketRetentionResponseSchema,
   putBucketRetentionRequestSchema,
 } from '@stowage/contracts';
+import { requireCapability } from '../../capabilities/require.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { requireDistributed } from './bucket-route-support.js';
 
@@ -33,6 +34,7 @@ export function registerPutBucketRetention(app: ZodApp, ctx: RouteContext): void
       },
     },
     async (request): Promise<GetBucketRetentionResponse> => {
+      requireCapability(request.session, ctx.endpoint, 'object-lock');
       await requireDistributed(ctx, request, ['retention']);
       const { mode, unit, validity } = request.body;
       await request.session.s3.setObjectLockConfig(request.params.bucket, {

@@ -6,6 +6,7 @@ import {
   bucketVersioningSchema,
   setBucketVersioningRequestSchema,
 } from '@stowage/contracts';
+import { requireCapability } from '../../capabilities/require.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { requireDistributed } from './bucket-route-support.js';
 
@@ -33,6 +34,7 @@ export function registerPutBucketVersioning(app: ZodApp, ctx: RouteContext): voi
       },
     },
     async (request): Promise<BucketVersioning> => {
+      requireCapability(request.session, ctx.endpoint, 'versioning');
       await requireDistributed(ctx, request, ['versioning']);
       const status = request.body.versioning ? 'Enabled' : 'Suspended';
       await request.session.s3.setBucketVersioning(request.params.bucket, { Status: status });

@@ -28,10 +28,9 @@ export function consoleLogMessage(e: LogInfo): ConsoleLogMessage {
  */
 export function registerConsoleLog(app: ZodApp, _ctx: RouteContext): void {
   app.get(wsPaths.console, { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const admin = request.session.admin;
     relayToSocket(
       socket,
-      (signal) => admin.getLogs({ limit: REPLAYED, logType: 'ALL' }, signal),
+      (signal) => request.session.admin.getLogs({ limit: REPLAYED, logType: 'ALL' }, signal),
       (e) => consoleLogMessage(e),
     );
   });

@@ -64,10 +64,11 @@ export function registerTrace(app: ZodApp, _ctx: RouteContext): void {
     { websocket: true, schema: { hide: true, querystring: traceQuerySchema } },
     (socket, request) => {
       const query = request.query;
-      const admin = request.session.admin;
       relayToSocket(
         socket,
-        (signal) => admin.serverTrace(traceOptions(query), signal),
+        // The admin client is reached inside the relay, so a server without the admin API closes the socket
+        // with the reason instead of failing the upgrade.
+        (signal) => request.session.admin.serverTrace(traceOptions(query), signal),
         (e) => traceMessage(e, query),
       );
     },

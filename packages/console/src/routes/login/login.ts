@@ -1,14 +1,17 @@
 import { apiErrorSchema, apiPaths, loginRequestSchema } from '@stowage/contracts';
 import { z } from 'zod';
-import { assumeRoleForLogin, isBuiltinUser } from '../../clients/store-clients.js';
+import { detectCapabilities } from '../../capabilities/detect.js';
+import { signIn } from '../../clients/sign-in.js';
+import { isBuiltinUser } from '../../clients/store-clients.js';
 import { apiErrors } from '../../errors/api-http-error.js';
+import { connectionFailureToApiError } from '../../errors/connection-errors.js';
 import { storeErrorToApiError } from '../../errors/store-errors.js';
 import { SESSION_COOKIE, sealSession } from '../../session/session-cookie.js';
 import { sessionCookieOptions } from '../../session/session-plugin.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { LoginThrottle } from './login-throttle.js';
 
-/** STS answers that mean "these credentials are wrong" (PROTOCOL-NOTES §1, §3). */
+/** STS and S3 answers that mean "these credentials are wrong" (PROTOCOL-NOTES §1, §3). */
 const badCredentialCodes = new Set([
   'AccessDenied',
   'InvalidAccessKeyId',
@@ -17,9 +20,11 @@ const badCredentialCodes = new Set([
 ]);
 
 /**
- * POST /api/v1/login (spec 1 §7, issue 5): trades the user's keys for temporary STS credentials through
- * AssumeRole on the store, valid for the session's lifetime, and keeps them sealed in the session cookie.
- * The user's own secret is never stored. Failed attempts are limited per client address (LoginThrottle).
+ * POST /api/v1/login (spec 1 §7, issue 5, issue 24): trades the user's keys for temporary STS credentials
+ * through AssumeRole, valid for the session's lifetime, and keeps them sealed in the session cookie. On a
+ * server without a usable STS the session signs with the user's own keys (`mode: 'keys'`, clients/sign-in),
+ * sealed the same way and never sent back in clear. Failed attempts are limited per client address
+ * (LoginThrottle); a server that cannot be reached is named with the cause (clients/connection-errors).
  */
 export function registerLogin(app: ZodApp, ctx: RouteContext): void {
   const limit = ctx.options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
@@ -36,6 +41,8 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
           400: apiErrorSchema,
           401: apiErrorSchema,
           429: apiErrorSchema,
+          502: apiErrorSchema,
+          504: apiErrorSchema,
         },
       },
     },
@@ -49,14 +56,9 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
           `Too many failed sign-ins from this address. Try again in ${seconds} seconds.`,
         );
       }
-      let issued: Awaited<ReturnType<typeof assumeRoleForLogin>>;
+      let issued: Awaited<ReturnType<typeof signIn>>;
       try {
-        issued = await assumeRoleForLogin(
-          ctx.endpoint,
-          accessKey,
-          secretKey,
-          ctx.options.sessionDurationSeconds,
-        );
+        issued = await signIn(ctx.endpoint, accessKey, secretKey, ctx.options.sessionDurationSeconds);
       } catch (err) {
         const code = (err as { code?: unknown }).code;
         if (typeof code === 'string' && badCredentialCodes.has(code)) {
@@ -66,7 +68,11 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
             err,
           );
         }
-        throw storeErrorToApiError(err) ?? err;
+        throw (
+          connectionFailureToApiError(err, ctx.endpoint.url, ctx.endpoint.connection.timeoutMs) ??
+          storeErrorToApiError(err) ??
+          err
+        );
       }
       const builtinUser = await isBuiltinUser(ctx.endpoint, accessKey, secretKey);
       const token = sealSession(
@@ -78,6 +84,8 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
           accountName: accessKey,
           builtinUser,
           region: issued.region,
+          mode: issued.mode,
+          caps: await detectCapabilities(ctx.endpoint, issued, issued.mode === 'sts'),
         },
         ctx.options.sessionKey,
       );

@@ -1,9 +1,14 @@
 import { apiErrorSchema, apiPaths, type Session, sessionSchema } from '@stowage/contracts';
+import { refineGuessedCapabilities } from '../../capabilities/detect.js';
+import { SESSION_COOKIE, sealSession } from '../../session/session-cookie.js';
+import { type ConsoleSession, sessionCookieOptions } from '../../session/session-plugin.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 
 /**
  * GET /api/v1/session (spec 1 §3, §4 "Session bootstrap"): who is signed in and which pages they may
- * open, computed from their effective policy (PROTOCOL-NOTES §5).
+ * open, computed from their effective policy (PROTOCOL-NOTES §5). A session whose bucket features were
+ * guessed at sign-in (no bucket to ask about, issue 24) is probed again here once a bucket exists, and its
+ * cookie re-sealed with what the server answered.
  */
 export function registerGetSession(app: ZodApp, ctx: RouteContext): void {
   app.get(
@@ -15,6 +20,30 @@ export function registerGetSession(app: ZodApp, ctx: RouteContext): void {
         response: { 200: sessionSchema, 401: apiErrorSchema },
       },
     },
-    async (request): Promise<Session> => (await ctx.identities.get(request.session)).session,
+    async (request, reply): Promise<Session> => {
+      let session: ConsoleSession = request.session;
+      const refined = await refineGuessedCapabilities(ctx.endpoint, session.credentials);
+      if (refined !== null) {
+        const credentials = { ...session.credentials, caps: refined };
+        const current = session;
+        session = {
+          credentials,
+          accountName: current.accountName,
+          get s3() {
+            return current.s3;
+          },
+          get admin() {
+            return current.admin;
+          },
+        };
+        const maxAge = Math.max(1, Math.floor((credentials.expiresAt - Date.now()) / 1000));
+        reply.setCookie(
+          SESSION_COOKIE,
+          sealSession(credentials, ctx.options.sessionKey),
+          sessionCookieOptions(ctx.options.secureCookies ?? false, maxAge),
+        );
+      }
+      return (await ctx.identities.get(session)).session;
+    },
   );
 }

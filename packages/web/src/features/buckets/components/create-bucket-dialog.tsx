@@ -17,6 +17,7 @@ import { useDebouncedValue } from '@/shared/hooks/use-debounced-value';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useCreateBucket } from '../api/create-bucket';
+import { type BucketFeatures, createBucketOptions } from '../lib/bucket-features';
 import {
   type CreateBucketForm,
   canSaveCreateBucket,
@@ -70,18 +71,21 @@ function Feature({
 
 /**
  * Create Bucket (spec 1 §2.5 modals, §4 "Create-bucket form", §5): name, then versioning, object locking,
- * quota and retention, each disabled outside distributed mode with the non-erasure notice. On success the
- * modal closes and the bucket list reloads.
+ * quota and retention, each disabled outside distributed mode with the non-erasure notice, and left out
+ * where the server lacks it (issue 24). On success the modal closes and the bucket list reloads.
  */
 export function CreateBucketDialog({
   open,
-  distributed,
+  features,
   onClose,
 }: {
   open: boolean;
-  distributed: boolean;
+  /** The server's bucket settings (issue 24): options it lacks are not offered. */
+  features: BucketFeatures;
   onClose: () => void;
 }): ReactElement {
+  const options = createBucketOptions(features);
+  const distributed = !features.erasureNotice;
   const [form, setForm] = useState<CreateBucketForm>(createBucketDefaults);
   const settledName = useDebouncedValue(form.name.trim(), nameDebounceMs);
   const create = useCreateBucket();
@@ -137,84 +141,94 @@ export function CreateBucketDialog({
         slotProps={{ htmlInput: { 'aria-label': 'Bucket Name', spellCheck: false, autoComplete: 'off' } }}
         sx={{ mt: 1 }}
       />
-      <Divider sx={{ my: 2 }} />
-      <Typography variant="overline" color="text.secondary">
-        Features
-      </Typography>
+      {(options.versioning || options.locking || options.quota) && (
+        <>
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="overline" color="text.secondary">
+            Features
+          </Typography>
+        </>
+      )}
       {!distributed && (
         <Alert severity="info" sx={{ my: 1 }}>
           {nonErasureNotice}
         </Alert>
       )}
-      <Feature
-        label="Versioning"
-        help="Keeps every version of an object, so overwrites and deletes can be undone."
-        checked={form.versioning}
-        disabled={featuresOff}
-        onChange={(v) => set({ versioning: v })}
-      />
-      <Feature
-        label="Object Locking"
-        help={
-          form.retentionEnabled
-            ? 'Required by retention. It can only be enabled when the bucket is created.'
-            : 'Prevents objects from being deleted (needs versioning). It can only be enabled when the bucket is created.'
-        }
-        checked={form.locking}
-        disabled={featuresOff || form.retentionEnabled}
-        onChange={(v) => set({ locking: v })}
-      />
-      <Feature
-        label="Quota"
-        help="Limits the amount of data in the bucket."
-        checked={form.quotaEnabled}
-        disabled={featuresOff}
-        onChange={(v) => set({ quotaEnabled: v })}
-      >
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <RadioGroup
-            row
-            value={form.quotaType}
-            onChange={(e) => set({ quotaType: e.target.value === 'fifo' ? 'fifo' : 'hard' })}
-            aria-label="Quota Type"
-          >
-            <FormControlLabel value="hard" control={<Radio disabled={featuresOff} />} label="Hard" />
-            <FormControlLabel value="fifo" control={<Radio disabled={featuresOff} />} label="FIFO" />
-          </RadioGroup>
-          <TextField
-            label="Size"
-            type="number"
-            size="small"
-            value={form.quotaSize}
-            disabled={featuresOff}
-            onChange={(e) => set({ quotaSize: e.target.value })}
-            error={form.quotaSize.trim() === '' || Number(form.quotaSize) <= 0}
-            slotProps={{ htmlInput: { min: 1, 'aria-label': 'Quota Size' } }}
-            sx={{ width: 120 }}
-          />
-          <TextField
-            select
-            size="small"
-            label="Unit"
-            value={form.quotaUnit}
-            disabled={featuresOff}
-            onChange={(e) => set({ quotaUnit: e.target.value as SizeUnit })}
-            sx={{ width: 100 }}
-            slotProps={{
-              select: {
-                SelectDisplayProps: { 'aria-label': 'Quota Unit', 'aria-labelledby': undefined } as object,
-              },
-            }}
-          >
-            {sizeUnits.map((u) => (
-              <MenuItem key={u} value={u}>
-                {u}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </Feature>
-      {form.versioning && (
+      {options.versioning && (
+        <Feature
+          label="Versioning"
+          help="Keeps every version of an object, so overwrites and deletes can be undone."
+          checked={form.versioning}
+          disabled={featuresOff}
+          onChange={(v) => set({ versioning: v })}
+        />
+      )}
+      {options.locking && (
+        <Feature
+          label="Object Locking"
+          help={
+            form.retentionEnabled
+              ? 'Required by retention. It can only be enabled when the bucket is created.'
+              : 'Prevents objects from being deleted (needs versioning). It can only be enabled when the bucket is created.'
+          }
+          checked={form.locking}
+          disabled={featuresOff || form.retentionEnabled}
+          onChange={(v) => set({ locking: v })}
+        />
+      )}
+      {options.quota && (
+        <Feature
+          label="Quota"
+          help="Limits the amount of data in the bucket."
+          checked={form.quotaEnabled}
+          disabled={featuresOff}
+          onChange={(v) => set({ quotaEnabled: v })}
+        >
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <RadioGroup
+              row
+              value={form.quotaType}
+              onChange={(e) => set({ quotaType: e.target.value === 'fifo' ? 'fifo' : 'hard' })}
+              aria-label="Quota Type"
+            >
+              <FormControlLabel value="hard" control={<Radio disabled={featuresOff} />} label="Hard" />
+              <FormControlLabel value="fifo" control={<Radio disabled={featuresOff} />} label="FIFO" />
+            </RadioGroup>
+            <TextField
+              label="Size"
+              type="number"
+              size="small"
+              value={form.quotaSize}
+              disabled={featuresOff}
+              onChange={(e) => set({ quotaSize: e.target.value })}
+              error={form.quotaSize.trim() === '' || Number(form.quotaSize) <= 0}
+              slotProps={{ htmlInput: { min: 1, 'aria-label': 'Quota Size' } }}
+              sx={{ width: 120 }}
+            />
+            <TextField
+              select
+              size="small"
+              label="Unit"
+              value={form.quotaUnit}
+              disabled={featuresOff}
+              onChange={(e) => set({ quotaUnit: e.target.value as SizeUnit })}
+              sx={{ width: 100 }}
+              slotProps={{
+                select: {
+                  SelectDisplayProps: { 'aria-label': 'Quota Unit', 'aria-labelledby': undefined } as object,
+                },
+              }}
+            >
+              {sizeUnits.map((u) => (
+                <MenuItem key={u} value={u}>
+                  {u}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </Feature>
+      )}
+      {form.versioning && options.locking && (
         <Feature
           label="Retention"
           help="Default retention for new objects; turns object locking on."

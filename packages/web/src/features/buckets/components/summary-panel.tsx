@@ -1,5 +1,5 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Box, Button, Card, Chip, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Chip, Skeleton, Typography } from '@mui/material';
 import type { BucketInfo } from '@stowage/contracts';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { useBucketObjectLocking, useBucketVersioning } from '@/shared/buckets/bucket-settings';
@@ -8,6 +8,7 @@ import { formatCount } from '@/shared/format/format-number';
 import { useBucketEncryption } from '../api/get-bucket-encryption';
 import { useBucketQuota } from '../api/get-bucket-quota';
 import { useBucketRetention } from '../api/get-bucket-retention';
+import { absentSettings, type BucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
 import { ChangeAccessPolicyDialog } from './change-access-policy-dialog';
 import { EditVersioningDialog } from './edit-versioning-dialog';
@@ -102,24 +103,25 @@ const loading = <Skeleton width={120} />;
 /**
  * Summary tab (spec 1 §2.5): access policy, object locking, encryption, reported usage, versioning, quota and
  * retention, with the Change Access Policy, Edit Versioning, Enable Bucket Quota and Set Retention
- * Configuration modals. Versioning, quota, locking and retention show only in distributed mode (§6); every
- * modal reloads the bucket's data when it saves.
+ * Configuration modals. Only the settings the server has are shown (`bucketFeatures`: on MinIO versioning,
+ * quota, locking and retention need distributed mode, §6); every modal reloads the bucket's data when it saves.
  */
 export function SummaryPanel({
   bucket,
   info,
-  distributed,
+  features,
 }: {
   bucket: string;
   info: BucketInfo;
-  distributed: boolean;
+  /** The settings this server has (issue 24): the others are not shown. */
+  features: BucketFeatures;
 }): ReactElement {
   const [modal, setModal] = useState<Modal>(null);
-  const versioning = useBucketVersioning(bucket, distributed);
-  const locking = useBucketObjectLocking(bucket, distributed);
-  const quota = useBucketQuota(bucket, distributed);
-  const retention = useBucketRetention(bucket, distributed);
-  const encryption = useBucketEncryption(bucket);
+  const versioning = useBucketVersioning(bucket, features.versioning);
+  const locking = useBucketObjectLocking(bucket, features.objectLocking);
+  const quota = useBucketQuota(bucket, features.quota);
+  const retention = useBucketRetention(bucket, features.retention);
+  const encryption = useBucketEncryption(bucket, features.encryption);
   const locked = locking.data?.object_locking_enabled === true;
   const versioned = versioning.data?.is_versioned === true;
   const close = (): void => setModal(null);
@@ -142,123 +144,136 @@ export function SummaryPanel({
           }
           action={<EditButton label="Change Access Policy" onClick={() => setModal('access')} />}
         />
-        <Section
-          title="Reported Usage"
-          label="Reported Usage value"
-          value={info.size === undefined ? '-' : formatBytes(info.size)}
-          detail={
-            info.objects === undefined
-              ? undefined
-              : `${formatCount(info.objects)} ${info.objects === 1 ? 'object' : 'objects'}`
-          }
-        />
-        <Section
-          title="Encryption"
-          label="Encryption value"
-          value={
-            encryption.isPending
-              ? loading
-              : encryption.isError
-                ? '-'
-                : { disabled: 'Disabled', 'sse-s3': 'SSE-S3', 'sse-kms': 'SSE-KMS' }[encryption.data.status]
-          }
-          detail={
-            encryption.data?.kmsMasterKeyID
-              ? `KMS key: ${encryption.data.kmsMasterKeyID}`
-              : 'Changing encryption is not available in this version yet.'
-          }
-        />
-        {distributed && (
-          <>
-            <Section
-              title="Versioning"
-              label="Versioning value"
-              value={
-                versioning.isPending ? (
-                  loading
-                ) : (
-                  <StateChip
-                    on={versioned}
-                    offLabel={versioning.data?.status === 'Suspended' ? 'Suspended' : 'Unversioned'}
-                  />
-                )
-              }
-              detail={locked ? 'Object locking keeps versioning on.' : undefined}
-              action={
-                <EditButton
-                  label="Edit Versioning"
-                  onClick={() => setModal('versioning')}
-                  disabled={versioning.isPending || (locked && versioned)}
+        {features.usage && (
+          <Section
+            title="Reported Usage"
+            label="Reported Usage value"
+            value={info.size === undefined ? '-' : formatBytes(info.size)}
+            detail={
+              info.objects === undefined
+                ? undefined
+                : `${formatCount(info.objects)} ${info.objects === 1 ? 'object' : 'objects'}`
+            }
+          />
+        )}
+        {features.encryption && (
+          <Section
+            title="Encryption"
+            label="Encryption value"
+            value={
+              encryption.isPending
+                ? loading
+                : encryption.isError
+                  ? '-'
+                  : { disabled: 'Disabled', 'sse-s3': 'SSE-S3', 'sse-kms': 'SSE-KMS' }[encryption.data.status]
+            }
+            detail={
+              encryption.data?.kmsMasterKeyID
+                ? `KMS key: ${encryption.data.kmsMasterKeyID}`
+                : 'Changing encryption is not available in this version yet.'
+            }
+          />
+        )}
+        {features.versioning && (
+          <Section
+            title="Versioning"
+            label="Versioning value"
+            value={
+              versioning.isPending ? (
+                loading
+              ) : (
+                <StateChip
+                  on={versioned}
+                  offLabel={versioning.data?.status === 'Suspended' ? 'Suspended' : 'Unversioned'}
                 />
-              }
-            />
-            <Section
-              title="Replication"
-              label="Replication value"
-              value={<StateChip on={info.replication === true} />}
-              detail="Replication rules are not available in this version yet."
-            />
-            <Section
-              title="Object Locking"
-              label="Object Locking value"
-              value={locking.isPending ? loading : <StateChip on={locked} />}
-              detail="Object locking can only be enabled when a bucket is created."
-            />
-            <Section
-              title="Quota"
-              label="Quota value"
-              value={
-                quota.isPending ? (
-                  loading
-                ) : quota.data && quota.data.quota > 0 ? (
-                  formatBytes(quota.data.quota)
-                ) : (
-                  <StateChip on={false} />
-                )
-              }
-              detail={
-                quota.data && quota.data.quota > 0
-                  ? `Type: ${capitalize(quota.data.type || 'hard')}`
-                  : undefined
-              }
-              action={
-                <EditButton
-                  label="Enable Bucket Quota"
-                  onClick={() => setModal('quota')}
-                  disabled={quota.isPending}
-                />
-              }
-            />
-            {locked && (
-              <Section
-                title="Retention"
-                label="Retention value"
-                value={
-                  retention.isPending ? (
-                    loading
-                  ) : retention.data?.enabled ? (
-                    `${capitalize(retention.data.mode ?? '')}`
-                  ) : (
-                    <StateChip on={false} />
-                  )
-                }
-                detail={
-                  retention.data?.enabled
-                    ? `Validity: ${retention.data.validity} ${retention.data.unit === 'years' ? 'years' : 'days'}`
-                    : 'New objects get no default retention.'
-                }
-                action={
-                  <EditButton
-                    label="Set Retention Configuration"
-                    onClick={() => setModal('retention')}
-                    disabled={retention.isPending}
-                  />
-                }
+              )
+            }
+            detail={locked ? 'Object locking keeps versioning on.' : undefined}
+            action={
+              <EditButton
+                label="Edit Versioning"
+                onClick={() => setModal('versioning')}
+                disabled={versioning.isPending || (locked && versioned)}
               />
-            )}
-          </>
+            }
+          />
+        )}
+        {features.replication && (
+          <Section
+            title="Replication"
+            label="Replication value"
+            value={<StateChip on={info.replication === true} />}
+            detail="Replication rules are not available in this version yet."
+          />
+        )}
+        {features.objectLocking && (
+          <Section
+            title="Object Locking"
+            label="Object Locking value"
+            value={locking.isPending ? loading : <StateChip on={locked} />}
+            detail="Object locking can only be enabled when a bucket is created."
+          />
+        )}
+        {features.quota && (
+          <Section
+            title="Quota"
+            label="Quota value"
+            value={
+              quota.isPending ? (
+                loading
+              ) : quota.data && quota.data.quota > 0 ? (
+                formatBytes(quota.data.quota)
+              ) : (
+                <StateChip on={false} />
+              )
+            }
+            detail={
+              quota.data && quota.data.quota > 0
+                ? `Type: ${capitalize(quota.data.type || 'hard')}`
+                : undefined
+            }
+            action={
+              <EditButton
+                label="Enable Bucket Quota"
+                onClick={() => setModal('quota')}
+                disabled={quota.isPending}
+              />
+            }
+          />
+        )}
+        {features.retention && locked && (
+          <Section
+            title="Retention"
+            label="Retention value"
+            value={
+              retention.isPending ? (
+                loading
+              ) : retention.data?.enabled ? (
+                `${capitalize(retention.data.mode ?? '')}`
+              ) : (
+                <StateChip on={false} />
+              )
+            }
+            detail={
+              retention.data?.enabled
+                ? `Validity: ${retention.data.validity} ${retention.data.unit === 'years' ? 'years' : 'days'}`
+                : 'New objects get no default retention.'
+            }
+            action={
+              <EditButton
+                label="Set Retention Configuration"
+                onClick={() => setModal('retention')}
+                disabled={retention.isPending}
+              />
+            }
+          />
         )}
       </Box>
+      {absentSettings(features).length > 0 && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          This server does not provide {absentSettings(features).join(', ')}: those settings are not shown.
+        </Alert>
+      )}
       {modal === 'access' && (
         <ChangeAccessPolicyDialog
           bucket={bucket}

@@ -38,6 +38,7 @@ import { AccessAuditPanel } from '../components/access-audit-panel';
 import { AccessRulesPanel } from '../components/access-rules-panel';
 import { DeleteBucketDialog } from '../components/delete-bucket-dialog';
 import { SummaryPanel } from '../components/summary-panel';
+import { type BucketFeatures, bucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
 
 interface MenuEntry {
@@ -50,37 +51,59 @@ interface MenuEntry {
 
 const notYet = 'Not available in this version yet';
 
-function menuEntries(distributed: boolean, canReadReplication: boolean): MenuEntry[] {
-  return [
-    { tab: 'summary', label: 'Summary', icon: <InfoOutlined /> },
-    { tab: 'events', label: 'Events', icon: <EventNoteOutlined />, unavailable: notYet },
-    // Spec 1 §2.5: replication and lifecycle exist only in a distributed setup; replication also needs
-    // s3:GetReplicationConfiguration (§6).
-    ...(distributed
-      ? [
-          {
-            tab: 'replication' as const,
-            label: 'Replication',
-            icon: <SyncAltOutlined />,
-            unavailable: canReadReplication ? notYet : 'You may not read the replication configuration',
-          },
-          {
-            tab: 'lifecycle' as const,
-            label: 'Lifecycle',
-            icon: <HistoryToggleOffOutlined />,
-            unavailable: notYet,
-          },
-        ]
-      : []),
-    { tab: 'access', label: 'Access Audit', icon: <GppGoodOutlined /> },
-    { tab: 'prefix', label: 'Access Rules', icon: <LockPersonOutlined /> },
-  ];
+/**
+ * The left menu: entries for what the server has (issue 24, `bucketFeatures`). Replication also needs
+ * s3:GetReplicationConfiguration (spec 1 §6).
+ */
+function menuEntries(features: BucketFeatures, canReadReplication: boolean): MenuEntry[] {
+  const entries: MenuEntry[] = [{ tab: 'summary', label: 'Summary', icon: <InfoOutlined /> }];
+  if (features.events) {
+    entries.push({ tab: 'events', label: 'Events', icon: <EventNoteOutlined />, unavailable: notYet });
+  }
+  if (features.replication) {
+    entries.push({
+      tab: 'replication',
+      label: 'Replication',
+      icon: <SyncAltOutlined />,
+      unavailable: canReadReplication ? notYet : 'You may not read the replication configuration',
+    });
+  }
+  if (features.lifecycle) {
+    entries.push({
+      tab: 'lifecycle',
+      label: 'Lifecycle',
+      icon: <HistoryToggleOffOutlined />,
+      unavailable: notYet,
+    });
+  }
+  if (features.accessAudit) entries.push({ tab: 'access', label: 'Access Audit', icon: <GppGoodOutlined /> });
+  entries.push({ tab: 'prefix', label: 'Access Rules', icon: <LockPersonOutlined /> });
+  return entries;
 }
 
 function NotAvailablePanel({ label }: { label: string }): ReactElement {
   return (
     <Alert severity="info">
       {label} is not available in this version yet: it comes with the store's data services.
+    </Alert>
+  );
+}
+
+/** What each tab needs from the server, for the explanation shown when the server lacks it. */
+const tabNeeds: Record<BucketAdminTab, string> = {
+  summary: '',
+  events: 'bucket event notifications',
+  replication: "bucket replication and MinIO's admin API (remote targets), on a distributed setup",
+  lifecycle: 'lifecycle rules, on a distributed setup',
+  access: "MinIO's admin API (which users and policies reach a bucket)",
+  prefix: '',
+};
+
+function AbsentOnServerPanel({ tab }: { tab: BucketAdminTab }): ReactElement {
+  return (
+    <Alert severity="info">
+      {capitalize(tab)} is not available on this server: it needs {tabNeeds[tab]}, which this server does not
+      provide.
     </Alert>
   );
 }
@@ -101,7 +124,8 @@ export function BucketAdminPage(): ReactElement {
   const permissions = usePermissions([
     { id: 'get-replication', action: 's3:GetReplicationConfiguration', bucket_name: bucketName },
   ]);
-  const entries = menuEntries(distributed, permissions.data?.['get-replication'] === true);
+  const features = bucketFeatures(session.data?.capabilities, distributed);
+  const entries = menuEntries(features, permissions.data?.['get-replication'] === true);
   const showUsers = session.data?.pages.includes(pagePaths.users) ?? false;
 
   if (!(bucketAdminTabs as readonly string[]).includes(tab)) {
@@ -113,11 +137,11 @@ export function BucketAdminPage(): ReactElement {
   if (info.isPending || session.isPending) content = <LoadingMessage />;
   else if (info.isError) {
     content = <QueryErrorAlert error={info.error} onRetry={() => void info.refetch()} />;
-  } else if (current === undefined) content = <NotAvailablePanel label={capitalize(tab)} />;
+  } else if (current === undefined) content = <AbsentOnServerPanel tab={tab as BucketAdminTab} />;
   else if (current.unavailable) content = <NotAvailablePanel label={current.label} />;
   else if (tab === 'access') content = <AccessAuditPanel bucket={bucketName} showUsers={showUsers} />;
   else if (tab === 'prefix') content = <AccessRulesPanel bucket={bucketName} />;
-  else content = <SummaryPanel bucket={bucketName} info={info.data} distributed={distributed} />;
+  else content = <SummaryPanel bucket={bucketName} info={info.data} features={features} />;
 
   return (
     <Box>

@@ -18,6 +18,7 @@ import { usePermissions } from '../api/check-permissions';
 import { BucketList } from '../components/bucket-list';
 import { CreateBucketDialog } from '../components/create-bucket-dialog';
 import { MultipleReplicationDialog } from '../components/multiple-replication-dialog';
+import { bucketFeatures } from '../lib/bucket-features';
 
 const createBucketCheck = [{ id: 'create-bucket', action: 's3:CreateBucket', bucket_name: '' }];
 
@@ -37,6 +38,9 @@ export function BucketsPage(): ReactElement {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [replicating, setReplicating] = useState(false);
+  const features = bucketFeatures(session.data?.capabilities, session.data?.distributedMode ?? false);
+  // A server without bucket replication (issue 24) is not offered it.
+  const replicationOffered = features.replication || features.erasureNotice;
 
   const all = buckets.data?.buckets;
   const shown = useMemo(() => {
@@ -103,14 +107,16 @@ export function BucketsPage(): ReactElement {
             >
               Bulk Select
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<SyncAltOutlined />}
-              disabled={selected.size === 0}
-              onClick={() => setReplicating(true)}
-            >
-              Set Replication
-            </Button>
+            {replicationOffered && (
+              <Button
+                variant="outlined"
+                startIcon={<SyncAltOutlined />}
+                disabled={selected.size === 0}
+                onClick={() => setReplicating(true)}
+              >
+                Set Replication
+              </Button>
+            )}
             {createButton}
             <Tooltip title="Refresh">
               <span>
@@ -144,13 +150,7 @@ export function BucketsPage(): ReactElement {
       ) : (
         <BucketList buckets={shown} selectable={bulk} selected={selected} onToggle={toggle} />
       )}
-      {creating && (
-        <CreateBucketDialog
-          open
-          distributed={session.data?.distributedMode ?? false}
-          onClose={() => setCreating(false)}
-        />
-      )}
+      {creating && <CreateBucketDialog open features={features} onClose={() => setCreating(false)} />}
       <MultipleReplicationDialog
         open={replicating}
         buckets={[...selected]}

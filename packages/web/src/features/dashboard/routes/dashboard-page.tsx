@@ -7,11 +7,13 @@ import { Box, IconButton, Pagination, Stack, Tab, Tabs, Tooltip } from '@mui/mat
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatCount } from '@/shared/format/format-number';
+import { useHasCapability } from '@/shared/session/capabilities';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { PageHeader } from '@/shared/ui/page-header';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
 import { useAdminInfo } from '../api/get-admin-info';
+import { PlainS3Dashboard } from '../components/plain-s3-dashboard';
 import { DriveCard, ServerCard } from '../components/server-card';
 import { SummaryCard } from '../components/summary-card';
 import {
@@ -80,6 +82,20 @@ function PagedCards<T>({
  * does not send.
  */
 export function DashboardPage(): ReactElement {
+  const adminApi = useHasCapability('admin');
+  if (!adminApi) {
+    return (
+      <Box>
+        <PageHeader title="Dashboard" subtitle="What this S3 server reports" />
+        <PlainS3Dashboard />
+      </Box>
+    );
+  }
+  return <AdminDashboard />;
+}
+
+/** The dashboard from MinIO's admin API `info`. */
+function AdminDashboard(): ReactElement {
   const info = useAdminInfo();
   const [tab, setTab] = useState<DashboardTab>('servers');
 

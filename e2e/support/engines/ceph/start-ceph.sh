@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Starts a single-node Ceph cluster (monitor, manager, one in-memory OSD, RADOS Gateway) on loopback as a
+# real S3 engine for the journeys, without systemd. Needs Debian's ceph-mon ceph-osd ceph-mgr radosgw
+# uuid-runtime (scripts/system-deps.sh installs them as root).
+#
+# Variables: CEPH_DIR (state folder, required: the daemons' pid files, logs and config live there),
+# CEPH_MON_PORT and CEPH_RGW_PORT (free ports, chosen by the caller), CEPH_ACCESS_KEY / CEPH_SECRET_KEY
+# (the S3 user's keys), CEPH_START_TIMEOUT (seconds, default 90).
+# Prints "ready <url>" when RGW answers S3 with the user in place. On failure or timeout it prints the
+# daemons' logs, stops what it started (stop-ceph.sh) and exits non-zero. Data lives in memory.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+D=${CEPH_DIR:?CEPH_DIR must name the folder for the cluster state}
+MON_PORT=${CEPH_MON_PORT:?CEPH_MON_PORT must be a free port}
+RGW_PORT=${CEPH_RGW_PORT:?CEPH_RGW_PORT must be a free port}
+AK=${CEPH_ACCESS_KEY:?CEPH_ACCESS_KEY must be set}
+SK=${CEPH_SECRET_KEY:?CEPH_SECRET_KEY must be set}
+DEADLINE=$((SECONDS + ${CEPH_START_TIMEOUT:-90}))
+C=$D/ceph.conf
+export CEPH_CONF=$C
+
+failed() {
+  echo "start-ceph.sh: $1" >&2
+  for f in "$D"/log/*.log; do
+    [ -s "$f" ] || continue
+    echo "---- last lines of $f" >&2
+    tail -n 40 "$f" >&2
+  done
+  bash "$HERE/stop-ceph.sh" >&2 || true
+  exit 1
+}
+trap 'failed "command failed at line $LINENO"' ERR
+
+# Runs "$@" until it succeeds, each try bounded to 10 s, until the overall deadline.
+wait_for() {
+  local what=$1
+  shift
+  until timeout 10 "$@" >/dev/null 2>&1; do
+    [ "$SECONDS" -lt "$DEADLINE" ] || failed "timed out waiting for $what"
+    sleep 0.3
+  done
+}
+
+rm -rf "$D"/{mon,osd,mgr,run,log,rgw,monmap}
+mkdir -p "$D"/{run,log,mon,osd/ceph-0,mgr/ceph-x,rgw}
+sed -e "s#@DIR@#$D#g" -e "s#@MON_PORT@#$MON_PORT#g" -e "s#@RGW_PORT@#$RGW_PORT#g" -e "s#@FSID@#$(uuidgen)#g" \
+  "$HERE/ceph.conf.in" >"$C"
+FSID=$(sed -n 's/^fsid = //p' "$C")
+
+monmaptool --create --fsid "$FSID" --addv a "[v1:127.0.0.1:$MON_PORT]" --set-min-mon-release pacific \
+  "$D/monmap" >/dev/null
+ceph-mon -c "$C" --mkfs -i a --monmap "$D/monmap"
+ceph-mon -c "$C" -i a
+wait_for "the monitor" ceph -c "$C" mon stat
+ceph-mgr -c "$C" -i x
+OSD_UUID=$(uuidgen)
+OSD_ID=$(timeout 30 ceph -c "$C" osd new "$OSD_UUID")
+ceph-osd -c "$C" -i "$OSD_ID" --mkfs --osd-uuid "$OSD_UUID" >/dev/null 2>&1
+# The first start can race the monitor ("wrong fsid"): retry until it stays up.
+wait_for "the OSD to start" ceph-osd -c "$C" -i "$OSD_ID"
+wait_for "the OSD to be up" bash -c "ceph -c '$C' osd stat 2>/dev/null | grep -q '1 up'"
+radosgw -c "$C" -n client.rgw.s3
+wait_for "RADOS Gateway on port $RGW_PORT" curl -sf -o /dev/null "http://127.0.0.1:$RGW_PORT/"
+timeout 60 radosgw-admin -c "$C" user create --uid=s3user --display-name="S3 user" \
+  --access-key="$AK" --secret="$SK" >/dev/null
+echo "ready http://127.0.0.1:$RGW_PORT"

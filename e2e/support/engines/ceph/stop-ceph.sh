@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Stops the daemons start-ceph.sh started in CEPH_DIR, in reverse order: by their pid files, then any
+# process still running with this folder's ceph.conf (a daemon that died before writing its pid file).
+D=${CEPH_DIR:?CEPH_DIR must name the folder given to start-ceph.sh}
+stop_pid() {
+  kill "$1" 2>/dev/null || return 0
+  for _ in $(seq 1 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
+  kill -9 "$1" 2>/dev/null || true
+}
+for name in client.rgw.s3 osd.0 mgr.x mon.a; do
+  f=$D/run/$name.pid
+  [ -f "$f" ] && stop_pid "$(cat "$f")"
+  rm -f "$f"
+done
+for cmdline in /proc/[0-9]*/cmdline; do
+  pid=${cmdline#/proc/}; pid=${pid%/cmdline}
+  tr '\0' ' ' <"$cmdline" 2>/dev/null | grep -qF -- "-c $D/ceph.conf " && stop_pid "$pid"
+done
+exit 0

@@ -1,0 +1,141 @@
+import { text } from 'node:stream/consumers';
+import { MadminError } from '@stowage/madmin';
+import type * as Minio from 'minio';
+import { createAdminClient, createS3Client } from '../clients/store-clients.js';
+import type { StoreEndpoint } from '../clients/store-endpoint.js';
+import type { SessionPayload } from '../session/session-cookie.js';
+import {
+  type BucketFeature,
+  bucketFeatureProbes,
+  capabilitiesFrom,
+  GUESSED_BUCKET_FEATURES,
+  type ProbeAnswer,
+} from './rules.js';
+
+/** Each probe's budget: sign-in waits for the slowest one, so a silent server costs at most this. */
+const PROBE_TIMEOUT_MS = 3_000;
+
+/** The credentials a session signs with (STS-issued or the user's own). */
+export type SigningKeys = Pick<SessionPayload, 'accessKey' | 'secretKey' | 'sessionToken' | 'region'>;
+
+/**
+ * The sub-resource each bucket feature is read from, and the root element a server that has the feature
+ * answers with. A server that ignores the sub-resource answers something else (s3rver lists the bucket for
+ * `?versioning`), which counts as NotImplemented.
+ */
+const bucketProbes: Record<BucketFeature, { query: string; root: string }> = {
+  versioning: { query: 'versioning', root: 'VersioningConfiguration' },
+  'object-lock': { query: 'object-lock', root: 'ObjectLockConfiguration' },
+  tagging: { query: 'tagging', root: 'Tagging' },
+  lifecycle: { query: 'lifecycle', root: 'LifecycleConfiguration' },
+  replication: { query: 'replication', root: 'ReplicationConfiguration' },
+  notifications: { query: 'notification', root: 'NotificationConfiguration' },
+  encryption: { query: 'encryption', root: 'ServerSideEncryptionConfiguration' },
+};
+
+/** One read-only GET of a bucket sub-resource; S3 errors reject with their code (the SDK parses them). */
+async function readSubresource(s3: Minio.Client, bucket: string, feature: BucketFeature): Promise<void> {
+  const { query, root } = bucketProbes[feature];
+  const res = await s3.makeRequestAsync({ method: 'GET', bucketName: bucket, query }, '', [200]);
+  const body = await text(res);
+  if (!new RegExp(`<${root}[\\s>/]`).test(body)) {
+    throw Object.assign(new Error(`GET ?${query} answered without ${root}`), { code: 'NotImplemented' });
+  }
+}
+
+/** Runs one probe with a deadline and records how it ended. */
+export async function probe(run: (signal: AbortSignal) => Promise<unknown>): Promise<ProbeAnswer> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<ProbeAnswer>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve({ kind: 'timeout' });
+    }, PROBE_TIMEOUT_MS);
+  });
+  const answered = run(controller.signal).then(
+    (): ProbeAnswer => ({ kind: 'ok' }),
+    (err: unknown): ProbeAnswer => {
+      const e = err as { code?: unknown; status?: unknown; statusCode?: unknown };
+      const status = err instanceof MadminError ? err.status : Number(e.statusCode ?? e.status ?? 0);
+      if (typeof e.code !== 'string' && status === 0) return { kind: 'timeout' };
+      return { kind: 'error', code: typeof e.code === 'string' ? e.code : '', status };
+    },
+  );
+  try {
+    return await Promise.race([answered, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The bucket the feature probes ask about: the first one the identity can list, else a random name no one
+ * has (the server then answers NoSuchBucket where it routes the operation, NotImplemented where not).
+ */
+async function probeBucket(s3: Minio.Client): Promise<{ name: string; listed: boolean }> {
+  const first = await firstBucket(s3);
+  return first === undefined
+    ? { name: `stowage-probe-${crypto.randomUUID()}`, listed: false }
+    : { name: first, listed: true };
+}
+
+/** The first bucket ListBuckets names; undefined when there is none, or listing fails or is slow. */
+async function firstBucket(s3: Minio.Client): Promise<string | undefined> {
+  try {
+    const timeout = new Promise<[]>((resolve) => setTimeout(() => resolve([]), PROBE_TIMEOUT_MS).unref());
+    const [first] = await Promise.race([s3.listBuckets(), timeout]);
+    return first?.name;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The probe clients of a session's keys. */
+function probeClients(endpoint: StoreEndpoint, keys: SigningKeys) {
+  const creds: SessionPayload = { ...keys, expiresAt: 0, accountName: '', builtinUser: false };
+  return { s3: createS3Client(endpoint, creds), admin: createAdminClient(endpoint, creds) };
+}
+
+/**
+ * Detects what the server offers to this session (issue 24), with cheap read-only probes in parallel:
+ * MinIO's admin `accountinfo`, and a GET of each bucket sub-resource. `sts` says whether sign-in went
+ * through STS AssumeRole. The result is kept in the session cookie and decides the session's pages.
+ */
+export async function detectCapabilities(
+  endpoint: StoreEndpoint,
+  keys: SigningKeys,
+  sts: boolean,
+): Promise<string[]> {
+  const { s3, admin } = probeClients(endpoint, keys);
+  let listed = false;
+  const bucketAnswers = probeBucket(s3).then(async (bucket) => {
+    listed = bucket.listed;
+    const answers = await Promise.all(
+      bucketFeatureProbes.map((feature) => probe(() => readSubresource(s3, bucket.name, feature))),
+    );
+    return Object.fromEntries(bucketFeatureProbes.map((f, i) => [f, answers[i]])) as Record<
+      BucketFeature,
+      ProbeAnswer
+    >;
+  });
+  const [adminAnswer, buckets] = await Promise.all([
+    probe((signal) => admin.accountInfo(undefined, signal)),
+    bucketAnswers,
+  ]);
+  const caps: string[] = capabilitiesFrom({ admin: adminAnswer, sts, buckets });
+  return listed || caps.includes('admin') ? caps : [...caps, GUESSED_BUCKET_FEATURES];
+}
+
+/**
+ * For a session whose bucket features were guessed at sign-in (no bucket then): the capabilities probed
+ * again once ListBuckets names a bucket; null while there is still none, or when nothing was guessed.
+ */
+export async function refineGuessedCapabilities(
+  endpoint: StoreEndpoint,
+  session: SessionPayload,
+): Promise<string[] | null> {
+  if (!session.caps?.includes(GUESSED_BUCKET_FEATURES)) return null;
+  if ((await firstBucket(probeClients(endpoint, session).s3)) === undefined) return null;
+  return detectCapabilities(endpoint, session, session.caps.includes('sts'));
+}

@@ -1,0 +1,36 @@
+import { type Capability, hasCapability } from '@stowage/contracts';
+import type { StoreEndpoint } from '../clients/store-endpoint.js';
+import { apiErrors } from '../errors/api-http-error.js';
+import type { ConsoleSession } from '../session/session-plugin.js';
+
+/** How the answers name each bucket feature. */
+const featureNames: Record<Capability, string> = {
+  admin: "MinIO's admin API",
+  sts: 'STS',
+  versioning: 'bucket versioning',
+  'object-lock': 'object locking',
+  tagging: 'bucket tagging',
+  lifecycle: 'lifecycle rules',
+  replication: 'bucket replication',
+  notifications: 'bucket event notifications',
+  encryption: 'bucket encryption',
+};
+
+/**
+ * Fails with 501 when the session's server lacks `capability` (issue 24), so a call it cannot serve says
+ * why instead of passing on whatever the server answers (s3rver lists a bucket for `?versioning`).
+ */
+export function requireCapability(
+  session: ConsoleSession,
+  endpoint: StoreEndpoint,
+  capability: Capability,
+): void {
+  // MinIO and this project's store (they have MinIO's admin API) keep spec 1's own rules for bucket settings.
+  const caps = session.credentials.caps;
+  if (hasCapability(caps, 'admin') || hasCapability(caps, capability)) return;
+  const name = featureNames[capability];
+  throw apiErrors.notProvided(
+    `This server does not provide ${name}`,
+    `${endpoint.url} did not offer ${name} when you signed in (its answer to the probe was NotImplemented or not understood), so this setting is not available here.`,
+  );
+}

@@ -1,0 +1,85 @@
+import type { Capability } from '@stowage/contracts';
+
+/** The S3 bucket sub-resources probed at sign-in, by the capability each one shows. */
+export const bucketFeatureProbes = [
+  'versioning',
+  'object-lock',
+  'tagging',
+  'lifecycle',
+  'replication',
+  'notifications',
+  'encryption',
+] as const satisfies readonly Capability[];
+export type BucketFeature = (typeof bucketFeatureProbes)[number];
+
+/**
+ * How one probe ended: the server answered (`ok`), refused with an S3/admin error (its code and HTTP
+ * status), or gave no answer in time (`timeout`, connection failures too).
+ */
+export type ProbeAnswer =
+  | { kind: 'ok' }
+  | { kind: 'error'; code: string; status: number }
+  | { kind: 'timeout' };
+
+/** Answers that mean "this server does not know the operation" (s3rver, gateways, older engines). */
+const notImplementedCodes = new Set(['NotImplemented', 'MethodNotAllowed', 'XNotImplemented']);
+const notImplementedStatuses = new Set([405, 501]);
+
+/**
+ * Whether a bucket sub-resource GET shows the feature exists. "Nothing configured" answers
+ * (NoSuchTagSet, NoSuchLifecycleConfiguration, ObjectLockConfigurationNotFoundError, …), NoSuchBucket
+ * (the random-bucket probe) and AccessDenied all come from a server that routed the request to the
+ * operation, so they count as present; NotImplemented, MethodNotAllowed, 405 and 501 do not, and neither
+ * does silence.
+ */
+export function bucketFeaturePresent(answer: ProbeAnswer): boolean {
+  if (answer.kind === 'ok') return true;
+  if (answer.kind === 'timeout') return false;
+  return !notImplementedCodes.has(answer.code) && !notImplementedStatuses.has(answer.status);
+}
+
+/**
+ * Whether MinIO's admin API answered: only a parsed `accountinfo` counts. Any error does not — a server
+ * without the API routes `/minio/admin/v3/accountinfo` as bucket `minio` and answers NoSuchBucket,
+ * NoSuchKey, AccessDenied or 404, and every MinIO identity may read its own account info.
+ */
+export function adminApiPresent(answer: ProbeAnswer): boolean {
+  return answer.kind === 'ok';
+}
+
+/** Everything a detection run learnt, as the probes answered. */
+export interface ProbeAnswers {
+  admin: ProbeAnswer;
+  /** Whether the session was issued by STS AssumeRole (known from sign-in, not probed). */
+  sts: boolean;
+  buckets: Record<BucketFeature, ProbeAnswer>;
+}
+
+/**
+ * The capabilities the answers show, in `capabilityNames` order. Replication is set up through the admin
+ * API's remote targets as well as the bucket's replication rules, so without the admin API it is not
+ * offered even where the server knows `?replication` (Ceph RGW).
+ */
+export function capabilitiesFrom(answers: ProbeAnswers): Capability[] {
+  const admin = adminApiPresent(answers.admin);
+  const caps: Capability[] = [];
+  if (admin) caps.push('admin');
+  if (answers.sts) caps.push('sts');
+  for (const feature of bucketFeatureProbes) {
+    const present = bucketFeaturePresent(answers.buckets[feature]);
+    if (feature === 'replication' ? present && admin : present) caps.push(feature);
+  }
+  return caps;
+}
+
+/**
+ * Kept with the capabilities in the session cookie when sign-in had no bucket to ask about and the server
+ * has no MinIO admin API: the bucket features were read from NoSuchBucket answers, which s3rver gives
+ * before it looks at the operation. The session endpoint probes again once a bucket exists.
+ */
+export const GUESSED_BUCKET_FEATURES = 'bucket-features-guessed';
+
+/** The capabilities a session reports: the cookie's list without the bookkeeping marker. */
+export function reportedCapabilities(caps: readonly string[]): string[] {
+  return caps.filter((c) => c !== GUESSED_BUCKET_FEATURES);
+}

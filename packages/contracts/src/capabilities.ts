@@ -1,0 +1,58 @@
+import { type PagePath, pagePaths } from './paths.js';
+
+/**
+ * What a storage server offers beyond plain S3 (issue 24): detected at sign-in and listed in the session's
+ * `capabilities`. Plain S3 (buckets, objects, ListBuckets) is assumed everywhere and has no entry.
+ */
+export const capabilityNames = [
+  /** MinIO's admin API (`/minio/admin/v3`): identity, settings, server info, live tools, quotas. */
+  'admin',
+  /** STS AssumeRole: the session signs with temporary credentials rather than the user's keys. */
+  'sts',
+  'versioning',
+  'object-lock',
+  'tagging',
+  'lifecycle',
+  'replication',
+  'notifications',
+  'encryption',
+] as const;
+export type Capability = (typeof capabilityNames)[number];
+
+/**
+ * Pages that exist only where a capability does. A page listed here is left out of the session's `pages`
+ * on a server without it; the web app then explains the absence at that path instead of the screen.
+ * Watch streams MinIO's ListenBucketNotification, which only servers with MinIO's admin API have.
+ */
+export const pageCapabilities: Partial<Record<PagePath, Capability>> = {
+  [pagePaths.metrics]: 'admin',
+  [pagePaths.watch]: 'admin',
+  [pagePaths.users]: 'admin',
+  [pagePaths.userDetails]: 'admin',
+  [pagePaths.groups]: 'admin',
+  [pagePaths.policies]: 'admin',
+  [pagePaths.policyDetails]: 'admin',
+  [pagePaths.heal]: 'admin',
+  [pagePaths.trace]: 'admin',
+  [pagePaths.logs]: 'admin',
+  [pagePaths.healthInfo]: 'admin',
+  [pagePaths.settings]: 'admin',
+  [pagePaths.account]: 'admin',
+  [pagePaths.accountChangePassword]: 'admin',
+  [pagePaths.webhookLogger]: 'admin',
+  [pagePaths.webhookAudit]: 'admin',
+};
+
+/** Whether a session with these capabilities has `capability`; sessions that predate detection have all. */
+export function hasCapability(capabilities: readonly string[] | undefined, capability: Capability): boolean {
+  return capabilities === undefined || capabilities.includes(capability);
+}
+
+/** The capability a page needs that the session lacks, or undefined when the page can work here. */
+export function missingPageCapability(
+  capabilities: readonly string[] | undefined,
+  page: string,
+): Capability | undefined {
+  const needed = pageCapabilities[page as PagePath];
+  return needed !== undefined && !hasCapability(capabilities, needed) ? needed : undefined;
+}

@@ -1,0 +1,62 @@
+import { capabilityNames } from '@stowage/contracts';
+import { describe, expect, it } from 'vitest';
+import { absentSettings, bucketFeatures, createBucketOptions } from './bucket-features';
+
+describe('bucket settings per server (issue 24)', () => {
+  it('MinIO distributed: everything; on one drive: the erasure-coded settings disabled, not hidden', () => {
+    const full = bucketFeatures([...capabilityNames], true);
+    expect(Object.values({ ...full, erasureNotice: true }).every(Boolean)).toBe(true);
+    expect(full.erasureNotice).toBe(false);
+    const single = bucketFeatures([...capabilityNames], false);
+    expect(single).toMatchObject({ versioning: false, quota: false, erasureNotice: true, encryption: true });
+    expect(createBucketOptions(single)).toEqual({ versioning: true, locking: true, quota: true });
+  });
+
+  it('MinIO (admin API) follows spec 1 whatever the probes said: the store lacks ?lifecycle yet', () => {
+    const store = bucketFeatures(
+      ['admin', 'sts', 'versioning', 'object-lock', 'tagging', 'encryption'],
+      true,
+    );
+    expect(store).toEqual(bucketFeatures([...capabilityNames], true));
+  });
+
+  it('a session from before detection counts as having every capability', () => {
+    expect(bucketFeatures(undefined, true)).toEqual(bucketFeatures([...capabilityNames], true));
+  });
+
+  it('Ceph RGW: versioning, locking, lifecycle, events, encryption; no quota, replication, usage or audit', () => {
+    const rgw = bucketFeatures(
+      ['versioning', 'object-lock', 'tagging', 'lifecycle', 'notifications', 'encryption'],
+      false,
+    );
+    expect(rgw).toEqual({
+      versioning: true,
+      objectLocking: true,
+      retention: true,
+      quota: false,
+      replication: false,
+      encryption: true,
+      usage: false,
+      events: true,
+      lifecycle: true,
+      accessAudit: false,
+      erasureNotice: false,
+    });
+    expect(createBucketOptions(rgw)).toEqual({ versioning: true, locking: true, quota: false });
+  });
+
+  it('s3rver: only the basics, and the create dialog offers no option', () => {
+    const plain = bucketFeatures([], false);
+    expect(Object.values(plain).some(Boolean)).toBe(false);
+    expect(createBucketOptions(plain)).toEqual({ versioning: false, locking: false, quota: false });
+    expect(absentSettings(plain)).toEqual([
+      'versioning',
+      'object locking and retention',
+      'encryption',
+      'quotas',
+      'replication',
+      'usage reports',
+    ]);
+    expect(absentSettings(bucketFeatures([...capabilityNames], false))).toEqual([]);
+  });
+});
