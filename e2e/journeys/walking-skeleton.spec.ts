@@ -21,6 +21,9 @@ test('root signs in, sees the buckets that exist in the store, and logs out', as
   await page.getByPlaceholder('Enter Password').fill(E2E.rootPassword);
   await expect(login).toBeEnabled();
   await login.click();
+  // Sign-in answers once the server's capabilities are probed: wait for it before leaving the page,
+  // as a person waits for the console to open (navigating away would cancel the sign-in request).
+  await expect(page).not.toHaveURL(/\/login$/);
 
   await page.goto('/buckets');
   await expect(page.getByRole('heading', { name: 'Buckets' })).toBeVisible();

@@ -17,13 +17,16 @@ export const bucketDetailsSchema = z.object({
 });
 export type BucketDetails = z.infer<typeof bucketDetailsSchema>;
 
-/** Bucket list item (spec 1 §3 "Bucket (list item)"). Sizes in bytes; dates RFC 3339. */
+/**
+ * Bucket list item (spec 1 §3 "Bucket (list item)"). Sizes in bytes; dates RFC 3339. `size` and
+ * `objects` are absent where the server reports no usage (no MinIO admin API: Ceph RGW, generic S3).
+ */
 export const bucketSchema = z
   .object({
     name: z.string().min(1),
     creation_date: z.string(),
-    size: z.number().int().nonnegative(),
-    objects: z.number().int().nonnegative(),
+    size: z.number().int().nonnegative().optional(),
+    objects: z.number().int().nonnegative().optional(),
     rw_access: bucketRwAccessSchema,
     details: bucketDetailsSchema.optional(),
   })

@@ -30,8 +30,8 @@ export function registerListBuckets(app: ZodApp, _ctx: RouteContext): void {
         .map((b) => ({
           name: b.name,
           creation_date: b.created,
-          size: b.size,
-          objects: b.objects,
+          ...(b.size === undefined ? {} : { size: b.size }),
+          ...(b.objects === undefined ? {} : { objects: b.objects }),
           rw_access: { read: b.read, write: b.write },
           ...(b.details === undefined ? {} : { details: b.details }),
         }));
@@ -45,7 +45,9 @@ export function registerListBuckets(app: ZodApp, _ctx: RouteContext): void {
  * issue 24) may have no MinIO admin API: it lists with S3 ListBuckets, each bucket readable and writable
  * as far as the console can tell (the server still decides each request).
  */
-async function accountBuckets(session: ConsoleSession): Promise<AccountBucket[]> {
+async function accountBuckets(
+  session: ConsoleSession,
+): Promise<(Omit<AccountBucket, 'size' | 'objects'> & Partial<AccountBucket>)[]> {
   // Sign-in found no MinIO admin API (Ceph RGW, s3rver, …): S3 alone names the buckets.
   if (hasCapability(session.credentials.caps, 'admin')) {
     try {
@@ -56,9 +58,8 @@ async function accountBuckets(session: ConsoleSession): Promise<AccountBucket[]>
   }
   return (await session.s3.listBuckets()).map((b) => ({
     name: b.name,
+    // S3 reports no usage: size and objects stay unknown rather than a false 0.
     created: b.creationDate.toISOString(),
-    size: 0,
-    objects: 0,
     read: true,
     write: true,
   }));

@@ -97,10 +97,10 @@ export const BucketCard = memo(function BucketCard({
           </Tooltip>
         </Metric>
         <Metric label="Usage" width={104}>
-          {formatBytes(bucket.size)}
+          {bucket.size === undefined ? '-' : formatBytes(bucket.size)}
         </Metric>
         <Metric label="Objects" width={104}>
-          {formatCount(bucket.objects)}
+          {bucket.objects === undefined ? '-' : formatCount(bucket.objects)}
         </Metric>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
