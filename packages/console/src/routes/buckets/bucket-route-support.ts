@@ -1,8 +1,16 @@
-import { hasCapability } from '@stowage/contracts';
+import { apiErrorSchema, hasCapability } from '@stowage/contracts';
 import type { FastifyRequest } from 'fastify';
 import type * as Minio from 'minio';
 import { ApiHttpError } from '../../errors/api-http-error.js';
 import type { RouteContext } from '../route-context.js';
+
+/** The error answers of a bucket setting's write route (its schema's `response` besides 200). */
+export const bucketSettingErrorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+} as const;
 
 /** The spec's notice for features that need an erasure-coded setup (spec 1 §1). */
 export const nonErasureNotice =

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   apiPaths,
   bucketRouteParamsSchema,
   type GetBucketRetentionResponse,
@@ -8,7 +7,7 @@ import {
 } from '@stowage/contracts';
 import { requireCapability } from '../../capabilities/require.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { requireDistributed } from './bucket-route-support.js';
+import { bucketSettingErrorResponses, requireDistributed } from './bucket-route-support.js';
 
 /**
  * PUT /api/v1/buckets/{bucket}/retention (spec 1 §7): sets the default retention (S3 API:
@@ -26,10 +25,7 @@ export function registerPutBucketRetention(app: ZodApp, ctx: RouteContext): void
         body: putBucketRetentionRequestSchema,
         response: {
           200: getBucketRetentionResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...bucketSettingErrorResponses,
         },
       },
     },

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   apiPaths,
   type BucketVersioning,
   bucketRouteParamsSchema,
@@ -8,7 +7,7 @@ import {
 } from '@stowage/contracts';
 import { requireCapability } from '../../capabilities/require.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { requireDistributed } from './bucket-route-support.js';
+import { bucketSettingErrorResponses, requireDistributed } from './bucket-route-support.js';
 
 /**
  * PUT /api/v1/buckets/{bucket}/versioning (spec 1 §4 "Versioning toggle"): true enables, false suspends —
@@ -26,10 +25,7 @@ export function registerPutBucketVersioning(app: ZodApp, ctx: RouteContext): voi
         body: setBucketVersioningRequestSchema,
         response: {
           200: bucketVersioningSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...bucketSettingErrorResponses,
         },
       },
     },
