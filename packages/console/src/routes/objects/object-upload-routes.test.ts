@@ -189,7 +189,10 @@ describe('POST /api/v1/buckets/{bucket}/objects/upload', () => {
       `upload of 200 MiB: peak growth heap+external ${(growth.live / MiB).toFixed(1)} MiB (rss ${(growth.rss / MiB).toFixed(1)} MiB) over ${samples} samples`,
     );
     expect(samples).toBe(50);
-    expect(growth.live).toBeLessThan(64 * MiB);
+    // A streamed upload holds a bounded window: the console's parts (at most 30 MiB, see upload-objects.ts)
+    // plus the store's parts in flight in this same process. One that buffered the file would hold at least
+    // its 200 MiB. Half the file's size separates the two with room for the collector's timing.
+    expect(growth.live).toBeLessThan(size / 2);
 
     expect(result.objects).toEqual([{ name: 'incoming/big/random.bin', size, etag: expect.any(String) }]);
     const stored = await storedHashes('uploads', 'incoming/big/random.bin');
