@@ -5,7 +5,9 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'bench/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'bench/src/**/*.test.ts', 'test-services/**/*.test.ts'],
+    // External systems (PostgreSQL, Prometheus, …) start once per run, on first use: test-services/.
+    globalSetup: ['test-services/global-setup.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'packages/web/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -10,6 +10,8 @@ process.env.STOWAGE_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'stowage-e2e
 
 export default defineConfig({
   testDir: 'journeys',
+  // External systems (PostgreSQL, Prometheus, …) start once per run, on first use: test-services/.
+  globalSetup: '../test-services/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
