@@ -20,6 +20,7 @@ declare -A need=(
   [ceph-mgr]=/usr/bin/ceph-mgr
   [radosgw]=/usr/bin/radosgw
   [uuid-runtime]=/usr/bin/uuidgen
+  [prometheus]=/usr/bin/prometheus
 )
 
 missing=()
