@@ -27,4 +27,6 @@ export interface AppOptions {
   /** Operator mode (Kubernetes tenants): login strategy `service-account` (spec 3). */
   operator?: boolean;
   logger?: boolean;
+  /** The Prometheus server behind the dashboard's widgets (CONSOLE_PROMETHEUS_URL, _JOB_ID). */
+  prometheus?: { url: string; jobId: string };
 }

@@ -24,6 +24,7 @@ import { registerListBuckets } from './routes/buckets/list-buckets.js';
 import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js';
 import { registerConfigRoutes } from './routes/configs/register-config-routes.js';
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
+import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
 import { registerTrace } from './routes/live/trace.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerHasPermission(signedIn, ctx);
     registerListBuckets(signedIn, ctx);
     registerGetAdminInfo(signedIn, ctx);
+    registerGetWidget(signedIn, ctx);
     // Identity (issue 8, spec 2 §7).
     registerUserRoutes(signedIn, ctx);
     registerGroupRoutes(signedIn, ctx);

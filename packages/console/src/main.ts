@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     },
     webDist,
     logger: false,
+    ...(config.prometheus ? { prometheus: config.prometheus } : {}),
   });
   await app.listen({ port: config.consolePort, host: config.host });
 

@@ -99,6 +99,7 @@ export const apiPaths = {
   hasPermission: '/api/v1/has-permission',
   // Dashboard (spec 2 §7).
   adminInfo: '/api/v1/admin/info',
+  adminInfoWidget: '/api/v1/admin/info/widgets/:id',
   buckets: '/api/v1/buckets',
   // Identity (spec 2 §7). `:param` segments are filled with `fillApiPath` (one encoded segment each).
   users: '/api/v1/users',
