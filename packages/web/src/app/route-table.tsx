@@ -32,6 +32,9 @@ export interface ShellPage {
 const DashboardPage = lazy(() =>
   import('@/features/dashboard/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const MetricsPage = lazy(() =>
+  import('@/features/dashboard/routes/metrics-page').then((m) => ({ default: m.MetricsPage })),
+);
 const LogsPage = lazy(() =>
   import('@/features/logs/routes/logs-page').then((m) => ({ default: m.LogsPage })),
 );
@@ -84,7 +87,7 @@ export const shellPages: readonly ShellPage[] = [
     component: DashboardPage,
     menu: { label: 'Dashboard', icon: <DashboardOutlined />, group: 'common' },
   },
-  { path: pagePaths.metrics },
+  { path: pagePaths.metrics, component: MetricsPage },
   {
     path: pagePaths.buckets,
     component: BucketsPage,
