@@ -24,7 +24,7 @@ describe('widget values (spec 2 §2, §9)', () => {
   });
 
   it('formats by unit, N/A without data', () => {
-    expect(formatWidgetValue('bytes', 2048)).toBe('2.0 KiB');
+    expect(formatWidgetValue('bytes', 2048)).toBe('2 KiB');
     expect(formatWidgetValue('count', 12345)).toBe('12,345');
     expect(formatWidgetValue('seconds', 3700)).toBe('1h 1m');
     expect(formatWidgetValue('perSecond', 0.25)).toBe('0.25/s');
