@@ -19,7 +19,11 @@ export interface OwnConsole {
 }
 
 /** Starts a store on `drives` fresh drive folders (root = the journeys' root) and a console in front of it. */
-export async function startOwnConsole(drives: number): Promise<OwnConsole> {
+export async function startOwnConsole(
+  drives: number,
+  /** Extra console options, e.g. the Prometheus server of the widget dashboard. */
+  consoleOptions: { prometheus?: { url: string; jobId: string } } = {},
+): Promise<OwnConsole> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `stowage-e2e-${drives}-drives-`));
   const store = await startStore({
     dataDir,
@@ -34,6 +38,7 @@ export async function startOwnConsole(drives: number): Promise<OwnConsole> {
     sessionKey: randomBytes(32),
     sessionDurationSeconds: 3600,
     webDist: path.resolve(import.meta.dirname, '../../packages/web/dist'),
+    ...consoleOptions,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const s3 = new Minio.Client({

@@ -341,7 +341,8 @@ export class StoreMetrics {
   }
 
   #nodeGauges(): void {
-    const n: MetricsGroup[] = ['node'];
+    // As in MinIO, the cluster group carries every node's figures too (labelled by server).
+    const n: MetricsGroup[] = ['cluster', 'node'];
     const perDisk = (
       name: string,
       help: string,

@@ -116,6 +116,16 @@ describe('dashboard widgets', () => {
     }
   });
 
+  it('defaults to the last hour at a 60 s step, the latest point filled', async () => {
+    const info = adminInfoResponseSchema.parse((await call('GET', '/api/v1/admin/info')).body);
+    const uptime = info.widgets?.find((w) => w.title === 'Uptime');
+    const res = await call('GET', `/api/v1/admin/info/widgets/${uptime?.id}`);
+    const data = widgetDataResponseSchema.parse(res.body);
+    expect(data.end - data.start).toBe(3600);
+    expect(data.step).toBe(60);
+    expect(lastValue(data, 'Uptime')).toBeGreaterThan(0);
+  });
+
   it('rejects an end before the start and an unknown widget', async () => {
     expect((await call('GET', '/api/v1/admin/info/widgets/1?start=200&end=100')).status).toBe(400);
     expect((await call('GET', '/api/v1/admin/info/widgets/999')).status).toBe(404);

@@ -1,4 +1,4 @@
-import { Box, useTheme } from '@mui/material';
+import { Box, useColorScheme } from '@mui/material';
 import type { WidgetSeries, WidgetUnit } from '@stowage/contracts';
 import { type ReactElement, useEffect, useRef } from 'react';
 import uPlot from 'uplot';
@@ -24,15 +24,20 @@ export default function TimeChart({
   height?: number;
 }): ReactElement {
   const ref = useRef<HTMLDivElement>(null);
-  const theme = useTheme();
+  // The canvas cannot use the theme's CSS variables: the axes take the colours the box computes.
+  const { mode, systemMode } = useColorScheme();
+  const scheme = mode === 'system' ? systemMode : mode;
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // Redrawn when the colour scheme changes; the computed colours follow it.
+    el.dataset.scheme = scheme ?? 'light';
     const xs = series[0]?.points.map((p) => p[0]) ?? [];
     const data: uPlot.AlignedData = [xs, ...series.map((s) => s.points.map((p) => p[1]))];
-    const axisColor = theme.palette.text.secondary;
-    const gridColor = theme.palette.divider;
+    const style = getComputedStyle(el);
+    const axisColor = style.color;
+    const gridColor = style.borderTopColor;
     const opts: uPlot.Options = {
       width: Math.max(120, el.clientWidth),
       height,
@@ -70,7 +75,12 @@ export default function TimeChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [series, unit, area, compact, height, theme]);
+  }, [series, unit, area, compact, height, scheme]);
 
-  return <Box ref={ref} sx={{ width: '100%', minHeight: height }} />;
+  return (
+    <Box
+      ref={ref}
+      sx={{ width: '100%', minHeight: height, color: 'text.secondary', borderTopColor: 'divider' }}
+    />
+  );
 }
