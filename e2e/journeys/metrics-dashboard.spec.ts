@@ -49,13 +49,15 @@ test('the widget dashboard shows series from Prometheus on Summary, Traffic and 
     await own.s3.putObject('metrics-photos', 'second.txt', Buffer.from('second round'));
     await waitForSeries(prom, `rate(minio_s3_requests_total{job="${job}"}[1m]) > 0`);
 
-    context = await browser.newContext({ baseURL: own.url });
+    context = await browser.newContext({ baseURL: own.url, timezoneId: 'UTC' });
     const page = await context.newPage();
     await signIn(page, E2E.rootUser, E2E.rootPassword);
     await expect(page).toHaveURL(/\/dashboard$/);
     const card = (name: string) => page.getByRole('region', { name, exact: true });
-    await expect(page.getByLabel('Start Time')).toBeVisible();
-    await expect(page.getByLabel('End Time')).toBeVisible();
+    // The last ten minutes (an End Time past now ends the range now): one point every 10 s.
+    const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+    await page.getByLabel('Start Time').fill(minute(Date.now() - 10 * 60_000));
+    await page.getByLabel('End Time').fill(minute(Date.now() + 2 * 60_000));
 
     // Summary: figures, the capacity pie, the size bars and the usage graph.
     await expect(page.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true');

@@ -39,21 +39,6 @@ const summary: Def[] = [
     panels: [{ panel: 'Uptime', query: 'time() - max(minio_node_process_starttime_seconds{$job})' }],
   },
   {
-    title: 'Usable Capacity',
-    type: 'pieChart',
-    tab: 'summary',
-    unit: 'bytes',
-    reduce: 'last',
-    panels: [
-      {
-        panel: 'Used',
-        query:
-          'sum(minio_cluster_capacity_usable_total_bytes{$job}) - sum(minio_cluster_capacity_usable_free_bytes{$job})',
-      },
-      { panel: 'Free', query: 'sum(minio_cluster_capacity_usable_free_bytes{$job})' },
-    ],
-  },
-  {
     title: 'Number of Buckets',
     type: 'singleValue',
     tab: 'summary',
@@ -106,6 +91,21 @@ const summary: Def[] = [
     unit: 'seconds',
     reduce: 'last',
     panels: [{ panel: 'Last scan', query: 'max(minio_usage_last_activity_nano_seconds{$job}) / 1e9' }],
+  },
+  {
+    title: 'Usable Capacity',
+    type: 'pieChart',
+    tab: 'summary',
+    unit: 'bytes',
+    reduce: 'last',
+    panels: [
+      {
+        panel: 'Used',
+        query:
+          'sum(minio_cluster_capacity_usable_total_bytes{$job}) - sum(minio_cluster_capacity_usable_free_bytes{$job})',
+      },
+      { panel: 'Free', query: 'sum(minio_cluster_capacity_usable_free_bytes{$job})' },
+    ],
   },
   {
     title: 'Data Usage Growth',

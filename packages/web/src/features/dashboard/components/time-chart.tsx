@@ -51,6 +51,8 @@ export default function TimeChart({
           stroke: seriesColor(i),
           width: 2,
           spanGaps: false,
+          // Isolated samples (a fresh server, a long range) show as dots.
+          points: { show: true, size: compact ? 3 : 5 },
           ...(area || compact ? { fill: `${seriesColor(i)}33` } : {}),
           value: (_u: uPlot, v: number | null) => formatWidgetValue(unit, v),
         })),

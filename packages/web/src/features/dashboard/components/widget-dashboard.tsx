@@ -28,12 +28,14 @@ export function WidgetDashboard({ widgets }: { widgets: readonly DashboardWidget
   const [tab, setTab] = useState<WidgetTab>('summary');
   const [startText, setStartText] = useState('');
   const [endText, setEndText] = useState('');
+  // "Now" for an End Time in the future: the page's opening, then each Sync (a stable query key between).
+  const [syncedAt, setSyncedAt] = useState(() => new Date());
   const queryClient = useQueryClient();
   const start = parseLocal(startText);
   const end = parseLocal(endText);
   const badRange = start !== null && end !== null && end <= start;
   // Query keys are compared by value: a new object with the same times is the same query.
-  const range = badRange ? {} : widgetQuery(start, end);
+  const range = badRange ? {} : widgetQuery(start, end, syncedAt);
   const rows = widgetRows(widgets.filter((w) => w.tab === tab));
 
   return (
@@ -64,7 +66,10 @@ export function WidgetDashboard({ widgets }: { widgets: readonly DashboardWidget
         <Button
           variant="contained"
           startIcon={<SyncOutlined />}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.widgets() })}
+          onClick={() => {
+            setSyncedAt(new Date());
+            void queryClient.invalidateQueries({ queryKey: dashboardKeys.widgets() });
+          }}
         >
           Sync
         </Button>

@@ -33,13 +33,19 @@ describe('widget values (spec 2 §2, §9)', () => {
 
   it('steps one point per 60th of the range, 15 under a minute, nothing without both times', () => {
     const t = new Date('2026-01-01T00:00:00Z');
-    expect(widgetQuery(t, new Date(t.getTime() + 3600_000))).toEqual({
+    const later = new Date(t.getTime() + 86_400_000);
+    expect(widgetQuery(t, new Date(t.getTime() + 3600_000), later)).toEqual({
       start: t.getTime() / 1000,
       end: t.getTime() / 1000 + 3600,
       step: 60,
     });
-    expect(widgetQuery(t, new Date(t.getTime() + 30_000)).step).toBe(15);
-    expect(widgetQuery(null, t)).toEqual({});
+    expect(widgetQuery(t, new Date(t.getTime() + 30_000), later).step).toBe(15);
+    // An End Time after now ends the range now.
+    expect(widgetQuery(t, later, new Date(t.getTime() + 600_000))).toMatchObject({
+      end: t.getTime() / 1000 + 600,
+      step: 10,
+    });
+    expect(widgetQuery(null, t, later)).toEqual({});
   });
 
   it('lays widgets out in rows by id: figures four to a row, graphs two', () => {

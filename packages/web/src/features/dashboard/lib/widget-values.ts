@@ -57,13 +57,14 @@ export interface WidgetRangeQuery {
 
 /**
  * `start`/`end` in unix seconds and the step: the range in minutes (one point per 60th of the range), 15
- * when the range is under a minute (spec 2 §9). Without both times, the console's default range (the
+ * when the range is under a minute (spec 2 §9); an End Time in the future ends the range now. Without both times, the console's default range (the
  * last hour) applies.
  */
-export function widgetQuery(start: Date | null, end: Date | null): WidgetRangeQuery {
+export function widgetQuery(start: Date | null, end: Date | null, now: Date): WidgetRangeQuery {
   if (start === null || end === null) return {};
   const s = Math.floor(start.getTime() / 1000);
-  const e = Math.floor(end.getTime() / 1000);
+  // No samples exist after now: a later End Time ends the range now (Prometheus would repeat the last one).
+  const e = Math.floor(Math.min(end.getTime(), now.getTime()) / 1000);
   const periods = Math.floor((e - s) / 60);
   return { start: s, end: e, step: periods < 1 ? 15 : periods };
 }
