@@ -55,8 +55,8 @@ async function writeConfig(info: PrometheusInfo): Promise<void> {
 }
 
 /**
- * Adds (or replaces) a scrape job and reloads Prometheus. Runs in the test's own process: the store's
- * port and token are known only there.
+ * Adds (or replaces) a scrape job, reloads Prometheus and waits for the job's first successful scrape.
+ * Runs in the test's own process: the store's port and token are known only there.
  */
 export async function addScrapeJob(info: PrometheusInfo, job: ScrapeJob): Promise<void> {
   if (!/^[\w-]+$/.test(job.jobName))
@@ -65,6 +65,7 @@ export async function addScrapeJob(info: PrometheusInfo, job: ScrapeJob): Promis
   await writeConfig(info);
   const res = await fetch(`${info.url}/-/reload`, { method: 'POST' });
   if (!res.ok) throw new Error(`prometheus reload: ${res.status} ${await res.text()}`);
+  await waitForSeries(info, `up{job="${job.jobName}"} == 1`);
 }
 
 /** Waits until Prometheus answers `query` (an instant PromQL query) with at least one series. */

@@ -59,40 +59,29 @@ export class StoreMetrics {
     this.#sources = sources;
     const { cluster, node, bucket } = this.registries;
     const s3 = [cluster, node];
-    this.#requests = new Counter({
-      name: 'minio_s3_requests_total',
-      help: 'Total number of S3 requests',
-      labelNames: ['api'],
-      registers: s3,
-    });
-    this.#errors = new Counter({
-      name: 'minio_s3_requests_errors_total',
-      help: 'Total number of S3 requests with (4xx and 5xx) errors',
-      labelNames: ['api'],
-      registers: s3,
-    });
-    this.#errors4xx = new Counter({
-      name: 'minio_s3_requests_4xx_errors_total',
-      help: 'Total number of S3 requests with (4xx) errors',
-      labelNames: ['api'],
-      registers: s3,
-    });
-    this.#errors5xx = new Counter({
-      name: 'minio_s3_requests_5xx_errors_total',
-      help: 'Total number of S3 requests with (5xx) errors',
-      labelNames: ['api'],
-      registers: s3,
-    });
-    this.#received = new Counter({
-      name: 'minio_s3_traffic_received_bytes',
-      help: 'Total number of s3 bytes received',
-      registers: s3,
-    });
-    this.#sent = new Counter({
-      name: 'minio_s3_traffic_sent_bytes',
-      help: 'Total number of s3 bytes sent',
-      registers: s3,
-    });
+    const counter = <L extends string>(name: string, help: string, labelNames: L[], registers: Registry[]) =>
+      new Counter<L>({ name, help, labelNames, registers });
+    this.#requests = counter('minio_s3_requests_total', 'Total number of S3 requests', ['api'], s3);
+    this.#errors = counter(
+      'minio_s3_requests_errors_total',
+      'Total number of S3 requests with (4xx and 5xx) errors',
+      ['api'],
+      s3,
+    );
+    this.#errors4xx = counter(
+      'minio_s3_requests_4xx_errors_total',
+      'Total number of S3 requests with (4xx) errors',
+      ['api'],
+      s3,
+    );
+    this.#errors5xx = counter(
+      'minio_s3_requests_5xx_errors_total',
+      'Total number of S3 requests with (5xx) errors',
+      ['api'],
+      s3,
+    );
+    this.#received = counter('minio_s3_traffic_received_bytes', 'Total number of s3 bytes received', [], s3);
+    this.#sent = counter('minio_s3_traffic_sent_bytes', 'Total number of s3 bytes sent', [], s3);
     this.#ttfb = new Histogram({
       name: 'minio_s3_requests_ttfb_seconds_distribution',
       help: 'Distribution of the time to first byte across API calls',
@@ -100,39 +89,42 @@ export class StoreMetrics {
       buckets: TTFB_BUCKETS,
       registers: s3,
     });
-    this.#bucketRequests = new Counter({
-      name: 'minio_bucket_requests_total',
-      help: 'Total number of S3 requests on a bucket',
-      labelNames: ['bucket', 'api'],
-      registers: [bucket],
-    });
-    this.#bucketReceived = new Counter({
-      name: 'minio_bucket_traffic_received_bytes',
-      help: 'Total number of S3 bytes received for this bucket',
-      labelNames: ['bucket'],
-      registers: [bucket],
-    });
-    this.#bucketSent = new Counter({
-      name: 'minio_bucket_traffic_sent_bytes',
-      help: 'Total number of S3 bytes sent for this bucket',
-      labelNames: ['bucket'],
-      registers: [bucket],
-    });
-    this.#healed = new Counter({
-      name: 'minio_heal_objects_heal_total',
-      help: 'Objects healed in current self healing run',
-      registers: [cluster, node],
-    });
-    this.#healScanned = new Counter({
-      name: 'minio_heal_objects_total',
-      help: 'Objects scanned in current self healing run',
-      registers: [cluster, node],
-    });
-    this.#healErrors = new Counter({
-      name: 'minio_heal_objects_errors_total',
-      help: 'Objects for which healing failed in current self healing run',
-      registers: [cluster, node],
-    });
+    this.#bucketRequests = counter(
+      'minio_bucket_requests_total',
+      'Total number of S3 requests on a bucket',
+      ['bucket', 'api'],
+      [bucket],
+    );
+    this.#bucketReceived = counter(
+      'minio_bucket_traffic_received_bytes',
+      'Total number of S3 bytes received for this bucket',
+      ['bucket'],
+      [bucket],
+    );
+    this.#bucketSent = counter(
+      'minio_bucket_traffic_sent_bytes',
+      'Total number of S3 bytes sent for this bucket',
+      ['bucket'],
+      [bucket],
+    );
+    this.#healed = counter(
+      'minio_heal_objects_heal_total',
+      'Objects healed in current self healing run',
+      [],
+      s3,
+    );
+    this.#healScanned = counter(
+      'minio_heal_objects_total',
+      'Objects scanned in current self healing run',
+      [],
+      s3,
+    );
+    this.#healErrors = counter(
+      'minio_heal_objects_errors_total',
+      'Objects for which healing failed in current self healing run',
+      [],
+      s3,
+    );
     this.#clusterGauges();
     this.#nodeGauges();
     const onRequest = (e: TraceEvent): void => this.#observe(e);

@@ -3,6 +3,7 @@ import {
   apiErrorSchema,
   type WidgetDataResponse,
   widgetDataResponseSchema,
+  widgetTypeSchema,
 } from '@stowage/contracts';
 import { generatePrometheusToken } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,13 +33,12 @@ beforeAll(async () => {
     metricsPath: '/minio/v2/metrics/cluster',
     bearerToken: generatePrometheusToken({ accessKey: h.rootUser, secretKey: h.rootPassword }),
   });
-  // Traffic after the first scrape, so the request counters rise between samples (a rate needs two).
-  await waitForSeries(prom, `up{job="${job}"} == 1`);
+  // Traffic after the first scrape (addScrapeJob waits for it), so the request counters rise between samples.
   await h.s3.makeBucket('charts');
   await h.s3.putObject('charts', 'a.txt', Buffer.from('plotted'));
   await h.s3.putObject('charts', 'big.bin', Buffer.alloc(2 * 1024 * 1024, 1));
   await h.admin.dataUsageInfo();
-  await waitForSeries(prom, `minio_cluster_usage_object_total{job="${job}"} > 0`);
+  await waitForSeries(prom, `minio_cluster_usage_object_total{job="${job}"} == 2`);
   // A second round once the first is scraped: the counter series exists, then rises.
   await (await h.s3.getObject('charts', 'a.txt')).toArray();
   await h.s3.putObject('charts', 'a.txt', Buffer.from('plotted'));
@@ -71,17 +71,7 @@ describe('dashboard widgets', () => {
   it('lists every predefined widget, of all seven types, on three tabs', async () => {
     const info = adminInfoResponseSchema.parse((await call('GET', '/api/v1/admin/info')).body);
     const widgets = info.widgets ?? [];
-    expect(new Set(widgets.map((w) => w.type))).toEqual(
-      new Set([
-        'singleValue',
-        'simpleWidget',
-        'pieChart',
-        'linearGraph',
-        'areaGraph',
-        'barChart',
-        'singleRep',
-      ]),
-    );
+    expect(new Set(widgets.map((w) => w.type))).toEqual(new Set(widgetTypeSchema.options));
     expect(new Set(widgets.map((w) => w.tab))).toEqual(new Set(['summary', 'traffic', 'resources']));
     expect(info.buckets).toBe(1);
   });

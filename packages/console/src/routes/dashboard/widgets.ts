@@ -1,4 +1,4 @@
-import type { DashboardWidget } from '@stowage/contracts';
+import type { DashboardWidget, WidgetTab, WidgetType, WidgetUnit } from '@stowage/contracts';
 
 /**
  * One query of a widget. `$job` in `query` becomes the job selector (`job="<CONSOLE_PROMETHEUS_JOB_ID>"`);
@@ -29,238 +29,224 @@ export const SIZE_BANDS: Record<string, string> = {
 
 type Def = Omit<WidgetDefinition, 'id'>;
 
+/** A widget: its title, type, tab, unit and reduction, then its panels. */
+function w(
+  title: string,
+  type: WidgetType,
+  tab: WidgetTab,
+  unit: WidgetUnit,
+  reduce: 'last' | 'mean',
+  ...panels: WidgetPanel[]
+): Def {
+  return { title, type, tab, unit, reduce, panels };
+}
+
+/** A panel of one query; `labelBy` names each series by that label. */
+const p = (panel: string, query: string, labelBy?: string): WidgetPanel => ({
+  panel,
+  query,
+  ...(labelBy ? { labelBy } : {}),
+});
+
+const rate = (metric: string): string => `sum(rate(${metric}{$job}[1m]))`;
+
 const summary: Def[] = [
-  {
-    title: 'Uptime',
-    type: 'singleValue',
-    tab: 'summary',
-    unit: 'seconds',
-    reduce: 'last',
-    panels: [{ panel: 'Uptime', query: 'time() - max(minio_node_process_starttime_seconds{$job})' }],
-  },
-  {
-    title: 'Number of Buckets',
-    type: 'singleValue',
-    tab: 'summary',
-    unit: 'count',
-    reduce: 'last',
-    panels: [{ panel: 'Buckets', query: 'max(minio_cluster_bucket_total{$job})' }],
-  },
-  {
-    title: 'Number of Objects',
-    type: 'singleValue',
-    tab: 'summary',
-    unit: 'count',
-    reduce: 'last',
-    panels: [{ panel: 'Objects', query: 'max(minio_cluster_usage_object_total{$job})' }],
-  },
-  {
-    title: 'Servers',
-    type: 'simpleWidget',
-    tab: 'summary',
-    unit: 'count',
-    reduce: 'last',
-    panels: [
-      { panel: 'Online', query: 'max(minio_cluster_nodes_online_total{$job})' },
-      { panel: 'Offline', query: 'max(minio_cluster_nodes_offline_total{$job})' },
-    ],
-  },
-  {
-    title: 'Drives',
-    type: 'simpleWidget',
-    tab: 'summary',
-    unit: 'count',
-    reduce: 'last',
-    panels: [
-      { panel: 'Online', query: 'max(minio_cluster_disk_online_total{$job})' },
-      { panel: 'Offline', query: 'max(minio_cluster_disk_offline_total{$job})' },
-    ],
-  },
-  {
-    title: 'Time Since Last Heal',
-    type: 'singleValue',
-    tab: 'summary',
-    unit: 'seconds',
-    reduce: 'last',
-    panels: [{ panel: 'Last heal', query: 'max(minio_heal_time_last_activity_nano_seconds{$job}) / 1e9' }],
-  },
-  {
-    title: 'Time Since Last Scan',
-    type: 'singleValue',
-    tab: 'summary',
-    unit: 'seconds',
-    reduce: 'last',
-    panels: [{ panel: 'Last scan', query: 'max(minio_usage_last_activity_nano_seconds{$job}) / 1e9' }],
-  },
-  {
-    title: 'Usable Capacity',
-    type: 'pieChart',
-    tab: 'summary',
-    unit: 'bytes',
-    reduce: 'last',
-    panels: [
-      {
-        panel: 'Used',
-        query:
-          'sum(minio_cluster_capacity_usable_total_bytes{$job}) - sum(minio_cluster_capacity_usable_free_bytes{$job})',
-      },
-      { panel: 'Free', query: 'sum(minio_cluster_capacity_usable_free_bytes{$job})' },
-    ],
-  },
-  {
-    title: 'Data Usage Growth',
-    type: 'areaGraph',
-    tab: 'summary',
-    unit: 'bytes',
-    reduce: 'last',
-    panels: [{ panel: 'Usage', query: 'sum(minio_bucket_usage_total_bytes{$job})' }],
-  },
-  {
-    title: 'Object Size Distribution',
-    type: 'barChart',
-    tab: 'summary',
-    unit: 'count',
-    reduce: 'last',
-    panels: [
-      {
-        panel: 'Objects',
-        query: 'sum by (range) (minio_cluster_objects_size_distribution{$job})',
-        labelBy: 'range',
-        names: SIZE_BANDS,
-      },
-    ],
-  },
+  w(
+    'Uptime',
+    'singleValue',
+    'summary',
+    'seconds',
+    'last',
+    p('Uptime', 'time() - max(minio_node_process_starttime_seconds{$job})'),
+  ),
+  w(
+    'Number of Buckets',
+    'singleValue',
+    'summary',
+    'count',
+    'last',
+    p('Buckets', 'max(minio_cluster_bucket_total{$job})'),
+  ),
+  w(
+    'Number of Objects',
+    'singleValue',
+    'summary',
+    'count',
+    'last',
+    p('Objects', 'max(minio_cluster_usage_object_total{$job})'),
+  ),
+  // Merged widgets: two panels in one card.
+  w(
+    'Servers',
+    'simpleWidget',
+    'summary',
+    'count',
+    'last',
+    p('Online', 'max(minio_cluster_nodes_online_total{$job})'),
+    p('Offline', 'max(minio_cluster_nodes_offline_total{$job})'),
+  ),
+  w(
+    'Drives',
+    'simpleWidget',
+    'summary',
+    'count',
+    'last',
+    p('Online', 'max(minio_cluster_disk_online_total{$job})'),
+    p('Offline', 'max(minio_cluster_disk_offline_total{$job})'),
+  ),
+  w(
+    'Time Since Last Heal',
+    'singleValue',
+    'summary',
+    'seconds',
+    'last',
+    p('Last heal', 'max(minio_heal_time_last_activity_nano_seconds{$job}) / 1e9'),
+  ),
+  w(
+    'Time Since Last Scan',
+    'singleValue',
+    'summary',
+    'seconds',
+    'last',
+    p('Last scan', 'max(minio_usage_last_activity_nano_seconds{$job}) / 1e9'),
+  ),
+  w(
+    'Usable Capacity',
+    'pieChart',
+    'summary',
+    'bytes',
+    'last',
+    p(
+      'Used',
+      'sum(minio_cluster_capacity_usable_total_bytes{$job}) - sum(minio_cluster_capacity_usable_free_bytes{$job})',
+    ),
+    p('Free', 'sum(minio_cluster_capacity_usable_free_bytes{$job})'),
+  ),
+  w(
+    'Data Usage Growth',
+    'areaGraph',
+    'summary',
+    'bytes',
+    'last',
+    p('Usage', 'sum(minio_bucket_usage_total_bytes{$job})'),
+  ),
+  w('Object Size Distribution', 'barChart', 'summary', 'count', 'last', {
+    ...p('Objects', 'sum by (range) (minio_cluster_objects_size_distribution{$job})', 'range'),
+    names: SIZE_BANDS,
+  }),
 ];
 
 const traffic: Def[] = [
-  {
-    title: 'Total S3 Traffic Inbound',
-    type: 'singleRep',
-    tab: 'traffic',
-    unit: 'bytes',
-    reduce: 'last',
-    panels: [{ panel: 'Inbound', query: 'sum(minio_s3_traffic_received_bytes{$job})' }],
-  },
-  {
-    title: 'Total S3 Traffic Outbound',
-    type: 'singleRep',
-    tab: 'traffic',
-    unit: 'bytes',
-    reduce: 'last',
-    panels: [{ panel: 'Outbound', query: 'sum(minio_s3_traffic_sent_bytes{$job})' }],
-  },
-  {
-    title: 'S3 API Request Rate',
-    type: 'linearGraph',
-    tab: 'traffic',
-    unit: 'perSecond',
-    reduce: 'mean',
-    panels: [
-      { panel: 'Requests', query: 'sum by (api) (rate(minio_s3_requests_total{$job}[1m]))', labelBy: 'api' },
-    ],
-  },
-  {
-    title: 'S3 API Request Error Rate',
-    type: 'linearGraph',
-    tab: 'traffic',
-    unit: 'perSecond',
-    reduce: 'mean',
-    panels: [
-      {
-        panel: 'Errors',
-        query: 'sum by (api) (rate(minio_s3_requests_errors_total{$job}[1m]))',
-        labelBy: 'api',
-      },
-    ],
-  },
-  {
-    title: 'S3 Traffic',
-    type: 'areaGraph',
-    tab: 'traffic',
-    unit: 'bytesPerSecond',
-    reduce: 'mean',
-    panels: [
-      { panel: 'Received', query: 'sum(rate(minio_s3_traffic_received_bytes{$job}[1m]))' },
-      { panel: 'Sent', query: 'sum(rate(minio_s3_traffic_sent_bytes{$job}[1m]))' },
-    ],
-  },
+  w(
+    'Total S3 Traffic Inbound',
+    'singleRep',
+    'traffic',
+    'bytes',
+    'last',
+    p('Inbound', 'sum(minio_s3_traffic_received_bytes{$job})'),
+  ),
+  w(
+    'Total S3 Traffic Outbound',
+    'singleRep',
+    'traffic',
+    'bytes',
+    'last',
+    p('Outbound', 'sum(minio_s3_traffic_sent_bytes{$job})'),
+  ),
+  w(
+    'S3 API Request Rate',
+    'linearGraph',
+    'traffic',
+    'perSecond',
+    'mean',
+    p('Requests', 'sum by (api) (rate(minio_s3_requests_total{$job}[1m]))', 'api'),
+  ),
+  w(
+    'S3 API Request Error Rate',
+    'linearGraph',
+    'traffic',
+    'perSecond',
+    'mean',
+    p('Errors', 'sum by (api) (rate(minio_s3_requests_errors_total{$job}[1m]))', 'api'),
+  ),
+  w(
+    'S3 Traffic',
+    'areaGraph',
+    'traffic',
+    'bytesPerSecond',
+    'mean',
+    p('Received', rate('minio_s3_traffic_received_bytes')),
+    p('Sent', rate('minio_s3_traffic_sent_bytes')),
+  ),
 ];
 
 const resources: Def[] = [
-  {
-    title: 'CPU Usage',
-    type: 'linearGraph',
-    tab: 'resources',
-    unit: 'cores',
-    reduce: 'mean',
-    panels: [
-      { panel: 'CPU', query: 'rate(minio_node_process_cpu_total_seconds{$job}[1m])', labelBy: 'server' },
-    ],
-  },
-  {
-    title: 'Memory Usage',
-    type: 'areaGraph',
-    tab: 'resources',
-    unit: 'bytes',
-    reduce: 'last',
-    panels: [
-      { panel: 'Resident', query: 'minio_node_process_resident_memory_bytes{$job}', labelBy: 'server' },
-    ],
-  },
-  {
-    title: 'Open File Descriptors',
-    type: 'linearGraph',
-    tab: 'resources',
-    unit: 'count',
-    reduce: 'last',
-    panels: [{ panel: 'Open', query: 'minio_node_file_descriptor_open_total{$job}', labelBy: 'server' }],
-  },
-  {
-    title: 'Goroutines',
-    type: 'linearGraph',
-    tab: 'resources',
-    unit: 'count',
-    reduce: 'last',
-    panels: [{ panel: 'Tasks', query: 'minio_node_go_routine_total{$job}', labelBy: 'server' }],
-  },
-  {
-    title: 'IO',
-    type: 'linearGraph',
-    tab: 'resources',
-    unit: 'bytesPerSecond',
-    reduce: 'mean',
-    panels: [
-      { panel: 'Read', query: 'sum(rate(minio_node_io_rchar_bytes{$job}[1m]))' },
-      { panel: 'Write', query: 'sum(rate(minio_node_io_wchar_bytes{$job}[1m]))' },
-    ],
-  },
-  {
-    title: 'Syscalls',
-    type: 'linearGraph',
-    tab: 'resources',
-    unit: 'perSecond',
-    reduce: 'mean',
-    panels: [
-      { panel: 'Read', query: 'sum(rate(minio_node_syscall_read_total{$job}[1m]))' },
-      { panel: 'Write', query: 'sum(rate(minio_node_syscall_write_total{$job}[1m]))' },
-    ],
-  },
-  {
-    title: 'Drive Used Capacity',
-    type: 'linearGraph',
-    tab: 'resources',
-    unit: 'bytes',
-    reduce: 'last',
-    panels: [{ panel: 'Used', query: 'minio_node_disk_used_bytes{$job}', labelBy: 'disk' }],
-  },
-  {
-    title: 'Drive Free Inodes',
-    type: 'linearGraph',
-    tab: 'resources',
-    unit: 'count',
-    reduce: 'last',
-    panels: [{ panel: 'Free inodes', query: 'minio_node_disk_free_inodes{$job}', labelBy: 'disk' }],
-  },
+  w(
+    'CPU Usage',
+    'linearGraph',
+    'resources',
+    'cores',
+    'mean',
+    p('CPU', 'rate(minio_node_process_cpu_total_seconds{$job}[1m])', 'server'),
+  ),
+  w(
+    'Memory Usage',
+    'areaGraph',
+    'resources',
+    'bytes',
+    'last',
+    p('Resident', 'minio_node_process_resident_memory_bytes{$job}', 'server'),
+  ),
+  w(
+    'Open File Descriptors',
+    'linearGraph',
+    'resources',
+    'count',
+    'last',
+    p('Open', 'minio_node_file_descriptor_open_total{$job}', 'server'),
+  ),
+  w(
+    'Goroutines',
+    'linearGraph',
+    'resources',
+    'count',
+    'last',
+    p('Tasks', 'minio_node_go_routine_total{$job}', 'server'),
+  ),
+  w(
+    'IO',
+    'linearGraph',
+    'resources',
+    'bytesPerSecond',
+    'mean',
+    p('Read', rate('minio_node_io_rchar_bytes')),
+    p('Write', rate('minio_node_io_wchar_bytes')),
+  ),
+  w(
+    'Syscalls',
+    'linearGraph',
+    'resources',
+    'perSecond',
+    'mean',
+    p('Read', rate('minio_node_syscall_read_total')),
+    p('Write', rate('minio_node_syscall_write_total')),
+  ),
+  w(
+    'Drive Used Capacity',
+    'linearGraph',
+    'resources',
+    'bytes',
+    'last',
+    p('Used', 'minio_node_disk_used_bytes{$job}', 'disk'),
+  ),
+  w(
+    'Drive Free Inodes',
+    'linearGraph',
+    'resources',
+    'count',
+    'last',
+    p('Free inodes', 'minio_node_disk_free_inodes{$job}', 'disk'),
+  ),
 ];
 
 /** Every predefined widget (spec 2 §2), numbered in layout order. */

@@ -20,6 +20,32 @@ function parseLocal(text: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** A date and time picker (local time); the helper line is kept so the bar does not jump. */
+function TimePicker({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  error?: string | undefined;
+}): ReactElement {
+  return (
+    <TextField
+      label={label}
+      type="datetime-local"
+      size="small"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error !== undefined}
+      helperText={error ?? ' '}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
 /**
  * The widget dashboard (spec 2 §2): Start Time / End Time pickers and Sync (reloads every widget), tabs
  * Summary, Traffic and Resources, widgets in rows by id. Without both times the last hour is shown.
@@ -45,23 +71,12 @@ export function WidgetDashboard({ widgets }: { widgets: readonly DashboardWidget
         spacing={2}
         sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}
       >
-        <TextField
-          label="Start Time"
-          type="datetime-local"
-          size="small"
-          value={startText}
-          onChange={(e) => setStartText(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
+        <TimePicker label="Start Time" value={startText} onChange={setStartText} />
+        <TimePicker
           label="End Time"
-          type="datetime-local"
-          size="small"
           value={endText}
-          onChange={(e) => setEndText(e.target.value)}
-          error={badRange}
-          helperText={badRange ? 'The End Time must be after the Start Time.' : ' '}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setEndText}
+          error={badRange ? 'The End Time must be after the Start Time.' : undefined}
         />
         <Button
           variant="contained"
