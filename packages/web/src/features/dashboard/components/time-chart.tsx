@@ -3,7 +3,7 @@ import type { WidgetSeries, WidgetUnit } from '@stowage/contracts';
 import { type ReactElement, useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatWidgetValue } from '../lib/widget-values';
+import { axisLabels, formatWidgetValue } from '../lib/widget-values';
 import { seriesColor } from './series-colors';
 
 /**
@@ -66,7 +66,7 @@ export default function TimeChart({
               size: 80,
               grid: { stroke: gridColor, width: 1 },
               ticks: { stroke: gridColor },
-              values: (_u, vals) => vals.map((v) => formatWidgetValue(unit, v)),
+              values: (_u, vals) => axisLabels(unit, vals),
             },
           ],
     };

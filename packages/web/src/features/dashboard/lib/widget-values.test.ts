@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  axisLabels,
   formatWidgetValue,
   lastValue,
   meanValue,
@@ -29,6 +30,11 @@ describe('widget values (spec 2 §2, §9)', () => {
     expect(formatWidgetValue('seconds', 3700)).toBe('1h 1m');
     expect(formatWidgetValue('perSecond', 0.25)).toBe('0.25/s');
     expect(formatWidgetValue('count', null)).toBe('N/A');
+  });
+
+  it('labels axis ticks in the unit, exact figures where rounding would repeat a label', () => {
+    expect(axisLabels('count', [0, 50, 100])).toEqual(['0', '50', '100']);
+    expect(axisLabels('bytesPerSecond', [60_400, 60_500, 60_600])).toEqual(['60,400', '60,500', '60,600']);
   });
 
   it('steps one point per 60th of the range, 15 under a minute, nothing without both times', () => {

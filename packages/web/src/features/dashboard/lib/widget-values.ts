@@ -42,6 +42,16 @@ export function formatWidgetValue(unit: WidgetUnit, value: number | null): strin
   }
 }
 
+/**
+ * Axis tick labels in the widget's unit; where rounding makes neighbours read the same (a narrow band of
+ * byte rates), the exact figures with four significant digits instead.
+ */
+export function axisLabels(unit: WidgetUnit, ticks: readonly number[]): string[] {
+  const labels = ticks.map((v) => formatWidgetValue(unit, v));
+  if (new Set(labels).size === labels.length) return labels;
+  return ticks.map((v) => Number(v.toPrecision(4)).toLocaleString('en-US'));
+}
+
 function formatRate(v: number): string {
   if (v === 0) return '0';
   if (Math.abs(v) >= 100) return formatCount(Math.round(v));
