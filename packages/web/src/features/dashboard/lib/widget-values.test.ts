@@ -35,6 +35,7 @@ describe('widget values (spec 2 §2, §9)', () => {
   it('labels axis ticks in the unit, exact figures where rounding would repeat a label', () => {
     expect(axisLabels('count', [0, 50, 100])).toEqual(['0', '50', '100']);
     expect(axisLabels('bytesPerSecond', [60_400, 60_500, 60_600])).toEqual(['60,400', '60,500', '60,600']);
+    expect(axisLabels('bytesPerSecond', [68_620.1, 68_620.2])).toEqual(['68,620.1', '68,620.2']);
   });
 
   it('steps one point per 60th of the range, 15 under a minute, nothing without both times', () => {

@@ -44,12 +44,20 @@ export function formatWidgetValue(unit: WidgetUnit, value: number | null): strin
 
 /**
  * Axis tick labels in the widget's unit; where rounding makes neighbours read the same (a narrow band of
- * byte rates), the exact figures with four significant digits instead.
+ * byte rates), the plain figures with as many significant digits as it takes to tell them apart.
  */
 export function axisLabels(unit: WidgetUnit, ticks: readonly number[]): string[] {
   const labels = ticks.map((v) => formatWidgetValue(unit, v));
-  if (new Set(labels).size === labels.length) return labels;
-  return ticks.map((v) => Number(v.toPrecision(4)).toLocaleString('en-US'));
+  const distinct = (l: string[]): boolean => new Set(l).size === l.length;
+  if (distinct(labels)) return labels;
+  let plain: string[] = [];
+  for (let digits = 4; digits <= 15; digits++) {
+    plain = ticks.map((v) =>
+      Number(v.toPrecision(digits)).toLocaleString('en-US', { maximumFractionDigits: 10 }),
+    );
+    if (distinct(plain)) break;
+  }
+  return plain;
 }
 
 function formatRate(v: number): string {
