@@ -52,6 +52,8 @@ export class DriveHealth {
   async init(): Promise<void> {
     const { drives } = this.set;
     await Promise.all(drives.map((d) => d.init()));
+    // Metadata a crash left in the drives' journals is back in place before anything reads it.
+    await this.set.replayJournals();
     if (drives.filter((d) => d.online).length < this.set.readQuorum) {
       throw s3Error('XMinioServerNotInitialized', {}, 'Too few drives are usable to start the object layer.');
     }
