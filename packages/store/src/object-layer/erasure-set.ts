@@ -226,16 +226,30 @@ export class ErasureSet {
     );
   }
 
-  /** Re-apply what the online drives' journals hold (at open, before serving). */
-  async replayJournals(): Promise<void> {
+  /**
+   * Re-apply what the online drives' journals hold (at open, before serving) and return the metadata
+   * paths they touched, relative to a drive root; `retireJournals` ends the replay.
+   */
+  async replayJournals(): Promise<Set<string>> {
+    const touched = new Set<string>();
     const journals = this.journals;
-    if (!journals) return;
+    if (!journals) return touched;
     await Promise.all(
       this.drives.map(async (d, i) => {
         if (!d.online) return;
-        await (journals[i] as DriveJournal).replay().catch((err: unknown) => d.reportError(err));
+        try {
+          for (const rel of await (journals[i] as DriveJournal).replay()) touched.add(rel);
+        } catch (err) {
+          d.reportError(err);
+        }
       }),
     );
+    return touched;
+  }
+
+  /** Delete the replayed journal segments, their objects settled. */
+  async retireJournals(): Promise<void> {
+    await Promise.all((this.journals ?? []).map((j) => j.retireReplayed().catch(() => undefined)));
   }
 
   /**

@@ -19,7 +19,12 @@ import { type Drive, isNotFound, renameMkdir, SYS_DIR } from './drive.js';
  * to a fresh segment; once every file write of the old one has landed, the file system is flushed
  * (`syncfs` through coreutils' `sync -f`, falling back to flushing each file the segment touched) and the
  * old segment is deleted. At open, `replay` re-applies the last record of each path found in the
- * remaining segments — the files a crash may have left unflushed — and flushes them before serving.
+ * remaining segments — the files a crash may have left unflushed — and names those paths: the store then
+ * heals each such object across drives (a write in flight at the crash may have reached some drives and
+ * not others), and only then are the segments retired.
+ *
+ * A record is in the journal file (written, not yet flushed) before its metadata file is touched, so
+ * every file a killed process may have changed is named by some drive's journal.
  *
  * Record: u32 length of the payload, u32 CRC-32 of the payload, payload = u16 path length, path (UTF-8,
  * relative to the drive root), u8 kind (1 write, 0 remove), file bytes. A torn tail (short or bad CRC)
@@ -34,6 +39,8 @@ const execFileAsync = promisify(execFile);
 interface Pending {
   readonly seg: Segment;
   readonly buf: Buffer;
+  /** The record is in the journal file (not yet flushed). */
+  readonly written: () => void;
   readonly resolve: () => void;
   readonly reject: (err: unknown) => void;
 }
@@ -134,6 +141,8 @@ export class DriveJournal {
   private checkpointing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Segments `replay` applied, kept until `retireReplayed`. */
+  private replayed: { names: string[]; touched: string[] } | null = null;
   /** Flushes (`fdatasync` of the journal) so far: a batch of concurrent writes shares one. */
   flushes = 0;
 
@@ -148,15 +157,16 @@ export class DriveJournal {
   }
 
   /**
-   * Re-apply what the segments left by a previous process hold, flush it, and delete them. Runs at open,
-   * before the drive serves reads; a drive whose journal cannot be read is left to heal.
+   * Re-apply what the segments left by a previous process hold and name the paths they touched
+   * (relative to the drive root). Runs at open, before the drive serves reads; `retireReplayed` deletes
+   * the segments once the store has settled those objects.
    */
-  async replay(): Promise<number> {
+  async replay(): Promise<string[]> {
     let names: string[];
     try {
       names = (await fsp.readdir(this.dir())).filter((n) => n.endsWith('.log')).sort();
     } catch (err) {
-      if (isNotFound(err)) return 0;
+      if (isNotFound(err)) return [];
       throw err;
     }
     const last = new Map<string, Buffer | null>();
@@ -165,10 +175,19 @@ export class DriveJournal {
       this.nextSeq = Math.max(this.nextSeq, Number.parseInt(n, 10) + 1);
     }
     for (const [rel, bytes] of last) await applyRecord(this.drive, rel, bytes);
-    if (last.size > 0 && !(await syncFileSystem(this.drive.root)))
-      await syncFiles(this.drive.root, last.keys());
-    for (const n of names) await fsp.rm(path.join(this.dir(), n), { force: true });
-    return last.size;
+    this.replayed = { names, touched: [...last.keys()] };
+    return this.replayed.touched;
+  }
+
+  /** Flush what `replay` put in place (and what was written since), then delete the replayed segments. */
+  async retireReplayed(): Promise<void> {
+    const done = this.replayed;
+    if (!done) return;
+    this.replayed = null;
+    if (done.touched.length > 0 && !(await syncFileSystem(this.drive.root))) {
+      await syncFiles(this.drive.root, done.touched);
+    }
+    for (const n of done.names) await fsp.rm(path.join(this.dir(), n), { force: true });
   }
 
   /**
@@ -185,12 +204,20 @@ export class DriveJournal {
     seg.touched.add(rel);
     const record = encodeRecord(rel, bytes);
     seg.bytes += record.length;
+    let written: () => void = () => undefined;
+    const inFile = new Promise<void>((resolve) => {
+      written = resolve;
+    });
     const durable = new Promise<void>((resolve, reject) =>
-      this.pending.push({ seg, buf: record, resolve, reject }),
+      this.pending.push({ seg, buf: record, written, resolve, reject }),
     );
     this.kick();
     try {
-      const [logged, applied] = await Promise.allSettled([durable, applyRecord(this.drive, rel, bytes)]);
+      // The file changes only once the journal names it; the flush and the file write then overlap.
+      const [logged, applied] = await Promise.allSettled([
+        durable,
+        Promise.race([inFile, durable]).then(() => applyRecord(this.drive, rel, bytes)),
+      ]);
       if (logged.status === 'rejected') throw logged.reason;
       if (applied.status === 'rejected') throw applied.reason;
     } finally {
@@ -265,6 +292,7 @@ export class DriveJournal {
         const mine = batch.filter((p) => p.seg === seg);
         try {
           await seg.fh.writev(mine.map((p) => p.buf));
+          for (const p of mine) p.written();
           await seg.fh.datasync();
           this.flushes++;
           for (const p of mine) p.resolve();
