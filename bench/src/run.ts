@@ -4,6 +4,7 @@
  */
 import { runAuthz } from './authz.js';
 import { runErasureCodec } from './erasure-codec.js';
+import { runFuzzBench } from './fuzz.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
 
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   'erasure-codec': async () => {
     await runErasureCodec();
   },
+  fuzz: runFuzzBench,
 };
 
 const wanted = process.argv.slice(2);
