@@ -5,6 +5,7 @@
 import { runAuthz } from './authz.js';
 import { runErasureCodec } from './erasure-codec.js';
 import { runFuzzBench } from './fuzz.js';
+import { runGroupCommit } from './group-commit.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
 
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   'erasure-codec': async () => {
     await runErasureCodec();
   },
+  'group-commit': runGroupCommit,
   fuzz: runFuzzBench,
 };
 
