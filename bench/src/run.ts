@@ -6,6 +6,7 @@ import { runAuthz } from './authz.js';
 import { runErasureCodec } from './erasure-codec.js';
 import { runFuzzBench } from './fuzz.js';
 import { runGroupCommit } from './group-commit.js';
+import { runLoad } from './load.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
 
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
     await runErasureCodec();
   },
   'group-commit': runGroupCommit,
+  load: runLoad,
   fuzz: runFuzzBench,
 };
 
