@@ -27,4 +27,6 @@ export interface AppOptions {
   /** Operator mode (Kubernetes tenants): login strategy `service-account` (spec 3). */
   operator?: boolean;
   logger?: boolean;
+  /** Ping period of live sockets (default 10 s, spec 3 §9); tests shorten it. */
+  liveKeepAliveMs?: number;
 }

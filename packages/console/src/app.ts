@@ -26,6 +26,7 @@ import { registerConfigRoutes } from './routes/configs/register-config-routes.js
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
+import { closeLiveSockets, keepLiveSocketsAlive, LIVE_KEEPALIVE_MS } from './routes/live/keep-alive.js';
 import { registerTrace } from './routes/live/trace.js';
 import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
@@ -67,7 +68,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, options.secureCookies ?? false);
   await app.register(cookie);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose(done) {
+      closeLiveSockets(this.websocketServer, done);
+    },
+  });
+  keepLiveSocketsAlive(app.websocketServer, options.liveKeepAliveMs ?? LIVE_KEEPALIVE_MS);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
