@@ -26,6 +26,8 @@ import { registerConfigRoutes } from './routes/configs/register-config-routes.js
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
+import { registerHeal } from './routes/live/heal.js';
+import { registerHealthInfo } from './routes/live/health-info.js';
 import { closeLiveSockets, keepLiveSocketsAlive, LIVE_KEEPALIVE_MS } from './routes/live/keep-alive.js';
 import { registerTrace } from './routes/live/trace.js';
 import { registerWatch } from './routes/live/watch.js';
@@ -130,6 +132,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerTrace(signedIn, ctx);
     registerWatch(signedIn, ctx);
     registerConsoleLog(signedIn, ctx);
+    // Heal and Diagnostic (issue 22).
+    registerHeal(signedIn, ctx);
+    registerHealthInfo(signedIn, ctx);
   });
 
   const webDist = options.webDist;

@@ -5,6 +5,7 @@ export * from './configs.js';
 export * from './dashboard.js';
 export * from './errors.js';
 export * from './groups.js';
+export * from './heal-diagnostics.js';
 export * from './identity-rules.js';
 export * from './live-tools.js';
 export * from './login.js';

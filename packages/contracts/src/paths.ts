@@ -162,6 +162,10 @@ export const wsPaths = {
   console: '/ws/console',
   /** `:bucket` is filled with `fillApiPath`. */
   watch: '/ws/watch/:bucket',
+  /** Heal of a bucket (and prefix) with its progress (issue 22). */
+  heal: '/ws/heal/:bucket',
+  /** The diagnostic report as it is gathered (issue 22). */
+  healthInfo: '/ws/health-info',
 } as const;
 
 /** Fills the `:param` segments of an `apiPaths` pattern, each URL-encoded. */

@@ -1,10 +1,7 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { MadminClient } from '@stowage/madmin';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGoProgram, type GoProgram } from '../../../madmin/src/testing/go-program.js';
-import { SYS_DIR } from '../object-layer/drive.js';
 import {
   ROOT_PASSWORD,
   ROOT_USER,
@@ -12,6 +9,7 @@ import {
   startTestStore,
   type TestStore,
 } from '../s3/conformance/harness.js';
+import { bucketFilesOnDrive, emptyDrive, flipShardBytes, isShardFile } from './testing/damage.js';
 
 // The admin heal API doing real erasure heal, driven by madmin-go's Heal: one drive loses every object
 // (its folder emptied but for the drive's own format file, which would otherwise make the store re-format
@@ -29,18 +27,7 @@ const OBJECTS: Record<string, Buffer> = {
   'small.txt': Buffer.from('inline object, kept in the metadata file'),
 };
 
-/** Every file of the bucket on one drive, relative to the drive, with its bytes. */
-async function driveFiles(drive: number): Promise<Map<string, Buffer>> {
-  const root = path.join(t.dataDir, `drive${drive}`, BUCKET);
-  const out = new Map<string, Buffer>();
-  for (const e of await readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])) {
-    if (e.isFile()) {
-      const file = path.join(e.parentPath, e.name);
-      out.set(path.relative(root, file), await readFile(file));
-    }
-  }
-  return out;
-}
+const driveFiles = (drive: number) => bucketFilesOnDrive(t.dataDir, drive, BUCKET);
 
 async function run(args: string[]): Promise<string> {
   return (await program.run([`${t.host}:${t.port}`, ROOT_USER, ROOT_PASSWORD, ...args], '')).toString('utf8');
@@ -76,20 +63,10 @@ describe('admin heal with madmin-go', () => {
   it('a dry run reports the damage and changes nothing; the heal rebuilds every shard file', async () => {
     const good = [1, 2, 3, 4].map(() => new Map<string, Buffer>());
     for (let d = 1; d <= 4; d++) good[d - 1] = await driveFiles(d);
-    const partFiles = [...(good[1] as Map<string, Buffer>).keys()].filter((f) => /part\.\d+$/.test(f));
-    expect(partFiles.length).toBe(2);
 
     // Drive 1 loses everything it held; drive 2 has a byte flipped in each shard file.
-    const drive1 = path.join(t.dataDir, 'drive1');
-    for (const entry of await readdir(drive1)) {
-      if (entry !== SYS_DIR) await rm(path.join(drive1, entry), { recursive: true, force: true });
-    }
-    for (const f of partFiles) {
-      const file = path.join(t.dataDir, 'drive2', BUCKET, f);
-      const bytes = await readFile(file);
-      bytes[200] = (bytes[200] as number) ^ 0xff;
-      await writeFile(file, bytes);
-    }
+    await emptyDrive(t.dataDir, 1);
+    expect((await flipShardBytes(t.dataDir, 2, BUCKET)).length).toBe(2);
 
     const dry = await run(['heal', BUCKET, 'dry']);
     expect(dry).toContain('DONE finished');
@@ -121,7 +98,7 @@ describe('admin heal with madmin-go', () => {
       const now = await driveFiles(d);
       const before = good[d - 1] as Map<string, Buffer>;
       for (const [file, bytes] of before) {
-        if (!/part\.\d+$/.test(file)) continue;
+        if (!isShardFile(file)) continue;
         expect(now.get(file)?.equals(bytes), `drive${d}/${file}`).toBe(true);
       }
       expect([...now.keys()].filter((f) => f.endsWith('xl.meta') || f.endsWith('.json')).length).toBe(
