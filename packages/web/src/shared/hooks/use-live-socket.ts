@@ -46,6 +46,8 @@ export function useLiveSocket<S extends z.ZodType>(schema: S) {
   const [rows, setRows] = useState<LiveRow<T>[]>([]);
   const [everStarted, setEverStarted] = useState(false);
   const [closedWith, setClosedWith] = useState<string | null>(null);
+  /** The code of the server's close (1000 when the stream ended normally), null until it closes one. */
+  const [closeCode, setCloseCode] = useState<number | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const received = useRef(0);
 
@@ -56,6 +58,7 @@ export function useLiveSocket<S extends z.ZodType>(schema: S) {
       socket.current?.close(1000);
       setRows([]);
       setClosedWith(null);
+      setCloseCode(null);
       setEverStarted(true);
       setState('connecting');
       const ws = new WebSocket(liveSocketUrl(pathAndQuery, window.location));
@@ -85,6 +88,7 @@ export function useLiveSocket<S extends z.ZodType>(schema: S) {
         socket.current = null;
         setState('stopped');
         setClosedWith(serverCloseText(event.code, event.reason));
+        setCloseCode(event.code);
       };
     },
     [schema],
@@ -97,5 +101,14 @@ export function useLiveSocket<S extends z.ZodType>(schema: S) {
     setState('stopped');
   }, []);
 
-  return { state, rows, everStarted, closedWith, start, stop, dismiss: () => setClosedWith(null) };
+  return {
+    state,
+    rows,
+    everStarted,
+    closedWith,
+    closeCode,
+    start,
+    stop,
+    dismiss: () => setClosedWith(null),
+  };
 }
