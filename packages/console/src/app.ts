@@ -34,6 +34,8 @@ import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
 import { registerLogout } from './routes/login/logout.js';
+import { registerIngestAudit } from './routes/logs/ingest-audit.js';
+import { registerSearchLogs } from './routes/logs/search-logs.js';
 import { registerObjectRoutes } from './routes/objects/register-object-routes.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
@@ -100,12 +102,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', refuseCrossSiteRequests);
   registerSession(app, endpoint, options.sessionKey);
 
-  const ctx: RouteContext = { options, endpoint, identities: new IdentitySnapshots() };
+  const ctx: RouteContext = {
+    options,
+    endpoint,
+    identities: new IdentitySnapshots(options.logSearch ? ['log-search'] : []),
+  };
 
   // Open routes.
   registerGetLoginStrategy(app, ctx);
   registerLogin(app, ctx);
   registerLogout(app, ctx);
+  // The server's audit webhook posts here with the log search token, not a session (issue 22).
+  if (options.logSearch) registerIngestAudit(app, options.logSearch.store, options.logSearch.token);
   app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
 
   // Signed-in routes: 401 before anything else when the session is missing or expired.
@@ -135,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Heal and Diagnostic (issue 22).
     registerHeal(signedIn, ctx);
     registerHealthInfo(signedIn, ctx);
+    if (options.logSearch) registerSearchLogs(signedIn, ctx, options.logSearch.store);
   });
 
   const webDist = options.webDist;

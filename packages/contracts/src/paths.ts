@@ -153,6 +153,9 @@ export const apiPaths = {
   webhook: '/api/v1/webhooks/:kind/:name',
   // Restart banner (spec 3 §4).
   serviceRestart: '/api/v1/service/restart',
+  // Audit log search (issue 22, spec 3 §7): the search, and where the server's audit webhook posts.
+  logSearch: '/api/v1/logs/search',
+  logSearchIngest: '/api/v1/logs/audit-ingest',
 } as const;
 
 /** The console's WebSocket endpoints (spec 3 §7): live tools stream over these. */
