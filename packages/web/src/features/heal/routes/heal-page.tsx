@@ -108,15 +108,13 @@ export function HealPage(): ReactElement {
   const known = names.includes(form.bucket);
   const progress = rows[0]?.message;
   const flag = (key: 'recursive' | 'dryRun' | 'deepScan' | 'remove', label: string, hint: string) => (
-    <Tooltip title={hint}>
-      <FormControlLabel
-        control={
-          <Checkbox checked={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.checked })} />
-        }
-        label={label}
-        disabled={locked}
-      />
-    </Tooltip>
+    <FormControlLabel
+      control={
+        <Checkbox checked={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.checked })} />
+      }
+      label={<span title={hint}>{label}</span>}
+      disabled={locked}
+    />
   );
   const force = (key: 'forceStart' | 'forceStop', label: string) => (
     <FormControlLabel
