@@ -39,9 +39,9 @@ const columns: { key: keyof AuditLogRecord; label: string; width?: number }[] = 
   { key: 'api_name', label: 'API Name', width: 160 },
   { key: 'bucket', label: 'Bucket', width: 140 },
   { key: 'object', label: 'Object', width: 220 },
-  { key: 'remote_host', label: 'Remote Host', width: 130 },
-  { key: 'request_id', label: 'Request ID', width: 180 },
-  { key: 'user_agent', label: 'User Agent', width: 200 },
+  { key: 'remote_host', label: 'Remote Host', width: 110 },
+  { key: 'request_id', label: 'Request ID', width: 170 },
+  { key: 'user_agent', label: 'User Agent', width: 140 },
   { key: 'response_status', label: 'Status', width: 110 },
 ];
 
