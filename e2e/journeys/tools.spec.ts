@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, test } from '@playwright/test';
 import {
   bucketFilesOnDrive,
   emptyDrive,
@@ -9,23 +9,13 @@ import {
 import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
 import { startOwnConsole } from '../support/own-console.js';
-import { snap } from '../support/screenshots.js';
+import { snap, snapBoth } from '../support/screenshots.js';
 
 // Spec 3 "Live tools" — Heal, Diagnostic and Audit Logs on a store of the journey's own: a drive emptied
 // and a drive with flipped bytes are healed from the console (the test reads the drives), the diagnostic
 // downloads as diagnostic.json without a secret, and the requests made are found in the audit log.
 const BUCKET = 'mend';
 const KEYS = ['docs/a.bin', 'docs/b.bin', 'c.bin'];
-
-async function snapBoth(page: Page, name: string): Promise<void> {
-  const scheme = (mode: 'light' | 'dark') =>
-    page.evaluate((m) => document.documentElement.setAttribute('data-color-scheme', m), mode);
-  await scheme('light');
-  await snap(page, `${name}-light`);
-  await scheme('dark');
-  await snap(page, `${name}-dark`);
-  await scheme('light');
-}
 
 test('heal from the console rebuilds every shard; the diagnostic downloads without secrets; audit logs find the requests', async ({
   browser,

@@ -38,6 +38,37 @@ export const AUDIT_COLUMNS = [
   'record',
 ] as const satisfies readonly (keyof AuditRow)[];
 
+/**
+ * The table and its indexes; `id` is the database's auto-increment key (arrival order, the tie-break of
+ * equal times) and `bigint` its 64-bit integer type. Times are ISO 8601 text in UTC, which sorts as time
+ * does; a record delivered twice (same request id and time) is kept once.
+ */
+export function auditSchema(id: string, bigint: string): string {
+  return `
+CREATE TABLE IF NOT EXISTS audit_log (
+  id ${id},
+  time TEXT NOT NULL,
+  api_name TEXT NOT NULL,
+  bucket TEXT NOT NULL,
+  object TEXT NOT NULL,
+  remote_host TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  user_agent TEXT NOT NULL,
+  response_status TEXT NOT NULL,
+  response_status_code INTEGER NOT NULL,
+  request_content_length ${bigint} NOT NULL,
+  response_content_length ${bigint} NOT NULL,
+  time_to_response_ns ${bigint} NOT NULL,
+  record TEXT NOT NULL,
+  UNIQUE (request_id, time)
+);
+CREATE INDEX IF NOT EXISTS audit_log_time ON audit_log (time, id);
+CREATE INDEX IF NOT EXISTS audit_log_bucket ON audit_log (bucket, object);
+CREATE INDEX IF NOT EXISTS audit_log_api ON audit_log (api_name);
+CREATE INDEX IF NOT EXISTS audit_log_request ON audit_log (request_id);
+`;
+}
+
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => {
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN;

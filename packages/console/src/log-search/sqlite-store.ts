@@ -1,31 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { AUDIT_COLUMNS, type AuditRow, type AuditSearch, type AuditStore, searchSql } from './audit-rows.js';
+import {
+  AUDIT_COLUMNS,
+  type AuditRow,
+  type AuditSearch,
+  type AuditStore,
+  auditSchema,
+  searchSql,
+} from './audit-rows.js';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS audit_log (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  time TEXT NOT NULL,
-  api_name TEXT NOT NULL,
-  bucket TEXT NOT NULL,
-  object TEXT NOT NULL,
-  remote_host TEXT NOT NULL,
-  request_id TEXT NOT NULL,
-  user_agent TEXT NOT NULL,
-  response_status TEXT NOT NULL,
-  response_status_code INTEGER NOT NULL,
-  request_content_length INTEGER NOT NULL,
-  response_content_length INTEGER NOT NULL,
-  time_to_response_ns INTEGER NOT NULL,
-  record TEXT NOT NULL,
-  UNIQUE (request_id, time)
-);
-CREATE INDEX IF NOT EXISTS audit_log_time ON audit_log (time, id);
-CREATE INDEX IF NOT EXISTS audit_log_bucket ON audit_log (bucket, object);
-CREATE INDEX IF NOT EXISTS audit_log_api ON audit_log (api_name);
-CREATE INDEX IF NOT EXISTS audit_log_request ON audit_log (request_id);
-`;
+const SCHEMA = auditSchema('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER');
 
 /**
  * Audit records in SQLite (`node:sqlite`): one file, write-ahead log, each batch of records one

@@ -2,7 +2,6 @@ import HealingOutlined from '@mui/icons-material/HealingOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Card,
@@ -15,7 +14,7 @@ import {
 } from '@mui/material';
 import { fillApiPath, type HealthColours, healProgressSchema, wsPaths } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
-import { useBuckets } from '@/shared/buckets/list-buckets';
+import { BucketPicker, useBucketNames } from '@/shared/buckets/bucket-picker';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatCount } from '@/shared/format/format-number';
 import { useLiveSocket } from '@/shared/hooks/use-live-socket';
@@ -99,13 +98,11 @@ function HealthBar({ label, cols }: { label: string; cols: HealthColours }): Rea
  * the page is offered whenever the server stores objects erasure coded.
  */
 export function HealPage(): ReactElement {
-  const buckets = useBuckets();
   const [form, setForm] = useState<HealForm>(emptyHealForm);
   const live = useLiveSocket(healProgressSchema);
   const { state, rows, closedWith, closeCode } = live;
   const locked = state !== 'stopped';
-  const names = buckets.data?.buckets.map((b) => b.name) ?? [];
-  const known = names.includes(form.bucket);
+  const { known } = useBucketNames(form.bucket);
   const progress = rows[0]?.message;
   const flag = (key: 'recursive' | 'dryRun' | 'deepScan' | 'remove', label: string, hint: string) => (
     <FormControlLabel
@@ -140,21 +137,10 @@ export function HealPage(): ReactElement {
       </Alert>
       <Card component="section" aria-label="Heal options" sx={{ p: 2, mb: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <Autocomplete
-            size="small"
-            options={names}
-            value={known ? form.bucket : null}
-            onChange={(_, value) => setForm({ ...form, bucket: value ?? '' })}
-            disabled={locked || buckets.isPending}
-            sx={{ width: 280 }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Bucket"
-                error={buckets.isError}
-                helperText={buckets.isError ? buckets.error.message : undefined}
-              />
-            )}
+          <BucketPicker
+            value={form.bucket}
+            onChange={(bucket) => setForm({ ...form, bucket })}
+            disabled={locked}
           />
           <TextField
             size="small"
