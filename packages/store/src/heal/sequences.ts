@@ -43,7 +43,12 @@ class HealSequence {
     return this.abort.signal.aborted;
   }
 
+  /** Stopped at once as far as clients see; the object being healed finishes first. */
   stop(): void {
+    if (this.summary === 'running') {
+      this.summary = 'stopped';
+      this.detail = 'The heal sequence was stopped.';
+    }
     this.abort.abort();
     this.wake?.();
   }
@@ -161,8 +166,7 @@ export class HealSequences {
   private async run(seq: HealSequence): Promise<void> {
     try {
       await this.walk(seq);
-      seq.summary = seq.stopped ? 'stopped' : 'finished';
-      if (seq.stopped) seq.detail = 'The heal sequence was stopped.';
+      if (!seq.stopped) seq.summary = 'finished';
     } catch (err) {
       seq.summary = 'stopped';
       seq.detail = err instanceof Error ? err.message : String(err);
