@@ -96,8 +96,9 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const c of consoles.slice(1)) await c.app.close();
+  // The store first, so it does not post its last records to a console already gone.
   await h?.close();
+  for (const c of consoles.slice(1)) await c.app.close();
   for (const c of consoles) await c.store.close();
   if (dir) await rm(dir, { recursive: true, force: true });
   if (schema) {

@@ -3,9 +3,6 @@ import type { LiveState } from '@/shared/hooks/use-live-socket';
 /** The diagnostic's states (spec 3 §4 "Diagnostic"). */
 export type DiagnosticState = 'idle' | 'inProgress' | 'success' | 'error';
 
-/** Close codes that mean the diagnostic failed (spec 3 §4). */
-const ERROR_CODES = new Set([1011, 1008, 1006]);
-
 /**
  * idle before Start; inProgress while the socket is connecting or open; success when the server closed it
  * normally; error when the connection failed or was closed with 1011, 1008 or 1006.
@@ -17,9 +14,8 @@ export function diagnosticState(
 ): DiagnosticState {
   if (!everStarted) return 'idle';
   if (socket !== 'stopped') return 'inProgress';
-  if (closeCode === 1000) return 'success';
-  if (closeCode === null || ERROR_CODES.has(closeCode)) return 'error';
-  return 'error';
+  // 1000 is the server's normal close; 1011, 1008, 1006 (and any other) mean the report is not complete.
+  return closeCode === 1000 ? 'success' : 'error';
 }
 
 /** The spec's messages (spec 3 §8). */
