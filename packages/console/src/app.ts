@@ -143,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Heal and Diagnostic (issue 22).
     registerHeal(signedIn, ctx);
     registerHealthInfo(signedIn, ctx);
-    if (options.logSearch) registerSearchLogs(signedIn, ctx, options.logSearch.store);
+    registerSearchLogs(signedIn, ctx, options.logSearch?.store ?? null);
   });
 
   const webDist = options.webDist;

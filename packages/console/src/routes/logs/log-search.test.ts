@@ -178,5 +178,24 @@ describe('audit log access', () => {
     const cookie = await h.login('no-logs', 'no-logs-secret');
     const r = await search(app, cookie, 'fp=bucket:audited');
     expect(r.status).toBe(403);
+    // A console without log search says how to turn it on.
+    const plain = await buildApp({
+      s3Endpoint: h.store.url,
+      sessionKey: randomBytes(32),
+      sessionDurationSeconds: 3600,
+    });
+    const login = await plain.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { accessKey: h.rootUser, secretKey: h.rootPassword },
+    });
+    const off = await search(
+      plain,
+      login.cookies.find((c) => c.name === 'token')?.value ?? '',
+      'fp=bucket:x',
+    );
+    expect(off.status).toBe(501);
+    expect(JSON.stringify(off.body)).toContain('CONSOLE_LOG_SEARCH_TOKEN');
+    await plain.close();
   });
 });

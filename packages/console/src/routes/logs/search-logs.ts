@@ -6,9 +6,10 @@ import type { RouteContext, ZodApp } from '../route-context.js';
 /**
  * `GET /api/v1/logs/search` (spec 3 §7, Audit Logs): audit records filtered by `fp=field:value`, in a time
  * range, newest or oldest first, one page at a time. Audit records show every user's requests, so the
- * caller needs what the Logs page needs (admin:ConsoleLog).
+ * caller needs what the Logs page needs (admin:ConsoleLog). Without log search it answers 501 saying how to
+ * turn it on.
  */
-export function registerSearchLogs(app: ZodApp, ctx: RouteContext, store: AuditStore): void {
+export function registerSearchLogs(app: ZodApp, ctx: RouteContext, store: AuditStore | null): void {
   app.get(
     apiPaths.logSearch,
     {
@@ -19,6 +20,12 @@ export function registerSearchLogs(app: ZodApp, ctx: RouteContext, store: AuditS
       },
     },
     async (request) => {
+      if (store === null) {
+        throw apiErrors.notProvided(
+          'Audit log search is off',
+          'Log search keeps the records of the server\'s audit webhook; with an external MinIO set CONSOLE_LOG_SEARCH_TOKEN and point its audit_webhook at the console (README "Audit log search").',
+        );
+      }
       const { session } = await ctx.identities.get(request.session);
       if (!session.pages.includes(pagePaths.logs)) {
         throw apiErrors.forbidden('Searching the audit log needs the admin:ConsoleLog permission.');
