@@ -35,7 +35,7 @@ export async function startConsoleHarness(
     drives?: number;
     rootUser?: string;
     rootPassword?: string;
-    /** Extra app options (e.g. `prometheus`). */
+    /** Extra app options (e.g. `prometheus`, `logSearch`). */
     app?: Partial<AppOptions>;
   } = {},
 ): Promise<ConsoleHarness> {

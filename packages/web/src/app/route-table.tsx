@@ -44,6 +44,12 @@ const WatchPage = lazy(() =>
 const TracePage = lazy(() =>
   import('@/features/trace/routes/trace-page').then((m) => ({ default: m.TracePage })),
 );
+const HealPage = lazy(() =>
+  import('@/features/heal/routes/heal-page').then((m) => ({ default: m.HealPage })),
+);
+const HealthInfoPage = lazy(() =>
+  import('@/features/health-info/routes/health-info-page').then((m) => ({ default: m.HealthInfoPage })),
+);
 const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
 );
@@ -141,11 +147,13 @@ export const shellPages: readonly ShellPage[] = [
   },
   {
     path: pagePaths.heal,
+    component: HealPage,
     menu: { label: 'Heal', icon: <HealingOutlined />, group: 'tools' },
     distributedOnly: true,
   },
   {
     path: pagePaths.healthInfo,
+    component: HealthInfoPage,
     menu: { label: 'Diagnostic', icon: <MedicalServicesOutlined />, group: 'tools' },
   },
   { path: pagePaths.tenants, menu: { label: 'Tenants', icon: <AccountTreeOutlined />, group: 'operator' } },
