@@ -23,6 +23,11 @@ declare -A need=(
   [radosgw]=/usr/bin/radosgw
   [uuid-runtime]=/usr/bin/uuidgen
   [postgresql]=/usr/lib/postgresql
+  [mariadb-server]=/usr/sbin/mariadbd
+  [redis-server]=/usr/bin/redis-server
+  [mosquitto]=/usr/sbin/mosquitto
+  [rabbitmq-server]=/usr/lib/rabbitmq/bin/rabbitmq-server
+  [nats-server]=/usr/sbin/nats-server
 )
 
 missing=()
