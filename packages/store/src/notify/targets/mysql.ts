@@ -3,9 +3,10 @@ import { formatOf, isRemoval, recordsDocument, type TargetModule } from '../targ
 
 /**
  * `notify_mysql` (MariaDB too): namespace format keeps one row per object (`key_name`, its SHA-256
- * `key_hash` as primary key, `value` JSON: upserted on writes and reads, deleted on removal); access
- * format appends `(event_time, event_data)`. MinIO's columns; the table is created when missing. A batch
- * is one transaction.
+ * `key_hash`, `value` JSON: upserted on writes and reads, deleted on removal); access format appends
+ * `(event_time, event_data)`. MinIO's columns; the table is created when missing, with `key_hash` a
+ * unique key rather than MinIO's `NOT NULL PRIMARY KEY` (MariaDB allows neither on a generated column).
+ * A batch is one transaction.
  */
 
 /** Reads Go's MySQL DSN `user:password@tcp(host:port)/dbname?param=value`. */
@@ -60,7 +61,7 @@ export const mysql: TargetModule = {
           if (!tableReady) {
             await conn.query(
               format === 'namespace'
-                ? `CREATE TABLE IF NOT EXISTS ${table} (key_name VARCHAR(3072) NOT NULL, key_hash CHAR(64) GENERATED ALWAYS AS (SHA2(key_name, 256)) STORED NOT NULL PRIMARY KEY, value JSON) CHARACTER SET = utf8mb4 COLLATE = utf8mb4_bin ROW_FORMAT = Dynamic`
+                ? `CREATE TABLE IF NOT EXISTS ${table} (key_name VARCHAR(3072) NOT NULL, key_hash CHAR(64) GENERATED ALWAYS AS (SHA2(key_name, 256)) STORED, value JSON, UNIQUE KEY (key_hash)) CHARACTER SET = utf8mb4 COLLATE = utf8mb4_bin ROW_FORMAT = Dynamic`
                 : `CREATE TABLE IF NOT EXISTS ${table} (event_time DATETIME NOT NULL, event_data JSON) ROW_FORMAT = Dynamic`,
             );
             tableReady = true;
