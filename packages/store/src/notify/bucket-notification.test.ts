@@ -61,8 +61,9 @@ async function statuses(): Promise<Record<string, Record<string, string>>> {
   const out: Record<string, Record<string, string>> = {};
   for (const entry of (await admin().serverInfo()).services?.notifications ?? []) {
     for (const [type, list] of Object.entries(entry)) {
-      for (const item of list)
-        for (const [id, s] of Object.entries(item)) (out[type] ??= {})[id] = s.status ?? '';
+      const byId = out[type] ?? {};
+      for (const item of list) for (const [id, s] of Object.entries(item)) byId[id] = s.status ?? '';
+      out[type] = byId;
     }
   }
   return out;
