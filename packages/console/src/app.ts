@@ -31,6 +31,8 @@ import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
 import { registerLogout } from './routes/login/logout.js';
+import { registerBucketEventRoutes } from './routes/notifications/bucket-events.js';
+import { registerNotificationEndpointRoutes } from './routes/notifications/notification-endpoints.js';
 import { registerObjectRoutes } from './routes/objects/register-object-routes.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
@@ -118,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Settings, webhooks and the restart banner (issue 15).
     registerConfigRoutes(signedIn, ctx);
     registerWebhookRoutes(signedIn, ctx);
+    registerNotificationEndpointRoutes(signedIn, ctx);
+    registerBucketEventRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
     // Live tools (spec 3 §7), over WebSocket.
     registerTrace(signedIn, ctx);

@@ -8,6 +8,7 @@ export * from './groups.js';
 export * from './identity-rules.js';
 export * from './live-tools.js';
 export * from './login.js';
+export * from './notifications.js';
 export * from './objects.js';
 export * from './paths.js';
 export * from './permissions.js';

@@ -151,6 +151,11 @@ export const apiPaths = {
   // Webhook pages (spec 2 "Webhook configuration pages"); `:kind` is logger or audit.
   webhooks: '/api/v1/webhooks/:kind',
   webhook: '/api/v1/webhooks/:kind/:name',
+  // Lambda Notifications (spec 2 "Settings", §7) and the bucket Events tab (spec 1).
+  notificationEndpoints: '/api/v1/admin/notification_endpoints',
+  notificationEndpoint: '/api/v1/admin/notification_endpoints/:service/:accountId',
+  bucketEvents: '/api/v1/buckets/:bucket/events',
+  bucketEvent: '/api/v1/buckets/:bucket/events/:id',
   // Restart banner (spec 3 §4).
   serviceRestart: '/api/v1/service/restart',
 } as const;
