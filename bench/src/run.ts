@@ -4,6 +4,7 @@
  */
 import { runAuthz } from './authz.js';
 import { runErasureCodec } from './erasure-codec.js';
+import { runNotify } from './notify.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
 
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   's3-throughput': runS3Throughput,
   authz: runAuthz,
   'object-browser': runObjectBrowser,
+  notify: runNotify,
   'erasure-codec': async () => {
     await runErasureCodec();
   },

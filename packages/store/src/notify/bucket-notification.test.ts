@@ -234,7 +234,7 @@ describe('targets at work', () => {
     );
     const watched: string[] = [];
     const poller = client.listenBucketNotification('watched', '', '', ['s3:ObjectCreated:*']);
-    poller.on('notification', (r: { s3: { object: { key: string } } }) => watched.push(r.s3.object.key));
+    poller.on('notification', (r) => watched.push((r as { s3: { object: { key: string } } }).s3.object.key));
     try {
       for (let i = 0; i < 100 && watched.length === 0; i++) {
         await client.putObject('watched', `probe-${i}.txt`, Buffer.from('p'));

@@ -44,6 +44,34 @@ interface ActiveTarget {
   refused?: { reason: string; count: number };
 }
 
+/** Events per delivery batch (one queue acknowledgement — two fsyncs — per batch). */
+const BATCH_SIZE = 64;
+
+function parseQueued(record: Buffer): QueuedEvent {
+  return JSON.parse(record.toString('utf8')) as QueuedEvent;
+}
+
+/**
+ * Delivery for targets that take one event at a time: a batch is sent event by event, and when it fails
+ * part-way the events already delivered are remembered, so the queue's retry of the same batch resumes
+ * after them instead of sending them twice.
+ */
+function oneByOne(target: NotifyTarget): (records: Buffer[]) => Promise<void> {
+  let progress: { first: Buffer; delivered: number } | undefined;
+  return async (records) => {
+    const first = records[0];
+    if (!first) return;
+    let i = progress?.first.equals(first) ? progress.delivered : 0;
+    progress = undefined;
+    try {
+      for (; i < records.length; i++) await target.send([parseQueued(records[i]!)]);
+    } catch (err) {
+      progress = { first, delivered: i };
+      throw err;
+    }
+  };
+}
+
 /**
  * Bucket event notifications: targets follow the ten `notify_*` config sets (opened at start and on
  * each admin service restart — the sets apply at restart, as in MinIO), each with its own durable queue
@@ -200,8 +228,8 @@ export class NotificationSystem {
         const queue = await DurableQueue.open({
           dir,
           limit: Math.max(1, Number(v.queue_limit) || 10_000),
-          batchSize: module.batchSize,
-          send: (records) => target.send(records.map((r) => JSON.parse(r.toString('utf8')) as QueuedEvent)),
+          batchSize: BATCH_SIZE,
+          send: module.atomicBatch ? (records) => target.send(records.map(parseQueued)) : oneByOne(target),
           probe: () => target.probe(),
           onStatus: (online, err) => {
             if (online) this.#deps.log.info(`Notification target ${label} is online`);

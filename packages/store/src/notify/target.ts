@@ -16,9 +16,8 @@ export interface QueuedEvent {
 
 export interface NotifyTarget {
   /**
-   * Delivers events in order. Resolves once the target has them; throws when it does not, and then
-   * none of the batch counts as delivered (targets that cannot deliver a batch atomically take one
-   * event at a time: `batchSize` 1).
+   * Delivers events in order. Resolves once the target has them; throws when it does not. Targets that
+   * cannot take a batch atomically (`atomicBatch` false) are given one event at a time.
    */
   send(events: readonly QueuedEvent[]): Promise<void>;
   /** Resolves when the target can be reached; rejects with why not. */
@@ -28,8 +27,11 @@ export interface NotifyTarget {
 
 /** How a target type is opened from its resolved config values. */
 export interface TargetModule {
-  /** Most events per `send` (1 unless the target delivers a batch atomically). */
-  readonly batchSize: number;
+  /**
+   * True when `send` delivers a batch all or nothing (one SQL transaction, one MULTI/EXEC); otherwise
+   * the notification system hands it one event at a time and remembers how far a failed batch got.
+   */
+  readonly atomicBatch: boolean;
   /** A problem with the values in words, or undefined (checked when the target is enabled). */
   validate?(values: Readonly<Record<string, string>>): string | undefined;
   open(values: Readonly<Record<string, string>>): NotifyTarget;

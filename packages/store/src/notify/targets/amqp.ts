@@ -8,7 +8,7 @@ import { eventMessage, lazyConnection, type TargetModule } from '../target.js';
  * event counts as delivered once the broker confirms it.
  */
 export const amqp: TargetModule = {
-  batchSize: 1,
+  atomicBatch: false,
   validate(v) {
     if (!/^amqps?:\/\//.test(v.url ?? '')) return "'url' must be an amqp:// or amqps:// URL";
     return undefined;

@@ -8,7 +8,7 @@ import { formatOf, isRemoval, type TargetModule } from '../target.js';
  * index is created on first write.
  */
 export const elasticsearch: TargetModule = {
-  batchSize: 1,
+  atomicBatch: false,
   validate(v) {
     if (!/^https?:\/\//.test(v.url ?? '')) return "'url' must be an http(s) URL";
     if (!v.index) return "'index' is required";

@@ -8,7 +8,7 @@ import { eventMessage, lazyConnection, type TargetModule } from '../target.js';
  * by all in-sync replicas. SASL (plain, scram-sha256, scram-sha512) and TLS as configured.
  */
 export const kafka: TargetModule = {
-  batchSize: 1,
+  atomicBatch: false,
   validate(v) {
     if (!v.brokers) return "'brokers' is required";
     if (!v.topic) return "'topic' is required";

@@ -6,7 +6,7 @@ import { eventMessage, lazyConnection, type TargetModule, withTimeout } from '..
  * broker acknowledges it; 0: once written to the connection).
  */
 export const mqtt: TargetModule = {
-  batchSize: 1,
+  atomicBatch: false,
   validate(v) {
     if (!v.broker) return "'broker' is required";
     if (!v.topic) return "'topic' is required";

@@ -33,7 +33,7 @@ function dsnOf(v: Readonly<Record<string, string>>): string {
 }
 
 export const mysql: TargetModule = {
-  batchSize: 100,
+  atomicBatch: true,
   validate(v) {
     if (!v.table) return "'table' is required";
     if (!/^[\p{L}\p{N}_$]+$/u.test(v.table)) return `invalid MySQL table '${v.table}'`;

@@ -6,7 +6,7 @@ import { eventMessage, lazyConnection, type TargetModule, withTimeout } from '..
  * has answered a flush after it.
  */
 export const nats: TargetModule = {
-  batchSize: 1,
+  atomicBatch: false,
   validate(v) {
     if (!v.address) return "'address' is required";
     if (!v.subject) return "'subject' is required";

@@ -86,7 +86,7 @@ class NsqConnection {
 }
 
 export const nsq: TargetModule = {
-  batchSize: 1,
+  atomicBatch: false,
   validate(v) {
     if (!v.nsqd_address) return "'nsqd_address' is required";
     if (!/^[.a-zA-Z0-9_-]{1,64}(#ephemeral)?$/.test(v.topic ?? '')) return `invalid NSQ topic '${v.topic}'`;

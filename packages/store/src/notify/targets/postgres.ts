@@ -39,7 +39,7 @@ export function parseConnectionString(text: string): pg.ClientConfig {
 }
 
 export const postgres: TargetModule = {
-  batchSize: 100,
+  atomicBatch: true,
   validate(v) {
     if (!v.table) return "'table' is required";
     if (!validTableName(v.table)) return `invalid PostgreSQL table '${v.table}'`;

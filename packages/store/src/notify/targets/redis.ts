@@ -14,7 +14,7 @@ import {
  * "EventTime":…}]` to the list at `key`. A batch is one MULTI/EXEC transaction.
  */
 export const redis: TargetModule = {
-  batchSize: 100,
+  atomicBatch: true,
   validate(v) {
     if (!v.address) return "'address' is required";
     if (!v.key) return "'key' is required";

@@ -10,7 +10,7 @@ const TIMEOUT_MS = 5000;
  * given when it already names a scheme); `client_cert`/`client_key` for mTLS.
  */
 export const webhook: TargetModule = {
-  batchSize: 1,
+  atomicBatch: false,
   validate(v) {
     try {
       const u = new URL(v.endpoint ?? '');

@@ -1,0 +1,14 @@
+/**
+ * Every service by name. Each entry loads its starter on first use, so a run that needs none of them
+ * loads none of their clients.
+ */
+export const SERVICES = {
+    echo: async () => (await import('./services/echo.js')).start,
+    postgres: async () => (await import('./services/postgres.js')).start,
+    mariadb: async () => (await import('./services/mariadb.js')).start,
+    redis: async () => (await import('./services/redis.js')).start,
+    mosquitto: async () => (await import('./services/mosquitto.js')).start,
+    rabbitmq: async () => (await import('./services/rabbitmq.js')).start,
+    nats: async () => (await import('./services/nats.js')).start,
+};
+//# sourceMappingURL=registry.js.map
