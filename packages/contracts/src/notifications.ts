@@ -35,7 +35,13 @@ export const notificationTargetIdSchema = z
 
 /** One target as the server reports it (spec 2 "Notification endpoint"). */
 export const notificationEndpointSchema = z
-  .object({ service: z.string(), account_id: z.string(), status: z.string() })
+  .object({
+    service: z.string(),
+    account_id: z.string(),
+    status: z.string(),
+    /** `arn:minio:sqs:<region>:<account_id>:<service>`: what bucket subscriptions name. */
+    arn: z.string(),
+  })
   .meta({ id: 'NotificationEndpoint' });
 export type NotificationEndpoint = z.infer<typeof notificationEndpointSchema>;
 

@@ -39,7 +39,12 @@ export function registerNotificationEndpointRoutes(app: ZodApp, _ctx: RouteConte
       const endpoints = (info.services?.notifications ?? []).flatMap((entry) =>
         Object.entries(entry).flatMap(([service, list]) =>
           list.flatMap((item) =>
-            Object.entries(item).map(([account_id, s]) => ({ service, account_id, status: s.status ?? '' })),
+            Object.entries(item).map(([account_id, s]) => ({
+              service,
+              account_id,
+              status: s.status ?? '',
+              arn: `arn:minio:sqs:${info.region ?? ''}:${account_id}:${service}`,
+            })),
           ),
         ),
       );

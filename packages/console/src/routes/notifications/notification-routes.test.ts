@@ -77,7 +77,12 @@ describe('notification routes against the embedded store', () => {
       );
     }
     expect(list.notification_endpoints).toEqual([
-      { service: 'webhook', account_id: 'hook1', status: 'online' },
+      {
+        service: 'webhook',
+        account_id: 'hook1',
+        status: 'online',
+        arn: 'arn:minio:sqs:us-east-1:hook1:webhook',
+      },
     ]);
   });
 

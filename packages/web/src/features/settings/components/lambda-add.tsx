@@ -6,11 +6,11 @@ import {
   notificationTargetIdSchema,
 } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import { useNotificationEndpointWrite } from '@/shared/notifications/notification-endpoints';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useConfig } from '../api/get-config';
-import { useNotificationEndpointWrite } from '../api/notification-endpoints';
 import { type ConfigField, formOf, formProblems, keyValuesToSave } from '../lib/config-form';
 import { ConfigFieldInput } from './config-field';
 import { MysqlBuilder, PostgresBuilder } from './connection-builders';

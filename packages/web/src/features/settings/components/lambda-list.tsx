@@ -21,13 +21,16 @@ import {
   notificationServiceIds,
 } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import {
+  useNotificationEndpoints,
+  useNotificationEndpointWrite,
+} from '@/shared/notifications/notification-endpoints';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
 import { matchesSearch, SearchField } from '@/shared/ui/search-field';
 import { useSnackbar } from '@/shared/ui/snackbar';
-import { useNotificationEndpoints, useNotificationEndpointWrite } from '../api/notification-endpoints';
 
 /** The server's type name of a target (`postgresql`) → the config service it belongs to (`postgres`). */
 function serviceIdOf(service: string): NotificationServiceId | undefined {

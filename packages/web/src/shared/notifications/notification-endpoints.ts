@@ -18,9 +18,8 @@ import {
 import type { ApiError } from '@/shared/api/api-error';
 import { apiRequest } from '@/shared/api/client';
 import { noteConfigWrite } from '@/shared/system/server-restart';
-import { settingsKeys } from './settings-keys';
 
-const endpointsKey = [...settingsKeys.all, 'notification-endpoints'] as const;
+const endpointsKey = ['notification-endpoints'] as const;
 
 /** GET /api/v1/admin/notification_endpoints (spec 2 §7): the targets with their status. */
 export function listNotificationEndpoints(signal?: AbortSignal): Promise<ListNotificationEndpointsResponse> {
