@@ -128,6 +128,9 @@ function ServiceForm({
         <TargetForm
           service={service}
           fields={formOf({ ...config.data, key_values: [] }).fields.filter((f) => f.name !== 'enable')}
+          needed={config.data.help
+            .filter((h) => !h.optional && !h.default && h.type !== 'enum' && h.type !== 'on|off')
+            .map((h) => h.key)}
           onDone={onDone}
         />
       )}
@@ -138,14 +141,20 @@ function ServiceForm({
 function TargetForm({
   service,
   fields,
+  needed,
   onDone,
 }: {
   service: NotificationServiceId;
   fields: ConfigField[];
+  /** Keys that must be given: MinIO's required keys, except choices (the server has their default). */
+  needed: readonly string[];
   onDone: () => void;
 }): ReactElement {
   const [id, setId] = useState('');
-  const [values, setValues] = useState<Record<string, string>>({});
+  // MinIO's `format` is required but has a documented default ('namespace'): start from it.
+  const [values, setValues] = useState<Record<string, string>>(
+    (): Record<string, string> => (fields.some((f) => f.name === 'format') ? { format: 'namespace' } : {}),
+  );
   const [tried, setTried] = useState(false);
   const write = useNotificationEndpointWrite();
   const { showMessage, showError } = useSnackbar();
