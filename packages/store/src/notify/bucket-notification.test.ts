@@ -2,19 +2,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MadminClient } from '@stowage/madmin';
-import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../test-services/daemon.js';
 import { WebhookReceiver, waitFor, waitForAsync } from '../logging/testing/webhook-receiver.js';
 import { cleanEnv, run } from '../s3/conformance/system-tools.js';
-import { type StoreHandle, startStore } from '../server.js';
+import type { StoreHandle } from '../server.js';
+import { openNotifyStore, ROOT_PASSWORD, ROOT_USER, rootS3 } from './testing/notify-store.js';
 
 // The ?notification sub-resource through Debian's awscli, the targets' status in admin server info
 // (Kafka, Elasticsearch and NSQ have no Debian server: their targets point at closed ports and must
 // report offline while keeping their events), Watch alongside targets, and MinIO's implicit enable.
 
-const ROOT_USER = 'notify-cfg-root';
-const ROOT_PASSWORD = 'notify-cfg-secret-123';
 const AWS = '/usr/bin/aws';
 
 let dataDir: string;
@@ -23,31 +21,10 @@ let awsEnv: NodeJS.ProcessEnv;
 let env: Record<string, string>;
 const receiver = new WebhookReceiver();
 
-const open = (): Promise<StoreHandle> =>
-  startStore({
-    dataDir,
-    drives: 4,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: ROOT_USER,
-    rootPassword: ROOT_PASSWORD,
-    env,
-  });
+const open = (): Promise<StoreHandle> => openNotifyStore(dataDir, env);
 
 function admin(): MadminClient {
   return new MadminClient({ endpoint: store.url, accessKey: ROOT_USER, secretKey: ROOT_PASSWORD });
-}
-
-function s3(): Client {
-  const u = new URL(store.url);
-  return new Client({
-    endPoint: u.hostname,
-    port: Number(u.port),
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-    region: 'us-east-1',
-  });
 }
 
 async function aws(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -99,7 +76,7 @@ beforeAll(async () => {
     AWS_EC2_METADATA_DISABLED: 'true',
     HOME: dataDir,
   });
-  await s3().makeBucket('media');
+  await rootS3(store).makeBucket('media');
 });
 
 afterAll(async () => {
@@ -192,7 +169,7 @@ describe('the ?notification sub-resource (awscli)', () => {
 
 describe('targets at work', () => {
   it('reports the webhook online and the unreachable Kafka, Elasticsearch and NSQ targets offline', async () => {
-    const client = s3();
+    const client = rootS3(store);
     await client.makeBucket('unreachable');
     const config = {
       QueueConfigurations: ['k:kafka', 'e:elasticsearch', 'n:nsq', 'w:webhook'].map((t) => ({
@@ -222,7 +199,7 @@ describe('targets at work', () => {
   });
 
   it('keeps the live Watch (ListenBucketNotification) working alongside the targets', async () => {
-    const client = s3();
+    const client = rootS3(store);
     await client.makeBucket('watched');
     const config = { QueueConfigurations: [{ QueueArn: WEBHOOK_ARN, Events: ['s3:ObjectCreated:*'] }] };
     await aws(
@@ -270,7 +247,7 @@ describe('targets at work', () => {
         JSON.stringify(config),
       );
       expect(put.stderr).toBe('');
-      await s3().putObject('media', 'late.txt', Buffer.from('l'));
+      await rootS3(store).putObject('media', 'late.txt', Buffer.from('l'));
       await waitFor(
         () => late.records.some((r) => r.Key === 'media/late.txt'),
         'the new target to get the event',

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client, NotificationConfig, QueueConfig } from 'minio';
+import { type Client, NotificationConfig, QueueConfig } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForAsync } from '../logging/testing/webhook-receiver.js';
-import { type StoreHandle, startStore } from '../server.js';
+import type { StoreHandle } from '../server.js';
+import { openNotifyStore, ROOT_USER, rootS3 } from './testing/notify-store.js';
 import {
   amqpDriver,
   type EventMessage,
@@ -23,8 +24,6 @@ import {
 // one, no queue_dir) gets PUT/GET/DELETE of one object; target `q` (access format, queue_dir) gets 200
 // uploads made while it is unreachable, across a store restart.
 
-const ROOT_USER = 'notify-root';
-const ROOT_PASSWORD = 'notify-secret-key-123';
 const IDS = ['ns', 'q'];
 
 const DRIVERS: Array<[string, () => Promise<TargetDriver>]> = [
@@ -36,18 +35,6 @@ const DRIVERS: Array<[string, () => Promise<TargetDriver>]> = [
   ['mqtt', () => mqttDriver(IDS)],
   ['nats', () => natsDriver(IDS)],
 ];
-
-function s3(store: StoreHandle): Client {
-  const u = new URL(store.url);
-  return new Client({
-    endPoint: u.hostname,
-    port: Number(u.port),
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-    region: 'us-east-1',
-  });
-}
 
 async function subscribe(client: Client, bucket: string, arn: string, events: string[]): Promise<void> {
   const config = new NotificationConfig();
@@ -74,16 +61,7 @@ describe.each(DRIVERS)('notifications to a %s target', (type, make) => {
   let store: StoreHandle;
   let env: Record<string, string>;
 
-  const open = (): Promise<StoreHandle> =>
-    startStore({
-      dataDir,
-      drives: 4,
-      port: 0,
-      host: '127.0.0.1',
-      rootUser: ROOT_USER,
-      rootPassword: ROOT_PASSWORD,
-      env,
-    });
+  const open = (): Promise<StoreHandle> => openNotifyStore(dataDir, env);
 
   beforeAll(async () => {
     driver = await make();
@@ -101,7 +79,7 @@ describe.each(DRIVERS)('notifications to a %s target', (type, make) => {
   });
 
   it('delivers PUT, GET and DELETE of an object as S3 event records', async () => {
-    const client = s3(store);
+    const client = rootS3(store);
     await client.makeBucket('photos');
     await subscribe(client, 'photos', `arn:minio:sqs:us-east-1:ns:${type}`, [
       's3:ObjectCreated:*',
@@ -159,7 +137,7 @@ describe.each(DRIVERS)('notifications to a %s target', (type, make) => {
   });
 
   it('keeps 200 uploads made while the target is down across a store restart, then delivers each once, in order', async () => {
-    let client = s3(store);
+    let client = rootS3(store);
     await client.makeBucket('outage');
     await subscribe(client, 'outage', `arn:minio:sqs:us-east-1:q:${type}`, ['s3:ObjectCreated:Put']);
     await driver.cut();
@@ -167,7 +145,7 @@ describe.each(DRIVERS)('notifications to a %s target', (type, make) => {
     for (const k of keys) await client.putObject('outage', k, Buffer.from(k));
     await store.close();
     store = await open();
-    client = s3(store);
+    client = rootS3(store);
     expect(await driver.arrived('q')).toEqual([]);
     await driver.restore();
     await atLeast(() => driver.arrived('q'), keys.length, 'all 200 events');

@@ -1,4 +1,5 @@
 import type { StoreContext } from '../core/context.js';
+import type { HandlerResponse } from '../core/request.js';
 import type { ObjectEvent, ObjectEventName } from '../events/object-events.js';
 import type { S3Request } from './types.js';
 
@@ -51,15 +52,24 @@ export async function publishObjectEvent(
 }
 
 /**
- * Publishes a read (`s3:ObjectAccessed:Get|Head`) to the bucket's notification targets only: reads are
- * not changes, so the object event bus (usage scanner, Watch) does not carry them.
+ * Publishes a read (`s3:ObjectAccessed:Get|Head`, described by the read's answer headers) to the bucket's
+ * notification targets only: reads are not changes, so the object event bus (usage scanner, Watch) does
+ * not carry them.
  */
 export async function publishAccessEvent(
   ctx: StoreContext,
   req: S3Request,
   name: 's3:ObjectAccessed:Get' | 's3:ObjectAccessed:Head',
-  object: ChangedObject,
+  res: HandlerResponse,
 ): Promise<void> {
   if (!ctx.notify?.active) return;
+  const h = res.headers ?? {};
+  const object: ChangedObject = {
+    key: req.key,
+    size: Number(h['content-length'] ?? 0),
+    etag: String(h.etag ?? '').replace(/"/g, ''),
+    versionId: String(h['x-amz-version-id'] ?? ''),
+    contentType: String(h['content-type'] ?? ''),
+  };
   await ctx.notify.publish(objectEvent(req, name, object), notifyHost(ctx));
 }

@@ -5,13 +5,6 @@ import type { S3Handler } from '../types.js';
 /** S3 API: HeadObject. A successful read is an `s3:ObjectAccessed:Head` event for notification targets. */
 export const headObject: S3Handler = async (req, ctx) => {
   const res = await readObject(req, ctx, true);
-  const h = res.headers ?? {};
-  await publishAccessEvent(ctx, req, 's3:ObjectAccessed:Head', {
-    key: req.key,
-    size: Number(h['content-length'] ?? 0),
-    etag: String(h.etag ?? '').replace(/"/g, ''),
-    versionId: String(h['x-amz-version-id'] ?? ''),
-    contentType: String(h['content-type'] ?? ''),
-  });
+  await publishAccessEvent(ctx, req, 's3:ObjectAccessed:Head', res);
   return res;
 };

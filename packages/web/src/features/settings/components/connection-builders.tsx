@@ -112,6 +112,15 @@ function Builder<F extends Record<string, string>>({
   );
 }
 
+/** The fields both builders have. */
+const SERVER_FIELDS = [
+  { key: 'host', label: 'Host' },
+  { key: 'port', label: 'Port', type: 'number' },
+  { key: 'dbname', label: 'Database Name' },
+  { key: 'user', label: 'User' },
+  { key: 'password', label: 'Password', type: 'password' },
+] as const;
+
 export function PostgresBuilder({
   value,
   onChange,
@@ -125,14 +134,7 @@ export function PostgresBuilder({
       label="Connection String"
       value={value}
       onChange={onChange}
-      fields={[
-        { key: 'host', label: 'Host' },
-        { key: 'port', label: 'Port', type: 'number' },
-        { key: 'dbname', label: 'Database Name' },
-        { key: 'user', label: 'User' },
-        { key: 'password', label: 'Password', type: 'password' },
-        { key: 'sslmode', label: 'SSL Mode' },
-      ]}
+      fields={[...SERVER_FIELDS, { key: 'sslmode', label: 'SSL Mode' }]}
       select={{ key: 'sslmode', options: SSL_MODES }}
       build={buildPostgres}
       parse={parsePostgres}
@@ -153,13 +155,7 @@ export function MysqlBuilder({
       label="DSN String"
       value={value}
       onChange={onChange}
-      fields={[
-        { key: 'host', label: 'Host' },
-        { key: 'port', label: 'Port', type: 'number' },
-        { key: 'dbname', label: 'Database Name' },
-        { key: 'user', label: 'User' },
-        { key: 'password', label: 'Password', type: 'password' },
-      ]}
+      fields={SERVER_FIELDS}
       build={buildMysql}
       parse={parseMysql}
     />

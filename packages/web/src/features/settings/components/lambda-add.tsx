@@ -160,8 +160,10 @@ function TargetForm({
   const { showMessage, showError } = useSnackbar();
   const idCheck = notificationTargetIdSchema.safeParse(id);
   const problems = formProblems(fields, values);
-  for (const f of fields)
-    if (f.required && !(values[f.name] ?? '').trim()) problems[f.name] = `${f.label} is required`;
+  for (const f of fields) {
+    if (needed.includes(f.name) && !(values[f.name] ?? '').trim())
+      problems[f.name] = `${f.label} is required`;
+  }
   const invalid = !idCheck.success || Object.keys(problems).length > 0;
   const set = (name: string) => (v: string) => setValues((old) => ({ ...old, [name]: v }));
 
