@@ -24,6 +24,11 @@ declare -A need=(
   [uuid-runtime]=/usr/bin/uuidgen
   [prometheus]=/usr/bin/prometheus
   [postgresql]=/usr/lib/postgresql
+  [mariadb-server]=/usr/sbin/mariadbd
+  [redis-server]=/usr/bin/redis-server
+  [mosquitto]=/usr/sbin/mosquitto
+  [rabbitmq-server]=/usr/lib/rabbitmq/bin/rabbitmq-server
+  [nats-server]=/usr/sbin/nats-server
 )
 
 missing=()

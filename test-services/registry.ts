@@ -8,4 +8,9 @@ export const SERVICES: Record<string, () => Promise<ServiceStarter>> = {
   echo: async () => (await import('./services/echo.js')).start,
   prometheus: async () => (await import('./services/prometheus.js')).start,
   postgres: async () => (await import('./services/postgres.js')).start,
+  mariadb: async () => (await import('./services/mariadb.js')).start,
+  redis: async () => (await import('./services/redis.js')).start,
+  mosquitto: async () => (await import('./services/mosquitto.js')).start,
+  rabbitmq: async () => (await import('./services/rabbitmq.js')).start,
+  nats: async () => (await import('./services/nats.js')).start,
 };

@@ -7,6 +7,7 @@ import { runErasureCodec } from './erasure-codec.js';
 import { runFuzzBench } from './fuzz.js';
 import { runGroupCommit } from './group-commit.js';
 import { runLoad } from './load.js';
+import { runNotify } from './notify.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
 
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   's3-throughput': runS3Throughput,
   authz: runAuthz,
   'object-browser': runObjectBrowser,
+  notify: runNotify,
   'erasure-codec': async () => {
     await runErasureCodec();
   },

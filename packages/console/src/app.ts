@@ -37,6 +37,8 @@ import { registerLogin } from './routes/login/login.js';
 import { registerLogout } from './routes/login/logout.js';
 import { registerIngestAudit } from './routes/logs/ingest-audit.js';
 import { registerSearchLogs } from './routes/logs/search-logs.js';
+import { registerBucketEventRoutes } from './routes/notifications/bucket-events.js';
+import { registerNotificationEndpointRoutes } from './routes/notifications/notification-endpoints.js';
 import { registerObjectRoutes } from './routes/objects/register-object-routes.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
@@ -137,6 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Settings, webhooks and the restart banner (issue 15).
     registerConfigRoutes(signedIn, ctx);
     registerWebhookRoutes(signedIn, ctx);
+    registerNotificationEndpointRoutes(signedIn, ctx);
+    registerBucketEventRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
     // Live tools (spec 3 §7), over WebSocket.
     registerTrace(signedIn, ctx);

@@ -10,6 +10,7 @@ export * from './identity-rules.js';
 export * from './live-tools.js';
 export * from './log-search.js';
 export * from './login.js';
+export * from './notifications.js';
 export * from './objects.js';
 export * from './paths.js';
 export * from './permissions.js';

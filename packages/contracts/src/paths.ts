@@ -152,6 +152,11 @@ export const apiPaths = {
   // Webhook pages (spec 2 "Webhook configuration pages"); `:kind` is logger or audit.
   webhooks: '/api/v1/webhooks/:kind',
   webhook: '/api/v1/webhooks/:kind/:name',
+  // Lambda Notifications (spec 2 "Settings", §7) and the bucket Events tab (spec 1).
+  notificationEndpoints: '/api/v1/admin/notification_endpoints',
+  notificationEndpoint: '/api/v1/admin/notification_endpoints/:service/:accountId',
+  bucketEvents: '/api/v1/buckets/:bucket/events',
+  bucketEvent: '/api/v1/buckets/:bucket/events/:id',
   // Restart banner (spec 3 §4).
   serviceRestart: '/api/v1/service/restart',
   // Audit log search (issue 22, spec 3 §7): the search, and where the server's audit webhook posts.

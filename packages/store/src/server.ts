@@ -17,6 +17,7 @@ import { openIam } from './iam/index.js';
 import { StoreLog } from './log/store-log.js';
 import { LogWebhooks } from './logging/webhooks.js';
 import { StoreMetrics } from './metrics/store-metrics.js';
+import { NotificationSystem } from './notify/notification-system.js';
 import { openObjectLayer } from './object-layer/index.js';
 
 /**
@@ -68,6 +69,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   let server: http.Server | https.Server | undefined;
   let services: BackgroundServices | undefined;
   let webhooks: LogWebhooks | undefined;
+  let notifications: NotificationSystem | undefined;
   let unsubscribeAppliers = (): void => undefined;
   try {
     // Configuration first: every other service reads its settings from it.
@@ -103,6 +105,16 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     // Logger and audit webhooks follow their config sets (targets open before the first request).
     webhooks = new LogWebhooks({ config, log, trace, deploymentId: id, dataDir: opts.dataDir });
     webhooks.start();
+    // Bucket notification targets follow the notify_* sets (opened now and on each service restart).
+    const notify = new NotificationSystem({
+      config,
+      log,
+      layer,
+      dataDir: opts.dataDir,
+      region: () => effectiveRegion(config, opts.region),
+    });
+    notifications = notify;
+    notify.start();
     const ctx: StoreContext = {
       layer,
       iam,
@@ -122,6 +134,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       log,
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
+      notify,
     };
     const hooks = webhooks;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
@@ -193,6 +206,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         await background.stop();
         // Batches in flight finish; undelivered records stay queued on disk for the next start.
         await hooks.close();
+        await notify.close();
         stopStaleUploads();
         await layer.close();
       })();
@@ -204,6 +218,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     unsubscribeAppliers();
     await services?.stop();
     await webhooks?.close();
+    await notifications?.close();
     stopStaleUploads();
     await layer.close();
     throw err;

@@ -85,7 +85,12 @@ export function setChange(defs: ReadonlyMap<string, ConfigSetDef>, doc: ConfigDo
   for (const line of lines) {
     const def = setOf(defs, line.subSys, line.target);
     if (line.pairs.length === 0) throw configError(`no key=value given for '${headOf(line)}'`);
-    setPairs(def, line, targetValues(next, line.subSys, line.target));
+    const values = targetValues(next, line.subSys, line.target);
+    setPairs(def, line, values);
+    // MinIO: a notification target line that omits `enable` turns the target on.
+    if (def.subSys.startsWith('notify_') && !line.pairs.some((p) => p.key === 'enable')) {
+      values.set('enable', 'on');
+    }
     touched.add(def.subSys);
   }
   return { next, touched };

@@ -4,6 +4,7 @@ import type { TraceBus } from '../events/trace-events.js';
 import type { IamSystem } from '../iam/index.js';
 import type { StoreLog } from '../log/store-log.js';
 import type { WebhookStatusSource } from '../logging/webhooks.js';
+import type { NotificationSystem } from '../notify/notification-system.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import type { ServiceActionHook, StoreOptions } from './options.js';
 import type { UsageScanner } from './usage.js';
@@ -52,4 +53,6 @@ export interface StoreContext {
    * (`StoreOptions.onServiceAction`); null when none was, and the admin API answers NotImplemented.
    */
   readonly onServiceAction: ServiceActionHook | null;
+  /** Bucket event notifications: targets, their status, and delivery of object events to them. */
+  readonly notify?: NotificationSystem;
 }

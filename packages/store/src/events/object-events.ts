@@ -7,7 +7,10 @@ export type ObjectEventName =
   | 's3:ObjectCreated:Copy'
   | 's3:ObjectCreated:CompleteMultipartUpload'
   | 's3:ObjectRemoved:Delete'
-  | 's3:ObjectRemoved:DeleteMarkerCreated';
+  | 's3:ObjectRemoved:DeleteMarkerCreated'
+  // Reads: delivered to notification targets only (s3/notify.ts publishAccessEvent), never on the bus.
+  | 's3:ObjectAccessed:Get'
+  | 's3:ObjectAccessed:Head';
 
 /** One change to an object, published after it is committed. */
 export interface ObjectEvent {

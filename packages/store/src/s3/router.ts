@@ -15,6 +15,7 @@ import { deleteObjects } from './operations/delete-objects.js';
 import { getAcl } from './operations/get-acl.js';
 import { getBucketEncryption } from './operations/get-bucket-encryption.js';
 import { getBucketLocation } from './operations/get-bucket-location.js';
+import { getBucketNotification } from './operations/get-bucket-notification.js';
 import { getBucketPolicy } from './operations/get-bucket-policy.js';
 import { getBucketTagging } from './operations/get-bucket-tagging.js';
 import { getBucketVersioning } from './operations/get-bucket-versioning.js';
@@ -33,6 +34,7 @@ import { listObjectsV2 } from './operations/list-objects-v2.js';
 import { listParts } from './operations/list-parts.js';
 import { listenBucketNotification } from './operations/listen-bucket-notification.js';
 import { notImplemented } from './operations/not-implemented.js';
+import { putBucketNotification } from './operations/put-bucket-notification.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
 import { putBucketTagging } from './operations/put-bucket-tagging.js';
 import { putBucketVersioning } from './operations/put-bucket-versioning.js';
@@ -49,7 +51,6 @@ import type { RouteLevel, S3Route } from './types.js';
 const UNIMPLEMENTED_BUCKET = [
   'lifecycle',
   'replication',
-  'notification',
   'cors',
   'website',
   'logging',
@@ -127,6 +128,22 @@ export const S3_ROUTES: readonly S3Route[] = [
     query: ['tagging'],
     action: 's3:PutBucketTagging',
     handler: deleteBucketTagging,
+  },
+  {
+    name: 'GetBucketNotification',
+    method: 'GET',
+    level: 'bucket',
+    query: ['notification'],
+    action: 's3:GetBucketNotification',
+    handler: getBucketNotification,
+  },
+  {
+    name: 'PutBucketNotification',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['notification'],
+    action: 's3:PutBucketNotification',
+    handler: putBucketNotification,
   },
   {
     name: 'GetObjectLockConfiguration',

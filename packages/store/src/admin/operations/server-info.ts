@@ -2,7 +2,7 @@ import type { InfoMessage } from '@stowage/madmin';
 import type { StoreContext } from '../../core/context.js';
 import type { TargetStatus } from '../../logging/webhook-target.js';
 import { disksJson, serverEndpoint } from '../backend-info.js';
-import type { AdminOperation } from '../call.js';
+import type { AdminCall, AdminOperation } from '../call.js';
 
 /** Version string reported in server info (the store's package version). */
 export const STORE_VERSION = '0.1.0';
@@ -16,6 +16,20 @@ function webhookServices(statuses: TargetStatus[]): InfoMessage['services'] {
   const logger = statuses.filter((t) => t.subSys === 'logger_webhook').map(entry);
   const audit = statuses.filter((t) => t.subSys === 'audit_webhook').map(entry);
   return { ...(logger.length > 0 ? { logger } : {}), ...(audit.length > 0 ? { audit } : {}) };
+}
+
+/**
+ * `services.notifications` as MinIO fills it: one `{ "<type>": [{ "<id>": { status } }, …] }` per target
+ * type with enabled targets (`webhook`, `postgresql`, …).
+ */
+function notificationServices(ctx: AdminCall['ctx']): InfoMessage['services'] {
+  const byType = new Map<string, Array<Record<string, { status: string }>>>();
+  for (const t of ctx.notify?.statuses() ?? []) {
+    const list = byType.get(t.service) ?? [];
+    list.push({ [t.accountId]: { status: t.status } });
+    byType.set(t.service, list);
+  }
+  return byType.size > 0 ? { notifications: [...byType].map(([type, list]) => ({ [type]: list })) } : {};
 }
 
 /**
@@ -48,7 +62,7 @@ export async function serverInfoMessage(ctx: StoreContext): Promise<InfoMessage>
     objects: { count: objects },
     versions: { count: versions },
     usage: { size },
-    services: webhookServices(ctx.webhooks.statuses()),
+    services: { ...webhookServices(ctx.webhooks.statuses()), ...notificationServices(ctx) },
     backend: info.erasure
       ? {
           backendType: 'Erasure',

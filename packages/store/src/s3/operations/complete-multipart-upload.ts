@@ -28,7 +28,7 @@ export const completeMultipartUpload: S3Handler = async (req, ctx) => {
     }
   }
   const info = await ctx.layer.completeMultipartUpload(req.bucket, req.key, uploadId, parts);
-  publishObjectEvent(ctx, req, 's3:ObjectCreated:CompleteMultipartUpload', info);
+  await publishObjectEvent(ctx, req, 's3:ObjectCreated:CompleteMultipartUpload', info);
   const headers: Record<string, string> = {};
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
   const location = `${ctx.url}/${req.bucket}/${req.key.split('/').map(encodeURIComponent).join('/')}`;

@@ -104,7 +104,7 @@ export const copyObject: S3Handler = async (req, ctx) => {
       stream.destroy();
     }
   }
-  publishObjectEvent(ctx, req, 's3:ObjectCreated:Copy', result);
+  await publishObjectEvent(ctx, req, 's3:ObjectCreated:Copy', result);
   // MinIO also sends the new ETag as a header; the minio SDK reads it from there.
   const headers: Record<string, string> = { etag: quoteEtag(result.etag) };
   if (info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = info.versionId;

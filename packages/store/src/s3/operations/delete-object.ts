@@ -23,7 +23,7 @@ export const deleteObject: S3Handler = async (req, ctx) => {
       ...(versionId !== undefined ? { versionId } : {}),
       bypassGovernance: bypass,
     });
-    publishObjectEvent(
+    await publishObjectEvent(
       ctx,
       req,
       r.deleteMarker ? 's3:ObjectRemoved:DeleteMarkerCreated' : 's3:ObjectRemoved:Delete',

@@ -58,7 +58,7 @@ export const deleteObjects: S3Handler = async (req, ctx) => {
         ...(versionId ? { versionId } : {}),
         bypassGovernance: bypassAllowed,
       });
-      publishObjectEvent(
+      await publishObjectEvent(
         ctx,
         req,
         r.deleteMarker ? 's3:ObjectRemoved:DeleteMarkerCreated' : 's3:ObjectRemoved:Delete',

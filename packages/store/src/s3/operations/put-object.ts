@@ -26,7 +26,7 @@ export const putObject: S3Handler = async (req, ctx) => {
     ...opts,
     ...(md5 ? { contentMd5Base64: md5 } : {}),
   });
-  publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
+  await publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
   const headers: Record<string, string> = { etag: quoteEtag(info.etag) };
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
   return { status: 200, headers };

@@ -37,6 +37,7 @@ import { useBucketInfo } from '../api/get-bucket-info';
 import { AccessAuditPanel } from '../components/access-audit-panel';
 import { AccessRulesPanel } from '../components/access-rules-panel';
 import { DeleteBucketDialog } from '../components/delete-bucket-dialog';
+import { EventsPanel } from '../components/events-panel';
 import { SummaryPanel } from '../components/summary-panel';
 import { type BucketFeatures, bucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
@@ -58,7 +59,7 @@ const notYet = 'Not available in this version yet';
 function menuEntries(features: BucketFeatures, canReadReplication: boolean): MenuEntry[] {
   const entries: MenuEntry[] = [{ tab: 'summary', label: 'Summary', icon: <InfoOutlined /> }];
   if (features.events) {
-    entries.push({ tab: 'events', label: 'Events', icon: <EventNoteOutlined />, unavailable: notYet });
+    entries.push({ tab: 'events', label: 'Events', icon: <EventNoteOutlined /> });
   }
   if (features.replication) {
     entries.push({
@@ -110,7 +111,7 @@ function AbsentOnServerPanel({ tab }: { tab: BucketAdminTab }): ReactElement {
 
 /**
  * Bucket admin screen /buckets/{bucket}/admin/{tab} (spec 1 §2.5): breadcrumb to Buckets, Browse Bucket,
- * Delete (confirmation; then /buckets), Refresh, subtitle 'Access: Private', and the left menu. Events,
+ * Delete (confirmation; then /buckets), Refresh, subtitle 'Access: Private', and the left menu.
  * Replication and Lifecycle are laid out as disabled entries until their screens exist.
  */
 export function BucketAdminPage(): ReactElement {
@@ -141,6 +142,7 @@ export function BucketAdminPage(): ReactElement {
   else if (current.unavailable) content = <NotAvailablePanel label={current.label} />;
   else if (tab === 'access') content = <AccessAuditPanel bucket={bucketName} showUsers={showUsers} />;
   else if (tab === 'prefix') content = <AccessRulesPanel bucket={bucketName} />;
+  else if (tab === 'events') content = <EventsPanel bucket={bucketName} />;
   else content = <SummaryPanel bucket={bucketName} info={info.data} features={features} />;
 
   return (

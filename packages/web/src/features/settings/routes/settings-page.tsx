@@ -1,6 +1,7 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { Box, Button, List, ListItemButton, ListItemIcon, ListItemText, Paper, Slide } from '@mui/material';
 import { type ReactElement, useRef, useState } from 'react';
@@ -11,16 +12,21 @@ import { exportConfigUrl, useReplaceConfig } from '../api/config-file';
 import { ConfigEditPanel } from '../components/config-edit-panel';
 import { ConfigList } from '../components/config-list';
 import { HistoryDialog } from '../components/history-dialog';
+import { LambdaAdd } from '../components/lambda-add';
+import { LambdaList } from '../components/lambda-list';
 
 /**
- * /settings (spec 2 "Settings"): the section list on the left (Configurations; Lambda Notifications and
- * Tiers join it with their issues), the Configurations list, and the form of the chosen set, which slides
+ * /settings (spec 2 "Settings"): the section list on the left (Configurations, Lambda Notifications;
+ * Tiers joins it with its issue), the Configurations list, and the form of the chosen set, which slides
  * in (its name is kept in `?config=` so Back and reloads work). The header exports, imports and shows the
  * history of the whole configuration.
  */
 export function SettingsPage(): ReactElement {
   const [params, setParams] = useSearchParams();
   const selected = params.get('config');
+  // Lambda Notifications: `?section=lambda`, its add flow `?section=lambda&add=1`.
+  const lambda = params.get('section') === 'lambda';
+  const adding = lambda && params.get('add') === '1';
   const [search, setSearch] = useState('');
   const [historyOpen, setHistoryOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -86,16 +92,29 @@ export function SettingsPage(): ReactElement {
       >
         <Paper variant="outlined" component="nav" aria-label="Settings sections">
           <List disablePadding>
-            <ListItemButton selected onClick={() => select(null)}>
+            <ListItemButton selected={!lambda} onClick={() => select(null)}>
               <ListItemIcon sx={{ minWidth: 36 }}>
                 <TuneOutlined fontSize="small" />
               </ListItemIcon>
               <ListItemText primary="Configurations" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
             </ListItemButton>
+            <ListItemButton selected={lambda} onClick={() => setParams({ section: 'lambda' })}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <NotificationsActiveOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary="Lambda Notifications"
+                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+              />
+            </ListItemButton>
           </List>
         </Paper>
         <Box sx={{ minWidth: 0, overflow: 'hidden' }}>
-          {selected === null ? (
+          {adding ? (
+            <LambdaAdd onBack={() => setParams({ section: 'lambda' })} />
+          ) : lambda ? (
+            <LambdaList onAdd={() => setParams({ section: 'lambda', add: '1' })} />
+          ) : selected === null ? (
             <ConfigList search={search} onSearch={setSearch} onSelect={select} />
           ) : (
             <Slide direction="left" in appear mountOnEnter key={selected}>

@@ -1,0 +1,215 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  IconButton,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type BucketEvent, type BucketEventKind, bucketEventKinds } from '@stowage/contracts';
+import { type ReactElement, useState } from 'react';
+import { useNotificationEndpoints } from '@/shared/notifications/notification-endpoints';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { FormDialog } from '@/shared/ui/form-dialog';
+import { LoadingMessage } from '@/shared/ui/loading-message';
+import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
+import { useSnackbar } from '@/shared/ui/snackbar';
+import { useBucketEvents, useBucketEventWrite } from '../api/bucket-events';
+
+const kindLabels: Record<BucketEventKind, string> = {
+  put: 'PUT - Object Uploaded',
+  get: 'GET - Object accessed',
+  delete: 'DELETE - Object Deleted',
+};
+
+/** The bucket Events tab (spec 1 "Events"): the subscriptions, Subscribe To Event, Delete Event. */
+export function EventsPanel({ bucket }: { bucket: string }): ReactElement {
+  const events = useBucketEvents(bucket);
+  const write = useBucketEventWrite(bucket);
+  const [subscribing, setSubscribing] = useState(false);
+  const [deleting, setDeleting] = useState<BucketEvent | null>(null);
+  const { showMessage, showModalError } = useSnackbar();
+
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          Events
+        </Typography>
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setSubscribing(true)}>
+          Subscribe To Event
+        </Button>
+      </Box>
+      {events.isPending ? (
+        <LoadingMessage />
+      ) : events.isError ? (
+        <QueryErrorAlert error={events.error} onRetry={() => events.refetch()} />
+      ) : events.data.events.length === 0 ? (
+        <EmptyState icon={<EventNoteOutlined />} title="No event subscriptions">
+          Subscribe a notification target to this bucket's uploads, reads or deletions.
+        </EmptyState>
+      ) : (
+        <Paper variant="outlined">
+          <Table size="small" aria-label="Event subscriptions">
+            <TableHead>
+              <TableRow>
+                <TableCell>SQS</TableCell>
+                <TableCell>Events</TableCell>
+                <TableCell>Prefix</TableCell>
+                <TableCell>Suffix</TableCell>
+                <TableCell align="right" />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {events.data.events.map((e) => (
+                <TableRow key={e.id}>
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{e.arn}</TableCell>
+                  <TableCell>{e.events.join(', ')}</TableCell>
+                  <TableCell>{e.prefix}</TableCell>
+                  <TableCell>{e.suffix}</TableCell>
+                  <TableCell align="right">
+                    <Tooltip title="Delete Event">
+                      <IconButton
+                        aria-label={`Delete event ${e.id}`}
+                        size="small"
+                        onClick={() => setDeleting(e)}
+                      >
+                        <DeleteOutlined fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+      {subscribing && <SubscribeDialog bucket={bucket} onClose={() => setSubscribing(false)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Event"
+        busy={write.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          write.mutate(
+            { op: 'delete', id: deleting.id },
+            {
+              onSuccess: () => {
+                showMessage('Event subscription deleted.');
+                setDeleting(null);
+              },
+              onError: showModalError,
+            },
+          )
+        }
+      >
+        Delete the subscription of <strong>{deleting?.arn}</strong> to {deleting?.events.join(', ')}?
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+function SubscribeDialog({ bucket, onClose }: { bucket: string; onClose: () => void }): ReactElement {
+  const endpoints = useNotificationEndpoints();
+  const write = useBucketEventWrite(bucket);
+  const { showMessage, showModalError } = useSnackbar();
+  const [arn, setArn] = useState('');
+  const [kinds, setKinds] = useState<BucketEventKind[]>([]);
+  const [prefix, setPrefix] = useState('');
+  const [suffix, setSuffix] = useState('');
+  const arns = (endpoints.data?.notification_endpoints ?? []).map((e) => e.arn);
+
+  return (
+    <FormDialog
+      open
+      title="Subscribe To Event"
+      submitLabel="Save"
+      busy={write.isPending}
+      submitDisabled={arn === '' || kinds.length === 0}
+      onClose={onClose}
+      onSubmit={() =>
+        write.mutate(
+          { op: 'create', body: { arn, events: kinds, prefix, suffix } },
+          {
+            onSuccess: () => {
+              showMessage('Event subscription saved.');
+              onClose();
+            },
+            onError: showModalError,
+          },
+        )
+      }
+    >
+      {endpoints.isError && <QueryErrorAlert error={endpoints.error} onRetry={() => endpoints.refetch()} />}
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label="ARN"
+        value={arn}
+        onChange={(e) => setArn(e.target.value)}
+        helperText={
+          arns.length === 0 ? 'No notification targets yet: add one in Settings → Lambda Notifications.' : ' '
+        }
+        sx={{ mt: 1 }}
+      >
+        {arns.map((a) => (
+          <MenuItem key={a} value={a}>
+            {a}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormLabel component="legend" sx={{ mt: 1 }}>
+        Select Event
+      </FormLabel>
+      <FormGroup>
+        {bucketEventKinds.map((k) => (
+          <FormControlLabel
+            key={k}
+            label={kindLabels[k]}
+            control={
+              <Checkbox
+                checked={kinds.includes(k)}
+                onChange={(e) =>
+                  setKinds((old) => (e.target.checked ? [...old, k] : old.filter((x) => x !== k)))
+                }
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+      <TextField
+        fullWidth
+        size="small"
+        label="Prefix"
+        value={prefix}
+        onChange={(e) => setPrefix(e.target.value)}
+        sx={{ mt: 1 }}
+      />
+      <TextField
+        fullWidth
+        size="small"
+        label="Suffix"
+        value={suffix}
+        onChange={(e) => setSuffix(e.target.value)}
+        sx={{ mt: 2 }}
+      />
+    </FormDialog>
+  );
+}
