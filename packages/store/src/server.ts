@@ -17,6 +17,7 @@ import { openIam } from './iam/index.js';
 import { StoreLog } from './log/store-log.js';
 import { LogWebhooks } from './logging/webhooks.js';
 import { openObjectLayer } from './object-layer/index.js';
+import { ReplicationService } from './replication/service.js';
 
 /**
  * The store's process-level entry: opens the drives, builds IAM and the background services, and
@@ -67,6 +68,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   let server: http.Server | https.Server | undefined;
   let services: BackgroundServices | undefined;
   let webhooks: LogWebhooks | undefined;
+  let replication: ReplicationService | undefined;
   let unsubscribeAppliers = (): void => undefined;
   try {
     // Configuration first: every other service reads its settings from it.
@@ -102,6 +104,19 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     // Logger and audit webhooks follow their config sets (targets open before the first request).
     webhooks = new LogWebhooks({ config, log, trace, deploymentId: id, dataDir: opts.dataDir });
     webhooks.start();
+    // Bucket replication: queues of remote targets open (and resume) before the first request.
+    const selfHost = { value: '' };
+    replication = new ReplicationService({
+      layer,
+      log,
+      dataDir: opts.dataDir,
+      region: () => effectiveRegion(config, opts.region),
+      selfHost: () => selfHost.value,
+      ...(opts.replicationRetryMs
+        ? { retryMinMs: opts.replicationRetryMs, retryMaxMs: opts.replicationRetryMs * 4 }
+        : {}),
+    });
+    const repl = replication;
     const ctx: StoreContext = {
       layer,
       iam,
@@ -121,6 +136,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       log,
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
+      replication: repl,
     };
     const hooks = webhooks;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
@@ -160,6 +176,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
           : host;
     const url = `${opts.tls ? 'https' : 'http'}://${urlHost}:${port}`;
     ctx.url = url;
+    selfHost.value = new URL(url).host;
+    await repl.start();
     log.node = new URL(url).host;
     log.deploymentId = ctx.deploymentId;
 
@@ -188,6 +206,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         await background.stop();
         // Batches in flight finish; undelivered records stay queued on disk for the next start.
         await hooks.close();
+        await repl.close();
         stopStaleUploads();
         await layer.close();
       })();
@@ -199,6 +218,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     unsubscribeAppliers();
     await services?.stop();
     await webhooks?.close();
+    await replication?.close();
     stopStaleUploads();
     await layer.close();
     throw err;

@@ -5,6 +5,7 @@ import type { IamSystem } from '../iam/index.js';
 import type { StoreLog } from '../log/store-log.js';
 import type { WebhookStatusSource } from '../logging/webhooks.js';
 import type { ObjectLayer } from '../object-layer/types.js';
+import type { ReplicationService } from '../replication/service.js';
 import type { ServiceActionHook, StoreOptions } from './options.js';
 import type { UsageScanner } from './usage.js';
 
@@ -52,4 +53,9 @@ export interface StoreContext {
    * (`StoreOptions.onServiceAction`); null when none was, and the admin API answers NotImplemented.
    */
   readonly onServiceAction: ServiceActionHook | null;
+  /**
+   * Bucket replication: remote targets, rules and the engine (`replication/`). Absent in contexts
+   * built without it (function-level test harnesses): replication calls answer NotImplemented there.
+   */
+  readonly replication?: ReplicationService;
 }

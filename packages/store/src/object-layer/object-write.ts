@@ -76,6 +76,7 @@ export async function putObject(
       inline: res.inline !== null,
       ec,
       storageClass: opts.storageClass ?? 'STANDARD',
+      ...(opts.replicationStatus ? { repl: opts.replicationStatus } : {}),
     };
     if (res.compressed) {
       v.compression = {
@@ -85,13 +86,20 @@ export async function putObject(
       };
     }
     if (res.inline) inlined = true;
-    return await commitVersion(set, bucket, key, v, {
-      dataDir,
-      writeId: res.inline ? null : writeId,
-      inline: res.inline,
-      written: res.written,
-      writeQuorum,
-    });
+    return await commitVersion(
+      set,
+      bucket,
+      key,
+      v,
+      {
+        dataDir,
+        writeId: res.inline ? null : writeId,
+        inline: res.inline,
+        written: res.written,
+        writeQuorum,
+      },
+      opts.replica,
+    );
   } finally {
     // Inline writes never created temp files; others leave them only on failure.
     if (!inlined) await set.removeTmp(writeId);
@@ -100,7 +108,16 @@ export async function putObject(
 
 /** The metadata of a version that updateObjectMetadata can replace. */
 export type MetadataPatch = Partial<
-  Pick<ObjectInfo, 'tags' | 'retention' | 'legalHold' | 'userMetadata' | 'systemMetadata' | 'contentType'>
+  Pick<
+    ObjectInfo,
+    | 'tags'
+    | 'retention'
+    | 'legalHold'
+    | 'userMetadata'
+    | 'systemMetadata'
+    | 'contentType'
+    | 'replicationStatus'
+  >
 >;
 
 export async function updateObjectMetadata(
@@ -121,6 +138,7 @@ export async function updateObjectMetadata(
     if (patch.systemMetadata !== undefined) next.sys = { ...patch.systemMetadata };
     if (patch.contentType !== undefined) next.contentType = patch.contentType;
     if (patch.legalHold !== undefined) next.legalHold = patch.legalHold === true;
+    if (patch.replicationStatus !== undefined) next.repl = patch.replicationStatus;
     if (patch.retention !== undefined) {
       const r = toRetention(patch.retention);
       const cur = v.retention;
