@@ -32,8 +32,6 @@ export interface ReplicationRecord {
   bucket: string;
   key: string;
   versionId: string;
-  /** ms since epoch (delete markers). */
-  mtime: number;
   size: number;
   arn: string;
   storageClass: string;
@@ -47,7 +45,6 @@ export interface Change {
   kind: ChangeKind;
   size?: number;
   tags?: Record<string, string>;
-  mtime?: Date;
 }
 
 interface OpenTarget {
@@ -163,7 +160,6 @@ export class ReplicationService {
       bucket: change.bucket,
       key: change.key,
       versionId: change.versionId,
-      mtime: change.mtime?.getTime() ?? Date.now(),
       size: change.size ?? 0,
       arn: rule.arn,
       storageClass: rule.storageClass,
@@ -216,7 +212,6 @@ export class ReplicationService {
           bucket,
           key: v.key,
           versionId: v.versionId,
-          mtime: v.lastModified.getTime(),
           size: v.size,
           arn,
           storageClass: rule.storageClass,
@@ -343,6 +338,25 @@ export class ReplicationService {
     }
   }
 
+  /** When a version (a delete marker too) was made; undefined when it is gone. */
+  async #versionTime(bucket: string, key: string, versionId: string): Promise<Date | undefined> {
+    let keyMarker: string | undefined;
+    let versionIdMarker: string | undefined;
+    for (;;) {
+      const page = await this.#opts.layer.listObjectVersions(bucket, {
+        prefix: key,
+        maxKeys: 1000,
+        ...(keyMarker !== undefined ? { keyMarker } : {}),
+        ...(versionIdMarker !== undefined ? { versionIdMarker } : {}),
+      });
+      const v = page.versions.find((x) => x.key === key && x.versionId === versionId);
+      if (v) return v.lastModified;
+      if (!page.isTruncated || page.versions.every((x) => x.key !== key)) return undefined;
+      keyMarker = page.nextKeyMarker ?? undefined;
+      versionIdMarker = page.nextVersionIdMarker ?? undefined;
+    }
+  }
+
   /** Sends one record; false when there was nothing left to send (the version was deleted). */
   async #replicate(target: BucketTarget, r: ReplicationRecord): Promise<boolean> {
     const client = clientOf(target);
@@ -351,7 +365,10 @@ export class ReplicationService {
       return true;
     }
     if (r.op === 'delete-marker') {
-      await sendDeleteMarker(client, target, r.key, r.versionId, new Date(r.mtime));
+      const mtime = await this.#versionTime(r.bucket, r.key, r.versionId);
+      if (!mtime) return false;
+      await sendDeleteMarker(client, target, r.key, r.versionId, mtime);
+      await this.#setStatus(r, 'COMPLETED');
       return true;
     }
     let got: Awaited<ReturnType<ObjectLayer['getObject']>>;

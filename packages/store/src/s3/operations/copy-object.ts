@@ -1,8 +1,8 @@
 import { S3Error } from '../../core/errors.js';
 import { resolveCopySource } from '../copy-source.js';
 import { publishObjectEvent } from '../notify.js';
-import { replicateVersion } from '../replication-hooks.js';
 import { enforceQuota } from '../quota.js';
+import { replicateVersion } from '../replication-hooks.js';
 import { quoteEtag, xmlResponse } from '../response.js';
 import { parseTaggingHeader } from '../tags.js';
 import type { S3Handler } from '../types.js';
