@@ -52,6 +52,8 @@ function text(node: unknown): string | undefined {
 function status(node: unknown, what: string, fallback: RuleStatus): RuleStatus {
   if (node === undefined) return fallback;
   const s = text((node as Node).Status);
+  // SDKs send the element with an empty status for "not set".
+  if (s === undefined || s === '') return fallback;
   if (s === 'Enabled' || s === 'Disabled') return s;
   throw bad(`${what} status must be Enabled or Disabled`);
 }
@@ -60,6 +62,8 @@ function parseTags(list: unknown): Record<string, string> {
   const tags: Record<string, string> = {};
   for (const t of (list as Node[] | undefined) ?? []) {
     const k = text(t.Key) ?? '';
+    // An empty <Tag/> (SDKs send one for "no tag filter") is no condition, as MinIO reads it.
+    if (k === '' && (text(t.Value) ?? '') === '') continue;
     if (k === '' || k.length > 128) throw bad('A tag key must be 1 to 128 characters');
     if (k in tags) throw bad(`Duplicate tag key '${k}' in a rule filter`);
     const v = text(t.Value) ?? '';
@@ -86,7 +90,7 @@ function parseRule(r: Node, index: number): ReplicationRule {
     }
     prefix = text(and.Prefix) ?? '';
     tags = parseTags(and.Tag);
-  } else if (filter.Prefix !== undefined && filter.Tag !== undefined) {
+  } else if (filter.Prefix !== undefined && Object.keys(tags).length > 0 && text(filter.Prefix) !== '') {
     throw bad('Filter must have exactly one of Prefix, Tag or And');
   }
   const dest = r.Destination as Node | undefined;

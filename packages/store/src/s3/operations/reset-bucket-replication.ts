@@ -19,26 +19,34 @@ function parseDuration(text: string): number {
 }
 
 /**
- * MinIO's ResetBucketReplication (`PUT /<bucket>?replication-reset&reset-arn=&older-than=`): queues
- * every existing version the target's rule covers (resync). Answers minio-go's ResyncTargetsInfo.
+ * MinIO's ResetBucketReplication (`PUT /<bucket>?replication-reset&arn=&older-than=&reset-id=`):
+ * queues every existing version the target's rule covers (resync); without `arn`, for every target of
+ * the bucket's rules. Answers minio-go's ResyncTargetsInfo.
  */
 export const resetBucketReplication: S3Handler = async (req, ctx) => {
   await ctx.layer.getBucketInfo(req.bucket);
-  const arn = req.query.get('reset-arn') ?? '';
-  if (arn === '') throw new S3Error('InvalidArgument', 'reset-arn is required');
+  const repl = replicationOf(ctx);
+  const config = await repl.config(req.bucket);
+  if (!config)
+    throw new S3Error('ReplicationConfigurationNotFoundError', undefined, { BucketName: req.bucket });
+  const arn = req.query.get('arn') ?? '';
+  const arns = arn !== '' ? [arn] : [...new Set(config.rules.map((r) => r.arn))];
   const olderThan = parseDuration(req.query.get('older-than') ?? '');
   const resetId = req.query.get('reset-id') || randomUUID();
   const start = new Date();
-  await replicationOf(ctx).resync(
-    req.bucket,
-    arn,
-    olderThan > 0 ? new Date(Date.now() - olderThan) : undefined,
-  );
+  for (const a of arns) {
+    await repl.resync(req.bucket, a, olderThan > 0 ? new Date(Date.now() - olderThan) : undefined);
+  }
   return {
     status: 200,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      target: [{ arn, resetid: resetId, startTime: start.toISOString(), resyncStatus: 'Ongoing' }],
+      target: arns.map((a) => ({
+        arn: a,
+        resetid: resetId,
+        startTime: start.toISOString(),
+        resyncStatus: 'Ongoing',
+      })),
     }),
   };
 };
