@@ -37,6 +37,7 @@ import { useBucketInfo } from '../api/get-bucket-info';
 import { AccessAuditPanel } from '../components/access-audit-panel';
 import { AccessRulesPanel } from '../components/access-rules-panel';
 import { DeleteBucketDialog } from '../components/delete-bucket-dialog';
+import { ReplicationPanel } from '../components/replication-panel';
 import { SummaryPanel } from '../components/summary-panel';
 import { type BucketFeatures, bucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
@@ -65,7 +66,7 @@ function menuEntries(features: BucketFeatures, canReadReplication: boolean): Men
       tab: 'replication',
       label: 'Replication',
       icon: <SyncAltOutlined />,
-      unavailable: canReadReplication ? notYet : 'You may not read the replication configuration',
+      ...(canReadReplication ? {} : { unavailable: 'You may not read the replication configuration' }),
     });
   }
   if (features.lifecycle) {
@@ -141,6 +142,7 @@ export function BucketAdminPage(): ReactElement {
   else if (current.unavailable) content = <NotAvailablePanel label={current.label} />;
   else if (tab === 'access') content = <AccessAuditPanel bucket={bucketName} showUsers={showUsers} />;
   else if (tab === 'prefix') content = <AccessRulesPanel bucket={bucketName} />;
+  else if (tab === 'replication') content = <ReplicationPanel bucket={bucketName} />;
   else content = <SummaryPanel bucket={bucketName} info={info.data} features={features} />;
 
   return (
