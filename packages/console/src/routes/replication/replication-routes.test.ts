@@ -59,7 +59,8 @@ describe('replication routes', () => {
         { originBucket: 'nope', destinationBucket: 'nope-copy' },
       ],
       syncMode: 'async',
-      bandwidth: 0,
+      // The form's defaults (spec 1 §9): 100 GiB/s, 60 s.
+      bandwidth: 100 * 1024 ** 3,
       healthCheckPeriod: 60,
     });
     expect(res.status).toBe(200);

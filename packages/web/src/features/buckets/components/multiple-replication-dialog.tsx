@@ -169,7 +169,13 @@ function Wizard({ buckets, onClose }: { buckets: readonly string[]; onClose: () 
                   renderInput={(params) => (
                     <TextField
                       {...params}
-                      aria-label={`Destination of ${r.origin}`}
+                      slotProps={{
+                        ...params.slotProps,
+                        htmlInput: {
+                          ...params.slotProps.htmlInput,
+                          'aria-label': `Destination of ${r.origin}`,
+                        },
+                      }}
                       error={r.destination.trim() === ''}
                     />
                   )}
