@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { startStore } from '@stowage/store';
 import * as Minio from 'minio';
 import { E2E } from '../support/env.js';
@@ -11,6 +11,11 @@ import { snap } from '../support/screenshots.js';
 
 // Issue 21: the Set Multiple Bucket Replication wizard against a second store started here — browser →
 // console → the source store (remote targets, rules) → the target store, checked with S3 calls on both.
+
+/** Dialogs fade in and the theme fades over: shoot once nothing moves. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+}
 
 async function arrived(s3: Minio.Client, bucket: string, key: string): Promise<boolean> {
   return s3.statObject(bucket, key).then(
@@ -67,6 +72,7 @@ test('the wizard replicates two buckets to a second store, and the Replication t
     await wizard.getByLabel('Access Key').fill(E2E.rootUser);
     await wizard.getByLabel('Secret Key').fill(E2E.rootPassword);
     await wizard.getByLabel('Use TLS').uncheck();
+    await settle(page);
     await snap(page, 'replication-wizard-remote');
     await wizard.getByRole('button', { name: 'Next' }).click();
 
@@ -94,9 +100,11 @@ test('the wizard replicates two buckets to a second store, and the Replication t
     await snap(page, 'replication-tab');
     await page.getByRole('button', { name: 'Add Replication Rule' }).click();
     await expect(page.getByRole('dialog', { name: 'Set Bucket Replication' })).toBeVisible();
+    await settle(page);
     await snap(page, 'replication-rule-form');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await settle(page);
     await snap(page, 'replication-tab-dark');
 
     // Delete Replication Rule.

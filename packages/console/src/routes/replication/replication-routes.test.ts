@@ -82,6 +82,14 @@ describe('replication routes', () => {
       if (!arrived) await new Promise((r) => setTimeout(r, 100));
     }
     expect(arrived).toBe(true);
+    // The object's details carry its replication status once the source has marked it.
+    let status: unknown;
+    for (let i = 0; i < 100 && status !== 'COMPLETED'; i++) {
+      const meta = await call('GET', '/api/v1/buckets/photos/objects?prefix=cat.jpg&with_metadata=true');
+      status = (meta.body as { objects: { replication_status?: string }[] }).objects[0]?.replication_status;
+      if (status !== 'COMPLETED') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe('COMPLETED');
   }, 60_000);
 
   it('lists the rules with their destination and the figures; deletes a rule', async () => {
