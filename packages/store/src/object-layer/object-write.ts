@@ -8,7 +8,7 @@ import { objectLock } from './key-locks.js';
 import type { MetaDoc, VersionRecord } from './meta.js';
 import { readMeta, writeMeta } from './meta-io.js';
 import { validateObjectKey } from './names.js';
-import type { ObjectInfo, PutObjectOptions } from './types.js';
+import type { MetadataPatch, ObjectInfo, PutObjectOptions } from './types.js';
 import { commitVersion, pickVersion, toInfo, toRetention } from './versions.js';
 
 /**
@@ -106,19 +106,7 @@ export async function putObject(
   }
 }
 
-/** The metadata of a version that updateObjectMetadata can replace. */
-export type MetadataPatch = Partial<
-  Pick<
-    ObjectInfo,
-    | 'tags'
-    | 'retention'
-    | 'legalHold'
-    | 'userMetadata'
-    | 'systemMetadata'
-    | 'contentType'
-    | 'replicationStatus'
-  >
->;
+export type { MetadataPatch } from './types.js';
 
 export async function updateObjectMetadata(
   set: ErasureSet,

@@ -105,6 +105,20 @@ export interface PutObjectOptions {
   replicationStatus?: string;
 }
 
+/** The metadata of a version that updateObjectMetadata can replace. */
+export type MetadataPatch = Partial<
+  Pick<
+    ObjectInfo,
+    | 'tags'
+    | 'retention'
+    | 'legalHold'
+    | 'userMetadata'
+    | 'systemMetadata'
+    | 'contentType'
+    | 'replicationStatus'
+  >
+>;
+
 export interface ByteRange {
   /** Inclusive. */
   start: number;
@@ -248,18 +262,7 @@ export interface ObjectLayer {
     bucket: string,
     key: string,
     versionId: string | undefined,
-    patch: Partial<
-      Pick<
-        ObjectInfo,
-        | 'tags'
-        | 'retention'
-        | 'legalHold'
-        | 'userMetadata'
-        | 'systemMetadata'
-        | 'contentType'
-        | 'replicationStatus'
-      >
-    >,
+    patch: MetadataPatch,
   ): Promise<ObjectInfo>;
 
   listObjects(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult>;

@@ -14,7 +14,7 @@ import {
 } from './config.js';
 import { ReplicationStats, type TargetStats } from './stats.js';
 import { clientOf, RemoteTargets } from './targets.js';
-import { sendDeleteMarker, sendVersion, sendVersionDelete } from './wire.js';
+import { sendDelete, sendVersion } from './wire.js';
 
 /**
  * The replication engine. Every replicated change (new version, delete marker, version delete,
@@ -361,13 +361,13 @@ export class ReplicationService {
   async #replicate(target: BucketTarget, r: ReplicationRecord): Promise<boolean> {
     const client = clientOf(target);
     if (r.op === 'version-delete') {
-      await sendVersionDelete(client, target, r.key, r.versionId);
+      await sendDelete(client, target, r.key, r.versionId);
       return true;
     }
     if (r.op === 'delete-marker') {
       const mtime = await this.#versionTime(r.bucket, r.key, r.versionId);
       if (!mtime) return false;
-      await sendDeleteMarker(client, target, r.key, r.versionId, mtime);
+      await sendDelete(client, target, r.key, r.versionId, mtime);
       await this.#setStatus(r, 'COMPLETED');
       return true;
     }

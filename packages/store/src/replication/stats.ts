@@ -13,7 +13,7 @@ export interface TargetStats {
   failedSize: number;
 }
 
-function empty(): TargetStats {
+export function emptyStats(): TargetStats {
   return {
     pendingCount: 0,
     pendingSize: 0,
@@ -36,7 +36,7 @@ export class ReplicationStats {
     }
     let s = targets.get(arn);
     if (!s) {
-      s = empty();
+      s = emptyStats();
       targets.set(arn, s);
     }
     return s;

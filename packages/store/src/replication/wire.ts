@@ -58,39 +58,25 @@ export async function sendVersion(
   });
 }
 
-/** Creates the delete marker `versionId` (made at `mtime`) on the target. */
-export async function sendDeleteMarker(
+/**
+ * A delete on the target: with `markerTime`, creates the delete marker `versionId` made then; without,
+ * removes version `versionId` (an object version or a delete marker).
+ */
+export async function sendDelete(
   client: RemoteClient,
   target: BucketTarget,
   key: string,
   versionId: string,
-  mtime: Date,
+  markerTime?: Date,
 ): Promise<void> {
+  const marker: Record<string, string> = markerTime
+    ? { [SOURCE_DELETE_MARKER]: 'true', [SOURCE_MTIME]: markerTime.toISOString() }
+    : {};
   await client.send({
     method: 'DELETE',
     bucket: target.targetbucket,
     key,
     query: { versionId },
-    headers: {
-      [REPLICATION_REQUEST]: 'true',
-      [SOURCE_DELETE_MARKER]: 'true',
-      [SOURCE_MTIME]: mtime.toISOString(),
-    },
-  });
-}
-
-/** Removes version `versionId` (an object version or a delete marker) from the target. */
-export async function sendVersionDelete(
-  client: RemoteClient,
-  target: BucketTarget,
-  key: string,
-  versionId: string,
-): Promise<void> {
-  await client.send({
-    method: 'DELETE',
-    bucket: target.targetbucket,
-    key,
-    query: { versionId },
-    headers: { [REPLICATION_REQUEST]: 'true' },
+    headers: { [REPLICATION_REQUEST]: 'true', ...marker },
   });
 }

@@ -1,3 +1,4 @@
+import { emptyStats, type TargetStats } from '../../replication/stats.js';
 import type { S3Handler } from '../types.js';
 import { replicationOf } from './bucket-replication-support.js';
 
@@ -8,14 +9,7 @@ import { replicationOf } from './bucket-replication-support.js';
 export const getBucketReplicationMetrics: S3Handler = async (req, ctx) => {
   await ctx.layer.getBucketInfo(req.bucket);
   const stats = replicationOf(ctx).bucketStats(req.bucket);
-  const wire = (s: {
-    pendingCount: number;
-    pendingSize: number;
-    replicatedCount: number;
-    replicatedSize: number;
-    failedCount: number;
-    failedSize: number;
-  }) => ({
+  const wire = (s: TargetStats) => ({
     pendingReplicationCount: s.pendingCount,
     pendingReplicationSize: s.pendingSize,
     replicationCount: s.replicatedCount,
@@ -23,14 +17,7 @@ export const getBucketReplicationMetrics: S3Handler = async (req, ctx) => {
     failedReplicationCount: s.failedCount,
     failedReplicationSize: s.failedSize,
   });
-  const total = {
-    pendingCount: 0,
-    pendingSize: 0,
-    replicatedCount: 0,
-    replicatedSize: 0,
-    failedCount: 0,
-    failedSize: 0,
-  };
+  const total = emptyStats();
   const byArn: Record<string, ReturnType<typeof wire>> = {};
   for (const [arn, s] of stats) {
     byArn[arn] = wire(s);
