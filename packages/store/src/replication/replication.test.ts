@@ -224,6 +224,25 @@ describe('the engine', () => {
   }, 60_000);
 });
 
+describe('object lock', () => {
+  it('retention and legal hold changes reach the replica', async () => {
+    const lock = { 'x-amz-bucket-object-lock-enabled': 'true' };
+    await s3(a, 'PUT', '/locked-src', { headers: lock });
+    await s3(b, 'PUT', '/locked-dst', { headers: lock });
+    const lockArn = await a.admin.setRemoteTarget('locked-src', targetOf(b, 'locked-src', 'locked-dst'));
+    expect((await s3(a, 'PUT', '/locked-src?replication', { body: ruleXml(lockArn) })).status).toBe(200);
+    const put = await s3(a, 'PUT', '/locked-src/held', { body: 'keep me' });
+    const v = put.headers.get('x-amz-version-id');
+    const hold = '<LegalHold><Status>ON</Status></LegalHold>';
+    expect((await s3(a, 'PUT', `/locked-src/held?legal-hold&versionId=${v}`, { body: hold })).status).toBe(
+      200,
+    );
+    await settled(a, 'locked-src');
+    const got = await s3(b, 'GET', `/locked-dst/held?legal-hold&versionId=${v}`);
+    expect(got.body.toString()).toContain('<Status>ON</Status>');
+  }, 60_000);
+});
+
 describe('replica writes', () => {
   it('are refused to a caller without replication rights', async () => {
     await a.admin.addUser('writer', 'writer-secret-123', 'enabled');
