@@ -42,6 +42,7 @@ import { registerNotificationEndpointRoutes } from './routes/notifications/notif
 import { registerObjectRoutes } from './routes/objects/register-object-routes.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
+import { registerReplicationRoutes } from './routes/replication/register-replication-routes.js';
 import type { RouteContext, ZodApp } from './routes/route-context.js';
 import { registerRestartService } from './routes/service/restart-service.js';
 import { registerServiceAccountRoutes } from './routes/service-accounts/register-service-account-routes.js';
@@ -134,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerServiceAccountRoutes(signedIn, ctx);
     registerAccountRoutes(signedIn, ctx);
     registerBucketRoutes(signedIn, ctx);
+    // Bucket replication (issue 21).
+    registerReplicationRoutes(signedIn, ctx);
     // Object browser (issue 7).
     registerObjectRoutes(signedIn, ctx);
     // Settings, webhooks and the restart banner (issue 15).

@@ -26,6 +26,8 @@ export const objectItemSchema = z
     retention_until_date: z.string().optional(),
     tags: z.record(z.string(), z.string()).optional(),
     user_metadata: z.record(z.string(), z.string()).optional(),
+    /** x-amz-replication-status (PENDING, COMPLETED, FAILED, REPLICA) when the object is replicated (issue 21). */
+    replication_status: z.string().optional(),
   })
   .meta({ id: 'ObjectItem' });
 export type ObjectItem = z.infer<typeof objectItemSchema>;

@@ -131,6 +131,11 @@ export const apiPaths = {
   bucketUsers: '/api/v1/bucket-users/:bucket',
   bucketPolicies: '/api/v1/bucket-policy/:bucket',
   bucketAccessRules: '/api/v1/bucket/:bucket/access-rules',
+  // Bucket replication (issue 21, spec 1 §7).
+  bucketReplication: '/api/v1/buckets/:bucket/replication',
+  bucketReplicationRule: '/api/v1/buckets/:bucket/replication/:rule',
+  bucketsReplication: '/api/v1/buckets-replication',
+  listExternalBuckets: '/api/v1/list-external-buckets',
   // Object browser (issue 7, spec 1 §7 "Objects").
   objects: '/api/v1/buckets/:bucket/objects',
   objectShare: '/api/v1/buckets/:bucket/objects/share',

@@ -19,6 +19,7 @@ import { LogWebhooks } from './logging/webhooks.js';
 import { StoreMetrics } from './metrics/store-metrics.js';
 import { NotificationSystem } from './notify/notification-system.js';
 import { openObjectLayer } from './object-layer/index.js';
+import { ReplicationService } from './replication/service.js';
 
 /**
  * The store's process-level entry: opens the drives, builds IAM and the background services, and
@@ -70,6 +71,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   let services: BackgroundServices | undefined;
   let webhooks: LogWebhooks | undefined;
   let notifications: NotificationSystem | undefined;
+  let replication: ReplicationService | undefined;
   let unsubscribeAppliers = (): void => undefined;
   try {
     // Configuration first: every other service reads its settings from it.
@@ -115,6 +117,19 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     });
     notifications = notify;
     notify.start();
+    // Bucket replication: queues of remote targets open (and resume) before the first request.
+    const selfHost = { value: '' };
+    replication = new ReplicationService({
+      layer,
+      log,
+      dataDir: opts.dataDir,
+      region: () => effectiveRegion(config, opts.region),
+      selfHost: () => selfHost.value,
+      ...(opts.replicationRetryMs
+        ? { retryMinMs: opts.replicationRetryMs, retryMaxMs: opts.replicationRetryMs * 4 }
+        : {}),
+    });
+    const repl = replication;
     const ctx: StoreContext = {
       layer,
       iam,
@@ -135,6 +150,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
       notify,
+      replication: repl,
     };
     const hooks = webhooks;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
@@ -176,6 +192,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
           : host;
     const url = `${opts.tls ? 'https' : 'http'}://${urlHost}:${port}`;
     ctx.url = url;
+    selfHost.value = new URL(url).host;
+    await repl.start();
     log.node = new URL(url).host;
     log.deploymentId = ctx.deploymentId;
     metrics.setServer(new URL(url).host);
@@ -207,6 +225,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         // Batches in flight finish; undelivered records stay queued on disk for the next start.
         await hooks.close();
         await notify.close();
+        await repl.close();
         stopStaleUploads();
         await layer.close();
       })();
@@ -219,6 +238,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     await services?.stop();
     await webhooks?.close();
     await notifications?.close();
+    await replication?.close();
     stopStaleUploads();
     await layer.close();
     throw err;

@@ -4,7 +4,8 @@
 //
 // Usage: madmin-calls <host:port> <root-access-key> <root-secret-key> [config]
 //
-// With `config` it drives the configuration API instead (config.go).
+// With `config` it drives the configuration API instead (config.go); with `replication <target>`,
+// bucket replication to a second store (replication.go).
 //
 // Each step prints one line; the first failure prints "FAIL <step>: <reason>" (stdout and stderr) and
 // exits 1. Success ends
@@ -89,13 +90,19 @@ func adminClient(step, ak, sk string) *madmin.AdminClient {
 }
 
 func main() {
-	if len(os.Args) != 4 && (len(os.Args) != 5 || os.Args[4] != "config") {
-		fmt.Fprintln(os.Stderr, "usage: madmin-calls <host:port> <root-access-key> <root-secret-key> [config]")
+	replicationMode := len(os.Args) == 6 && os.Args[4] == "replication"
+	if len(os.Args) != 4 && (len(os.Args) != 5 || os.Args[4] != "config") && !replicationMode {
+		fmt.Fprintln(os.Stderr, "usage: madmin-calls <host:port> <root-access-key> <root-secret-key> [config | replication <target host:port>]")
 		os.Exit(2)
 	}
 	endpoint = os.Args[1]
 	rootAK, rootSK := os.Args[2], os.Args[3]
 	adm := adminClient("root admin client", rootAK, rootSK)
+	if replicationMode {
+		replicationSteps(adm, rootAK, rootSK, os.Args[5])
+		fmt.Printf("OK %d steps\n", steps)
+		return
+	}
 	if len(os.Args) == 5 {
 		configSteps(adm)
 		fmt.Printf("OK %d steps\n", steps)

@@ -27,9 +27,11 @@ import { listCannedPolicies } from './operations/list-canned-policies.js';
 import { listConfigHistoryKV } from './operations/list-config-history-kv.js';
 import { listGroups } from './operations/list-groups.js';
 import { listPolicyEntities } from './operations/list-policy-entities.js';
+import { listRemoteTargets } from './operations/list-remote-targets.js';
 import { listServiceAccounts } from './operations/list-service-accounts.js';
 import { listUsers } from './operations/list-users.js';
 import { removeCannedPolicy } from './operations/remove-canned-policy.js';
+import { removeRemoteTarget } from './operations/remove-remote-target.js';
 import { removeUser } from './operations/remove-user.js';
 import { restoreConfigHistoryKV } from './operations/restore-config-history-kv.js';
 import { serverInfo } from './operations/server-info.js';
@@ -39,6 +41,7 @@ import { setBucketQuota } from './operations/set-bucket-quota.js';
 import { setConfig } from './operations/set-config.js';
 import { setConfigKV } from './operations/set-config-kv.js';
 import { setGroupStatus } from './operations/set-group-status.js';
+import { setRemoteTarget } from './operations/set-remote-target.js';
 import { setUserOrGroupPolicy } from './operations/set-user-or-group-policy.js';
 import { setUserStatus } from './operations/set-user-status.js';
 import { storageInfo } from './operations/storage-info.js';
@@ -225,6 +228,28 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     name: 'PutBucketQuota',
     action: 'admin:SetBucketQuota',
     op: setBucketQuota,
+  },
+  // Bucket remote targets (replication/)
+  {
+    method: 'GET',
+    path: '/list-remote-targets',
+    name: 'ListBucketTargets',
+    action: 'admin:GetBucketTarget',
+    op: listRemoteTargets,
+  },
+  {
+    method: 'PUT',
+    path: '/set-remote-target',
+    name: 'SetBucketTarget',
+    action: 'admin:SetBucketTarget',
+    op: setRemoteTarget,
+  },
+  {
+    method: 'DELETE',
+    path: '/remove-remote-target',
+    name: 'RemoveBucketTarget',
+    action: 'admin:SetBucketTarget',
+    op: removeRemoteTarget,
   },
   // Configuration (config/): sets, help, export/import, history
   { method: 'GET', path: '/get-config-kv', name: 'GetConfigKV', action: CONFIG, op: getConfigKV },

@@ -6,6 +6,7 @@ import type { StoreLog } from '../log/store-log.js';
 import type { WebhookStatusSource } from '../logging/webhooks.js';
 import type { NotificationSystem } from '../notify/notification-system.js';
 import type { ObjectLayer } from '../object-layer/types.js';
+import type { ReplicationService } from '../replication/service.js';
 import type { ServiceActionHook, StoreOptions } from './options.js';
 import type { UsageScanner } from './usage.js';
 
@@ -55,4 +56,9 @@ export interface StoreContext {
   readonly onServiceAction: ServiceActionHook | null;
   /** Bucket event notifications: targets, their status, and delivery of object events to them. */
   readonly notify?: NotificationSystem;
+  /**
+   * Bucket replication: remote targets, rules and the engine (`replication/`). Absent in contexts
+   * built without it (function-level test harnesses): replication calls answer NotImplemented there.
+   */
+  readonly replication?: ReplicationService;
 }

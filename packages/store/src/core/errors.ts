@@ -69,6 +69,14 @@ const CODES_BY_STATUS = {
     // Configuration (config/): a bad key, value or target, an unsupported set, a missing config target.
     XMinioConfigError: 'The configuration is not valid.',
     XMinioAdminNoSuchConfigTarget: 'No such named configuration target exists',
+    // Bucket replication (MinIO's codes).
+    XMinioReplicationSourceNotVersionedError: 'Replication source does not have versioning enabled',
+    XMinioAdminRemoteTargetNotVersionedError: 'Remote target does not have versioning enabled',
+    XMinioAdminRemoteIdenticalToSource: 'The remote target cannot be identical to source',
+    XMinioAdminBucketRemoteAlreadyExists: 'The remote target already exists',
+    XMinioAdminRemoteRemoveDisallowed: 'This ARN is in use by an existing configuration',
+    XMinioAdminReplicationRemoteConnectionError: 'Remote service connection error',
+    XMinioAdminRemoteArnInvalid: 'The bucket remote ARN does not have correct format',
     // STS (PROTOCOL-NOTES §3).
     InvalidParameterValue: 'An invalid or out-of-range value was supplied for the input parameter.',
     MissingParameter: 'A required parameter for the specified action is not supplied.',
@@ -102,6 +110,10 @@ const CODES_BY_STATUS = {
     XMinioAdminNoSuchGroup: 'The specified group does not exist.',
     XMinioAdminNoSuchPolicy: 'The canned policy does not exist.',
     XMinioAdminNoSuchQuotaConfiguration: 'The quota configuration does not exist',
+    // Bucket replication (MinIO's codes).
+    ReplicationConfigurationNotFoundError: 'The replication configuration was not found',
+    XMinioAdminRemoteTargetNotFoundError: 'The remote target does not exist',
+    XMinioAdminRemoteDestinationNotFoundError: 'The remote destination bucket does not exist',
   },
   405: {
     MethodNotAllowed: 'The specified method is not allowed against this resource.',

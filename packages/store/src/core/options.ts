@@ -29,6 +29,8 @@ export interface StoreOptions {
   domains?: string[];
   /** How long close() lets requests in flight finish before cutting connections (default 5 s). */
   shutdownGraceMs?: number;
+  /** First retry delay of bucket replication (default 250 ms, backing off to 30 s); tests shorten it. */
+  replicationRetryMs?: number;
   /**
    * Told of admin `service?action=restart|stop|freeze|unfreeze` (the embedding process acts on it).
    * Without it the admin API answers NotImplemented for stop/freeze/unfreeze.

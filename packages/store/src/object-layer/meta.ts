@@ -76,6 +76,8 @@ export interface VersionRecord {
   storageClass?: StorageClassName;
   /** Absent: the data is stored as sent. */
   compression?: CompressionRecord;
+  /** Bucket replication status (PENDING, COMPLETED, FAILED, REPLICA); absent: not replicated. */
+  repl?: string;
 }
 
 export interface MetaDoc {

@@ -77,6 +77,7 @@ export async function deleteObject(
     inline: false,
     ec: null,
   };
-  const info = await commitVersion(set, bucket, key, marker);
+  if (opts?.replica) marker.repl = 'REPLICA';
+  const info = await commitVersion(set, bucket, key, marker, undefined, opts?.replica);
   return { versionId: info.versionId, deleteMarker: true };
 }

@@ -8,7 +8,7 @@ import { objectLock } from './key-locks.js';
 import type { MetaDoc, VersionRecord } from './meta.js';
 import { readMeta, writeMeta } from './meta-io.js';
 import { validateObjectKey } from './names.js';
-import type { ObjectInfo, PutObjectOptions } from './types.js';
+import type { MetadataPatch, ObjectInfo, PutObjectOptions } from './types.js';
 import { commitVersion, pickVersion, toInfo, toRetention } from './versions.js';
 
 /**
@@ -76,6 +76,7 @@ export async function putObject(
       inline: res.inline !== null,
       ec,
       storageClass: opts.storageClass ?? 'STANDARD',
+      ...(opts.replicationStatus ? { repl: opts.replicationStatus } : {}),
     };
     if (res.compressed) {
       v.compression = {
@@ -85,23 +86,27 @@ export async function putObject(
       };
     }
     if (res.inline) inlined = true;
-    return await commitVersion(set, bucket, key, v, {
-      dataDir,
-      writeId: res.inline ? null : writeId,
-      inline: res.inline,
-      written: res.written,
-      writeQuorum,
-    });
+    return await commitVersion(
+      set,
+      bucket,
+      key,
+      v,
+      {
+        dataDir,
+        writeId: res.inline ? null : writeId,
+        inline: res.inline,
+        written: res.written,
+        writeQuorum,
+      },
+      opts.replica,
+    );
   } finally {
     // Inline writes never created temp files; others leave them only on failure.
     if (!inlined) await set.removeTmp(writeId);
   }
 }
 
-/** The metadata of a version that updateObjectMetadata can replace. */
-export type MetadataPatch = Partial<
-  Pick<ObjectInfo, 'tags' | 'retention' | 'legalHold' | 'userMetadata' | 'systemMetadata' | 'contentType'>
->;
+export type { MetadataPatch } from './types.js';
 
 export async function updateObjectMetadata(
   set: ErasureSet,
@@ -121,6 +126,7 @@ export async function updateObjectMetadata(
     if (patch.systemMetadata !== undefined) next.sys = { ...patch.systemMetadata };
     if (patch.contentType !== undefined) next.contentType = patch.contentType;
     if (patch.legalHold !== undefined) next.legalHold = patch.legalHold === true;
+    if (patch.replicationStatus !== undefined) next.repl = patch.replicationStatus;
     if (patch.retention !== undefined) {
       const r = toRetention(patch.retention);
       const cur = v.retention;

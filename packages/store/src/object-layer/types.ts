@@ -64,6 +64,19 @@ export interface ObjectInfo {
   parts: { number: number; size: number; etag: string }[] | null;
   /** The class the version was written with (its parity): STANDARD or REDUCED_REDUNDANCY. */
   storageClass: StorageClassName;
+  /** x-amz-replication-status: PENDING, COMPLETED, FAILED (source) or REPLICA (target); absent: none. */
+  replicationStatus?: string;
+}
+
+/**
+ * A version written by bucket replication: it keeps the source's version id and modification time
+ * (and ETag, when given) instead of getting new ones.
+ */
+export interface ReplicaVersion {
+  versionId: string;
+  /** ms since epoch. */
+  mtime: number;
+  etag?: string;
 }
 
 export interface PutObjectOptions {
@@ -86,7 +99,25 @@ export interface PutObjectOptions {
    * Bodies of at most MIN_COMPRESSIBLE_SIZE bytes are stored as sent.
    */
   compress?: boolean;
+  /** Bucket replication: the version is a replica (its id and time come from the source). */
+  replica?: ReplicaVersion;
+  /** Bucket replication status recorded with the version. */
+  replicationStatus?: string;
 }
+
+/** The metadata of a version that updateObjectMetadata can replace. */
+export type MetadataPatch = Partial<
+  Pick<
+    ObjectInfo,
+    | 'tags'
+    | 'retention'
+    | 'legalHold'
+    | 'userMetadata'
+    | 'systemMetadata'
+    | 'contentType'
+    | 'replicationStatus'
+  >
+>;
 
 export interface ByteRange {
   /** Inclusive. */
@@ -111,6 +142,8 @@ export interface DeleteOptions {
   versionId?: string;
   /** x-amz-bypass-governance-retention was sent (and authorised). */
   bypassGovernance?: boolean;
+  /** Bucket replication: the delete marker to create is a replica (its id and time come from the source). */
+  replica?: ReplicaVersion;
 }
 
 export interface DeleteResult {
@@ -229,9 +262,7 @@ export interface ObjectLayer {
     bucket: string,
     key: string,
     versionId: string | undefined,
-    patch: Partial<
-      Pick<ObjectInfo, 'tags' | 'retention' | 'legalHold' | 'userMetadata' | 'systemMetadata' | 'contentType'>
-    >,
+    patch: MetadataPatch,
   ): Promise<ObjectInfo>;
 
   listObjects(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult>;

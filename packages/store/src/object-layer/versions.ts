@@ -10,7 +10,7 @@ import { objectLock } from './key-locks.js';
 import type { MetaDoc, VersionRecord } from './meta.js';
 import { type MetaRead, type NewVersionData, readMeta, writeMeta } from './meta-io.js';
 import { validateVersionId } from './names.js';
-import type { ObjectInfo, Retention } from './types.js';
+import type { ObjectInfo, ReplicaVersion, Retention } from './types.js';
 
 /**
  * Object versions as records in the metadata file: committing a new latest version, removing the
@@ -58,6 +58,7 @@ export function toInfo(bucket: string, key: string, v: VersionRecord, isLatest: 
     legalHold: v.legalHold,
     parts: v.parts ? v.parts.map((p) => ({ ...p })) : null,
     storageClass: v.storageClass ?? 'STANDARD',
+    ...(v.repl ? { replicationStatus: v.repl } : {}),
   };
 }
 
@@ -127,10 +128,12 @@ export function commitVersion(
   key: string,
   v: VersionRecord,
   newData?: NewVersionData,
+  replica?: ReplicaVersion,
 ): Promise<ObjectInfo> {
   return set.locks.run(objectLock(bucket, key), async () => {
     const bucketDoc = await set.buckets.require(bucket);
     const prev = await readMeta(set, bucket, key);
+    if (replica) return commitReplica(set, bucket, key, v, prev, replica, newData);
     const versions = prev.doc ? [...prev.doc.versions] : [];
     let removed: VersionRecord[] = [];
     if (bucketDoc.versioning === 'Enabled') {
@@ -150,6 +153,32 @@ export function commitVersion(
     await cleanupVersions(set, bucket, key, removed, false);
     return toInfo(bucket, key, v, true);
   });
+}
+
+/**
+ * Bucket replication: a version keeps the source's id and time. It replaces a version with the same id
+ * (a record delivered twice) and takes its place among the versions by modification time.
+ */
+async function commitReplica(
+  set: ErasureSet,
+  bucket: string,
+  key: string,
+  v: VersionRecord,
+  prev: MetaRead,
+  replica: ReplicaVersion,
+  newData?: NewVersionData,
+): Promise<ObjectInfo> {
+  v.versionId = replica.versionId;
+  v.mtime = replica.mtime;
+  if (replica.etag) v.etag = replica.etag;
+  const old = prev.doc?.versions ?? [];
+  const removed = old.filter((x) => x.versionId === v.versionId);
+  const versions = old.filter((x) => !removed.includes(x));
+  const at = versions.findIndex((x) => x.mtime <= v.mtime);
+  versions.splice(at < 0 ? versions.length : at, 0, v);
+  await writeMeta(set, bucket, key, { gen: randomUUID(), updated: Date.now(), versions }, prev, newData);
+  await cleanupVersions(set, bucket, key, removed, false);
+  return toInfo(bucket, key, v, versions[0] === v);
 }
 
 /**

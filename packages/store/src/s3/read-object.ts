@@ -5,6 +5,7 @@ import type { ByteRange, ObjectInfo } from '../object-layer/types.js';
 import { checkPreconditions } from './conditional.js';
 import { objectResponseHeaders, RESPONSE_OVERRIDES } from './metadata.js';
 import { resolveRange } from './range.js';
+import { replicationStatusHeaders } from './replication-hooks.js';
 import type { S3Request } from './types.js';
 import { intParam } from './validate.js';
 
@@ -93,6 +94,7 @@ export async function readObject(req: S3Request, ctx: StoreContext, head: boolea
 
   const headers = objectResponseHeaders(info);
   headers['accept-ranges'] = 'bytes';
+  Object.assign(headers, replicationStatusHeaders(info));
   if (hasPart && info.parts) headers['x-amz-mp-parts-count'] = String(info.parts.length);
   const length = range ? range.end - range.start + 1 : info.size;
   headers['content-length'] = String(length);

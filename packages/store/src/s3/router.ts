@@ -8,6 +8,7 @@ import { createBucket } from './operations/create-bucket.js';
 import { createMultipartUpload } from './operations/create-multipart-upload.js';
 import { deleteBucket } from './operations/delete-bucket.js';
 import { deleteBucketPolicy } from './operations/delete-bucket-policy.js';
+import { deleteBucketReplication } from './operations/delete-bucket-replication.js';
 import { deleteBucketTagging } from './operations/delete-bucket-tagging.js';
 import { deleteObject } from './operations/delete-object.js';
 import { deleteObjectTagging } from './operations/delete-object-tagging.js';
@@ -17,6 +18,8 @@ import { getBucketEncryption } from './operations/get-bucket-encryption.js';
 import { getBucketLocation } from './operations/get-bucket-location.js';
 import { getBucketNotification } from './operations/get-bucket-notification.js';
 import { getBucketPolicy } from './operations/get-bucket-policy.js';
+import { getBucketReplication } from './operations/get-bucket-replication.js';
+import { getBucketReplicationMetrics } from './operations/get-bucket-replication-metrics.js';
 import { getBucketTagging } from './operations/get-bucket-tagging.js';
 import { getBucketVersioning } from './operations/get-bucket-versioning.js';
 import { getObject } from './operations/get-object.js';
@@ -36,6 +39,7 @@ import { listenBucketNotification } from './operations/listen-bucket-notificatio
 import { notImplemented } from './operations/not-implemented.js';
 import { putBucketNotification } from './operations/put-bucket-notification.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
+import { putBucketReplication } from './operations/put-bucket-replication.js';
 import { putBucketTagging } from './operations/put-bucket-tagging.js';
 import { putBucketVersioning } from './operations/put-bucket-versioning.js';
 import { putObject } from './operations/put-object.js';
@@ -43,6 +47,7 @@ import { putObjectLegalHold } from './operations/put-object-legal-hold.js';
 import { putObjectLockConfiguration } from './operations/put-object-lock-configuration.js';
 import { putObjectRetention } from './operations/put-object-retention.js';
 import { putObjectTagging } from './operations/put-object-tagging.js';
+import { resetBucketReplication } from './operations/reset-bucket-replication.js';
 import { uploadPart } from './operations/upload-part.js';
 import { uploadPartCopy } from './operations/upload-part-copy.js';
 import type { RouteLevel, S3Route } from './types.js';
@@ -50,7 +55,6 @@ import type { RouteLevel, S3Route } from './types.js';
 /** Sub-resources the store does not implement: every method on them answers NotImplemented. */
 const UNIMPLEMENTED_BUCKET = [
   'lifecycle',
-  'replication',
   'cors',
   'website',
   'logging',
@@ -63,8 +67,6 @@ const UNIMPLEMENTED_BUCKET = [
   'ownershipControls',
   'publicAccessBlock',
   'policyStatus',
-  'replication-metrics',
-  'replication-reset',
   'replication-reset-status',
 ];
 const UNIMPLEMENTED_OBJECT = ['select', 'restore', 'torrent', 'attributes'];
@@ -89,6 +91,46 @@ export const S3_ROUTES: readonly S3Route[] = [
   { name: 'ListBuckets', method: 'GET', level: 'service', handler: listBuckets },
 
   // Bucket sub-resources.
+  {
+    name: 'GetBucketReplication',
+    method: 'GET',
+    level: 'bucket',
+    query: ['replication'],
+    action: 's3:GetReplicationConfiguration',
+    handler: getBucketReplication,
+  },
+  {
+    name: 'PutBucketReplication',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['replication'],
+    action: 's3:PutReplicationConfiguration',
+    handler: putBucketReplication,
+  },
+  {
+    name: 'DeleteBucketReplication',
+    method: 'DELETE',
+    level: 'bucket',
+    query: ['replication'],
+    action: 's3:PutReplicationConfiguration',
+    handler: deleteBucketReplication,
+  },
+  {
+    name: 'GetBucketReplicationMetrics',
+    method: 'GET',
+    level: 'bucket',
+    query: ['replication-metrics'],
+    action: 's3:GetReplicationConfiguration',
+    handler: getBucketReplicationMetrics,
+  },
+  {
+    name: 'ResetBucketReplication',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['replication-reset'],
+    action: 's3:ResetBucketReplicationState',
+    handler: resetBucketReplication,
+  },
   {
     name: 'GetBucketVersioning',
     method: 'GET',

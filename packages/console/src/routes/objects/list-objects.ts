@@ -222,6 +222,7 @@ async function objectWithMetadata(
   const etag = header(headers, 'etag');
   const contentType = header(headers, 'content-type');
   const storedVersionId = header(headers, 'x-amz-version-id');
+  const replicationStatus = header(headers, 'x-amz-replication-status');
   const item: ObjectItem = {
     name: key,
     size: Number(header(headers, 'content-length') ?? '0'),
@@ -230,6 +231,7 @@ async function objectWithMetadata(
     ...(contentType === undefined ? {} : { content_type: contentType }),
     ...(storedVersionId === undefined ? {} : { version_id: storedVersionId }),
     user_metadata: userMetadata,
+    ...(replicationStatus === undefined ? {} : { replication_status: replicationStatus }),
   };
   if (tagging !== undefined) {
     const tagSet = (tagging.Tagging as XmlRecord | undefined)?.TagSet as XmlRecord | undefined;

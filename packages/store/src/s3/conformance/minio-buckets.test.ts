@@ -161,7 +161,9 @@ describe('buckets (minio SDK)', () => {
       message: 'The server side encryption configuration was not found',
     });
     await expect(mc.getBucketLifecycle('plain-config')).rejects.toMatchObject({ code: 'NotImplemented' });
-    await expect(mc.getBucketReplication('plain-config')).rejects.toMatchObject({ code: 'NotImplemented' });
+    await expect(mc.getBucketReplication('plain-config')).rejects.toMatchObject({
+      code: 'ReplicationConfigurationNotFoundError',
+    });
     await expect(mc.getBucketNotification('plain-config')).rejects.toMatchObject({ code: 'NotImplemented' });
   });
 });

@@ -2,6 +2,7 @@ import { S3Error } from '../../core/errors.js';
 import { resolveCopySource } from '../copy-source.js';
 import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
+import { replicateVersion } from '../replication-hooks.js';
 import { quoteEtag, xmlResponse } from '../response.js';
 import { parseTaggingHeader } from '../tags.js';
 import type { S3Handler } from '../types.js';
@@ -105,6 +106,7 @@ export const copyObject: S3Handler = async (req, ctx) => {
     }
   }
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:Copy', result);
+  await replicateVersion(req, ctx, result);
   // MinIO also sends the new ETag as a header; the minio SDK reads it from there.
   const headers: Record<string, string> = { etag: quoteEtag(result.etag) };
   if (info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = info.versionId;

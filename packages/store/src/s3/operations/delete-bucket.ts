@@ -9,5 +9,7 @@ export const deleteBucket: S3Handler = async (req, ctx) => {
   const force = String(req.headers['x-minio-force-delete'] ?? '').toLowerCase() === 'true';
   if (force) await authorize(req, ctx, 's3:ForceDeleteBucket');
   await ctx.layer.deleteBucket(req.bucket, { force });
+  // Its replication configuration went with it.
+  ctx.replication?.invalidate(req.bucket);
   return { status: 204 };
 };

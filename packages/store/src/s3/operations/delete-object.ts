@@ -1,6 +1,7 @@
 import { S3Error } from '../../core/errors.js';
 import { authorize } from '../authorize.js';
 import { publishObjectEvent } from '../notify.js';
+import { replicaDelete, replicateChange } from '../replication-hooks.js';
 import type { S3Handler } from '../types.js';
 
 /** True when `x-amz-bypass-governance-retention: true` was sent (and is then authorised). */
@@ -14,14 +15,22 @@ export function bypassRequested(headers: Record<string, string | string[] | unde
  * what is not there succeeds, as in S3.
  */
 export const deleteObject: S3Handler = async (req, ctx) => {
-  const versionId = req.query.get('versionId') ?? undefined;
+  const replica = await replicaDelete(req, ctx);
+  const versionId = replica ? replica.versionId : (req.query.get('versionId') ?? undefined);
   if (versionId === '') throw new S3Error('InvalidArgument', 'Version id cannot be the empty string');
   const bypass = bypassRequested(req.headers);
   if (bypass) await authorize(req, ctx, 's3:BypassGovernanceRetention');
   try {
     const r = await ctx.layer.deleteObject(req.bucket, req.key, {
       ...(versionId !== undefined ? { versionId } : {}),
+      ...(replica?.replica ? { replica: replica.replica } : {}),
       bypassGovernance: bypass,
+    });
+    await replicateChange(req, ctx, {
+      bucket: req.bucket,
+      key: req.key,
+      versionId: r.versionId,
+      kind: versionId !== undefined ? 'version-delete' : 'delete-marker',
     });
     await publishObjectEvent(
       ctx,

@@ -1,6 +1,7 @@
 import { S3Error } from '../../core/errors.js';
 import { isAllowed } from '../authorize.js';
 import { publishObjectEvent } from '../notify.js';
+import { replicateChange } from '../replication-hooks.js';
 import { xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 import { validateObjectKey } from '../validate.js';
@@ -64,6 +65,12 @@ export const deleteObjects: S3Handler = async (req, ctx) => {
         r.deleteMarker ? 's3:ObjectRemoved:DeleteMarkerCreated' : 's3:ObjectRemoved:Delete',
         { key, versionId: r.versionId },
       );
+      await replicateChange(req, ctx, {
+        bucket: req.bucket,
+        key,
+        versionId: r.versionId,
+        kind: versionId ? 'version-delete' : 'delete-marker',
+      });
       if (quiet) continue;
       const d: Deleted = { Key: key };
       if (versionId) d.VersionId = versionId;

@@ -1,4 +1,5 @@
 import { S3Error } from '../../core/errors.js';
+import { replicateVersion } from '../replication-hooks.js';
 import type { S3Handler } from '../types.js';
 import { versionHeader, versionParam } from '../version-param.js';
 import { parseXml, xmlText } from '../xml.js';
@@ -16,5 +17,6 @@ export const putObjectLegalHold: S3Handler = async (req, ctx) => {
   const info = await ctx.layer.updateObjectMetadata(req.bucket, req.key, versionId, {
     legalHold: status === 'ON',
   });
+  await replicateVersion(req, ctx, info);
   return { status: 200, headers: versionHeader(info.versionId) };
 };

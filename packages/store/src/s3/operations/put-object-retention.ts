@@ -2,6 +2,7 @@ import { S3Error } from '../../core/errors.js';
 import type { Retention } from '../../object-layer/types.js';
 import { authorize } from '../authorize.js';
 import { isRetentionMode } from '../object-lock.js';
+import { replicateVersion } from '../replication-hooks.js';
 import type { S3Handler } from '../types.js';
 import { versionHeader, versionParam } from '../version-param.js';
 import { parseXml, xmlText } from '../xml.js';
@@ -48,5 +49,6 @@ export const putObjectRetention: S3Handler = async (req, ctx) => {
   const updated = await ctx.layer.updateObjectMetadata(req.bucket, req.key, info.versionId, {
     retention: next,
   });
+  await replicateVersion(req, ctx, updated);
   return { status: 200, headers: versionHeader(updated.versionId) };
 };

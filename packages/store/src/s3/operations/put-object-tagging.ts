@@ -1,3 +1,4 @@
+import { replicateVersion } from '../replication-hooks.js';
 import { MAX_OBJECT_TAGS, parseTaggingXml } from '../tags.js';
 import type { S3Handler } from '../types.js';
 import { versionHeader, versionParam } from '../version-param.js';
@@ -7,5 +8,6 @@ export const putObjectTagging: S3Handler = async (req, ctx) => {
   const versionId = versionParam(req);
   const tags = parseTaggingXml(await req.readBody(64 * 1024), MAX_OBJECT_TAGS);
   const info = await ctx.layer.updateObjectMetadata(req.bucket, req.key, versionId, { tags });
+  await replicateVersion(req, ctx, info);
   return { status: 200, headers: versionHeader(info.versionId) };
 };

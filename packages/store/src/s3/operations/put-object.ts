@@ -2,6 +2,7 @@ import { S3Error } from '../../core/errors.js';
 import { contentMd5 } from '../metadata.js';
 import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
+import { replicateVersion, replicationWriteOptions } from '../replication-hooks.js';
 import { quoteEtag } from '../response.js';
 import type { S3Handler } from '../types.js';
 import { newObjectOptions } from '../write-options.js';
@@ -21,12 +22,15 @@ export const putObject: S3Handler = async (req, ctx) => {
   if (size < 0) throw new S3Error('MissingContentLength');
   if (size > MAX_PUT_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
+  const replication = await replicationWriteOptions(req, ctx, opts.tags);
   const info = await ctx.layer.putObject(req.bucket, req.key, stream, {
     size,
     ...opts,
     ...(md5 ? { contentMd5Base64: md5 } : {}),
+    ...replication,
   });
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
+  await replicateVersion(req, ctx, info);
   const headers: Record<string, string> = { etag: quoteEtag(info.etag) };
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
   return { status: 200, headers };

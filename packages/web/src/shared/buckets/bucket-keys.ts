@@ -13,5 +13,6 @@ export const bucketKeys = {
   users: (name: string) => [...bucketKeys.bucket(name), 'users'] as const,
   policies: (name: string) => [...bucketKeys.bucket(name), 'policies'] as const,
   accessRules: (name: string) => [...bucketKeys.bucket(name), 'access-rules'] as const,
+  replication: (name: string) => [...bucketKeys.bucket(name), 'replication'] as const,
   permissions: (ids: string) => [...bucketKeys.all, 'permissions', ids] as const,
 };

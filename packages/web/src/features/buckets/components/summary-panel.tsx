@@ -13,6 +13,7 @@ import { capitalize } from '../lib/capitalize';
 import { ChangeAccessPolicyDialog } from './change-access-policy-dialog';
 import { EditVersioningDialog } from './edit-versioning-dialog';
 import { EnableQuotaDialog } from './enable-quota-dialog';
+import { ReplicationSummary } from './replication-panel';
 import { SetRetentionDialog } from './set-retention-dialog';
 
 type Modal = 'access' | 'retention' | 'versioning' | 'quota' | null;
@@ -203,7 +204,7 @@ export function SummaryPanel({
             title="Replication"
             label="Replication value"
             value={<StateChip on={info.replication === true} />}
-            detail="Replication rules are not available in this version yet."
+            detail={<ReplicationSummary bucket={bucket} />}
           />
         )}
         {features.objectLocking && (

@@ -38,6 +38,7 @@ import { AccessAuditPanel } from '../components/access-audit-panel';
 import { AccessRulesPanel } from '../components/access-rules-panel';
 import { DeleteBucketDialog } from '../components/delete-bucket-dialog';
 import { EventsPanel } from '../components/events-panel';
+import { ReplicationPanel } from '../components/replication-panel';
 import { SummaryPanel } from '../components/summary-panel';
 import { type BucketFeatures, bucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
@@ -66,7 +67,7 @@ function menuEntries(features: BucketFeatures, canReadReplication: boolean): Men
       tab: 'replication',
       label: 'Replication',
       icon: <SyncAltOutlined />,
-      unavailable: canReadReplication ? notYet : 'You may not read the replication configuration',
+      ...(canReadReplication ? {} : { unavailable: 'You may not read the replication configuration' }),
     });
   }
   if (features.lifecycle) {
@@ -143,6 +144,7 @@ export function BucketAdminPage(): ReactElement {
   else if (tab === 'access') content = <AccessAuditPanel bucket={bucketName} showUsers={showUsers} />;
   else if (tab === 'prefix') content = <AccessRulesPanel bucket={bucketName} />;
   else if (tab === 'events') content = <EventsPanel bucket={bucketName} />;
+  else if (tab === 'replication') content = <ReplicationPanel bucket={bucketName} />;
   else content = <SummaryPanel bucket={bucketName} info={info.data} features={features} />;
 
   return (

@@ -101,6 +101,9 @@ export function ObjectDetailsPanel({
             {object.version_id ?? '-'}
           </Box>
         </Field>
+        {object.replication_status !== undefined && (
+          <Field label="Replication Status">{object.replication_status}</Field>
+        )}
         <Field
           label="Legal Hold"
           action={
