@@ -14,6 +14,7 @@ import { RequestAdmission } from './http/admission.js';
 import { CorsPolicy } from './http/cors.js';
 import { createRequestListener, type EdgeSettings, type InFlight } from './http/dispatch.js';
 import { openIam } from './iam/index.js';
+import { openKms } from './kms/index.js';
 import { StoreLog } from './log/store-log.js';
 import { LogWebhooks } from './logging/webhooks.js';
 import { openObjectLayer } from './object-layer/index.js';
@@ -94,6 +95,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const domains = [...new Set(['localhost', ...(opts.domains ?? [])].map((d) => d.toLowerCase()))];
     const shutdown = new AbortController();
     const id = await deploymentId(layer.system);
+    const kms = await openKms(layer.system, opts.env ?? process.env);
     const events = createObjectEventBus();
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
     const background = startBackgroundServices({ layer, iam, events });
@@ -121,6 +123,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       log,
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
+      kms,
     };
     const hooks = webhooks;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };

@@ -2,6 +2,7 @@ import type { ConfigStore } from '../config/registry.js';
 import type { ObjectEventBus } from '../events/object-events.js';
 import type { TraceBus } from '../events/trace-events.js';
 import type { IamSystem } from '../iam/index.js';
+import type { Kms } from '../kms/kms.js';
 import type { StoreLog } from '../log/store-log.js';
 import type { WebhookStatusSource } from '../logging/webhooks.js';
 import type { ObjectLayer } from '../object-layer/types.js';
@@ -52,4 +53,6 @@ export interface StoreContext {
    * (`StoreOptions.onServiceAction`); null when none was, and the admin API answers NotImplemented.
    */
   readonly onServiceAction: ServiceActionHook | null;
+  /** The KMS that seals object keys (SSE-S3, SSE-KMS) and answers MinIO's admin KMS calls. */
+  readonly kms: Kms;
 }

@@ -58,6 +58,7 @@ export function toInfo(bucket: string, key: string, v: VersionRecord, isLatest: 
     legalHold: v.legalHold,
     parts: v.parts ? v.parts.map((p) => ({ ...p })) : null,
     storageClass: v.storageClass ?? 'STANDARD',
+    ...(v.encryption ? { encryption: { ...v.encryption } } : {}),
   };
 }
 
