@@ -3,6 +3,7 @@ import { contentMd5 } from '../metadata.js';
 import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
 import { quoteEtag } from '../response.js';
+import { sseResponseHeaders } from '../sse/seal.js';
 import type { S3Handler } from '../types.js';
 import { newObjectOptions } from '../write-options.js';
 
@@ -27,7 +28,10 @@ export const putObject: S3Handler = async (req, ctx) => {
     ...(md5 ? { contentMd5Base64: md5 } : {}),
   });
   publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
-  const headers: Record<string, string> = { etag: quoteEtag(info.etag) };
+  const headers: Record<string, string> = {
+    etag: quoteEtag(info.etag),
+    ...sseResponseHeaders(info.encryption, opts.encryption?.customer),
+  };
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
   return { status: 200, headers };
 };
