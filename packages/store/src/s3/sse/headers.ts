@@ -22,7 +22,7 @@ export interface CustomerKey {
 
 const SSE = 'x-amz-server-side-encryption';
 const CUSTOMER = `${SSE}-customer`;
-const COPY_CUSTOMER = `x-amz-copy-source-${SSE}-customer`;
+const COPY_CUSTOMER = 'x-amz-copy-source-server-side-encryption-customer';
 
 function header(h: IncomingHttpHeaders, name: string): string | undefined {
   const v = h[name];
