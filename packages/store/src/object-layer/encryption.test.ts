@@ -157,7 +157,8 @@ describeLayer((t) => {
       );
       expect(shard).toBeDefined();
       const raw = await readFile(shard as string);
-      raw[Math.floor(raw.length / 2)] ^= 0xff;
+      const at = Math.floor(raw.length / 2);
+      raw[at] = (raw[at] as number) ^ 0xff;
       await writeFile(shard as string, raw);
       expect((await get('d')).equals(data)).toBe(true);
       const healed = await t.layer.healObject?.('bkt', 'd');
