@@ -25,6 +25,7 @@ import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js
 import { registerConfigRoutes } from './routes/configs/register-config-routes.js';
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
+import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
 import { registerTrace } from './routes/live/trace.js';
 import { registerWatch } from './routes/live/watch.js';
@@ -119,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerConfigRoutes(signedIn, ctx);
     registerWebhookRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
+    // Encryption: the KMS page (issue 18).
+    registerKmsRoutes(signedIn, ctx);
     // Live tools (spec 3 §7), over WebSocket.
     registerTrace(signedIn, ctx);
     registerWatch(signedIn, ctx);
