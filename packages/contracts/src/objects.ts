@@ -26,6 +26,10 @@ export const objectItemSchema = z
     retention_until_date: z.string().optional(),
     tags: z.record(z.string(), z.string()).optional(),
     user_metadata: z.record(z.string(), z.string()).optional(),
+    /** with_metadata: how the object is encrypted at rest (issue 18); absent when it is not. */
+    encryption: z
+      .object({ type: z.enum(['SSE-S3', 'SSE-KMS', 'SSE-C']), kms_key_id: z.string().optional() })
+      .optional(),
   })
   .meta({ id: 'ObjectItem' });
 export type ObjectItem = z.infer<typeof objectItemSchema>;

@@ -23,6 +23,7 @@ import {
   xmlList,
   xmlText,
 } from './listing.js';
+import { encryptionFromHeaders } from './object-encryption.js';
 import { decodeCursor, encodeCursor } from './object-keys.js';
 
 /**
@@ -230,6 +231,7 @@ async function objectWithMetadata(
     ...(contentType === undefined ? {} : { content_type: contentType }),
     ...(storedVersionId === undefined ? {} : { version_id: storedVersionId }),
     user_metadata: userMetadata,
+    ...encryptionFromHeaders(headers),
   };
   if (tagging !== undefined) {
     const tagSet = (tagging.Tagging as XmlRecord | undefined)?.TagSet as XmlRecord | undefined;
