@@ -6,9 +6,11 @@ import { runAuthz } from './authz.js';
 import { runErasureCodec } from './erasure-codec.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
+import { runSseThroughput } from './sse-throughput.js';
 
 const benches: Record<string, () => Promise<void>> = {
   's3-throughput': runS3Throughput,
+  'sse-throughput': runSseThroughput,
   authz: runAuthz,
   'object-browser': runObjectBrowser,
   'erasure-codec': async () => {
