@@ -115,3 +115,37 @@ test('disabling asks for confirmation; new objects are then stored as sent', asy
     code: 'ServerSideEncryptionConfigurationNotFoundError',
   });
 });
+
+test('the KMS page lists the keys and creates one; SSE-KMS is enabled with it', async ({ browser }) => {
+  const page = await asRoot(browser);
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Key Management' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Key Management (KMS)', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Builtin KMS · default key/)).toBeVisible();
+  await page.getByRole('button', { name: 'Create Key' }).first().click();
+  const create = page.getByRole('dialog', { name: 'Create Key' });
+  await create.getByLabel('Key Name').fill('e2e-key');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create).toBeHidden();
+  const table = page.getByRole('table', { name: 'KMS Keys' });
+  await expect(table.getByRole('cell', { name: 'e2e-key', exact: true })).toBeVisible();
+  await snapBoth(page, 'kms-page');
+
+  await page.goto(`/buckets/${bucket}/admin/summary`);
+  await page.getByRole('button', { name: 'Enable Bucket Encryption' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enable Bucket Encryption' });
+  await dialog.getByLabel('SSE-KMS (a KMS key you choose)').check();
+  await dialog.getByRole('combobox').click();
+  await page.getByRole('option', { name: 'e2e-key' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Encryption value')).toHaveText('SSE-KMS');
+  await expect(page.getByText('KMS key: e2e-key')).toBeVisible();
+  await rootS3().putObject(bucket, 'kms.txt', Buffer.from('sealed with e2e-key'));
+  // An upload that asks for nothing is sealed under the bucket's key.
+  const stat = await rootS3().statObject(bucket, 'kms.txt');
+  expect(stat.metaData['x-amz-server-side-encryption']).toBe('aws:kms');
+  expect(stat.metaData['x-amz-server-side-encryption-aws-kms-key-id']).toBe('arn:aws:kms:e2e-key');
+});

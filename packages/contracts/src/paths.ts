@@ -32,6 +32,8 @@ export const pagePaths = {
   logs: '/logs',
   healthInfo: '/health-info',
   settings: '/settings',
+  /** The KMS page (issue 18, beyond the spec): status, keys, create key. */
+  kms: '/kms',
   /** Access keys (service accounts) of the signed-in user. */
   account: '/account',
   /** Not a page of its own: when listed, /account offers the password change (spec 1 §2.2). */

@@ -7,8 +7,15 @@ import {
   kmsKeysResponseSchema,
   kmsStatusSchema,
 } from '@stowage/contracts';
+import type { MadminClient } from '@stowage/madmin';
 import { requireCapability } from '../../capabilities/require.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
+
+/** The KMS's keys as the page lists them. */
+async function listKeys(admin: MadminClient, signal: AbortSignal): Promise<KmsKeysResponse> {
+  const keys = await admin.kmsListKeys('*', signal);
+  return { results: keys.map((k) => ({ name: k.name, createdAt: k.createdAt, createdBy: k.createdBy })) };
+}
 
 const errors = {
   400: apiErrorSchema,
@@ -54,8 +61,7 @@ export function registerKmsRoutes(app: ZodApp, ctx: RouteContext): void {
     },
     async (request): Promise<KmsKeysResponse> => {
       requireCapability(request.session, ctx.endpoint, 'admin');
-      const keys = await request.session.admin.kmsListKeys('*', request.signal);
-      return { results: keys.map((k) => ({ name: k.name, createdAt: k.createdAt, createdBy: k.createdBy })) };
+      return listKeys(request.session.admin, request.signal);
     },
   );
 
@@ -72,8 +78,7 @@ export function registerKmsRoutes(app: ZodApp, ctx: RouteContext): void {
     async (request): Promise<KmsKeysResponse> => {
       requireCapability(request.session, ctx.endpoint, 'admin');
       await request.session.admin.kmsCreateKey(request.body.key);
-      const keys = await request.session.admin.kmsListKeys('*', request.signal);
-      return { results: keys.map((k) => ({ name: k.name, createdAt: k.createdAt, createdBy: k.createdBy })) };
+      return listKeys(request.session.admin, request.signal);
     },
   );
 }

@@ -4,16 +4,8 @@ import {
   bucketEncryptionInfoSchema,
   type EnableBucketEncryptionRequest,
   fillApiPath,
-  type KmsKeysResponse,
-  kmsKeysResponseSchema,
 } from '@stowage/contracts';
-import {
-  type UseMutationResult,
-  type UseQueryResult,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';
 import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
@@ -43,15 +35,5 @@ export function useSetBucketEncryption(
   return useMutation({
     mutationFn: (choice: EncryptionChoice) => setBucketEncryption(bucket, choice),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bucketKeys.bucket(bucket) }),
-  });
-}
-
-/** GET /api/v1/kms/keys: the server's KMS keys to choose from (fails on servers without MinIO's KMS API). */
-export function useKmsKeys(enabled: boolean): UseQueryResult<KmsKeysResponse> {
-  return useQuery({
-    queryKey: ['kms', 'keys'],
-    queryFn: ({ signal }) => apiRequest(apiPaths.kmsKeys, { schema: kmsKeysResponseSchema, signal }),
-    enabled,
-    retry: false,
   });
 }

@@ -1,9 +1,10 @@
 import { Alert, FormControlLabel, MenuItem, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import type { BucketEncryptionInfo } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import { useKmsKeys } from '@/shared/kms/kms-keys';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
-import { useKmsKeys, useSetBucketEncryption } from '../api/set-bucket-encryption';
+import { useSetBucketEncryption } from '../api/set-bucket-encryption';
 
 type EncType = 'disabled' | 'sse-s3' | 'sse-kms';
 
