@@ -61,12 +61,10 @@ function canonicalContext(keyId: string, context: KmsContext): Buffer {
 export class BuiltinKms implements Kms {
   readonly #system: SystemStore;
   readonly #master: MasterKey;
-  readonly #created: Date;
 
   constructor(system: SystemStore, master: MasterKey) {
     this.#system = system;
     this.#master = master;
-    this.#created = new Date();
   }
 
   get defaultKeyId(): string {
@@ -136,7 +134,8 @@ export class BuiltinKms implements Kms {
 
   async listKeys(pattern: string): Promise<KmsKeyInfo[]> {
     const all: KmsKeyInfo[] = [
-      { name: this.#master.name, createdAt: this.#created.toISOString(), createdBy: 'builtin' },
+      // The master key's creation is not recorded (it may come from the environment).
+      { name: this.#master.name, createdAt: '', createdBy: 'builtin' },
       ...(await this.#stored()),
     ];
     if (pattern === '' || pattern === '*') return all;

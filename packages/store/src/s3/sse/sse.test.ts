@@ -309,6 +309,23 @@ describe('object encryption with @aws-sdk/client-s3', () => {
     expect((await getBytes({ Bucket: B, Key: 'pc' })).equals(big.subarray(P - 10, 2 * P + 11))).toBe(true);
   });
 
+  it('rewrites an encrypted object onto itself (new metadata) and reads it back', async () => {
+    await s3.send(
+      new CopyObjectCommand({
+        Bucket: B,
+        Key: 's3-big',
+        CopySource: `${B}/s3-big`,
+        MetadataDirective: 'REPLACE',
+        Metadata: { stage: 'two' },
+        ServerSideEncryption: 'AES256',
+      }),
+    );
+    const head = await s3.send(new HeadObjectCommand({ Bucket: B, Key: 's3-big' }));
+    expect(head.Metadata).toEqual({ stage: 'two' });
+    expect(head.ServerSideEncryption).toBe('AES256');
+    expect((await getBytes({ Bucket: B, Key: 's3-big' })).equals(big)).toBe(true);
+  });
+
   it('refuses malformed customer keys with AWS codes', async () => {
     const short = { ...ssec, SSECustomerKey: randomBytes(16).toString('base64') };
     short.SSECustomerKeyMD5 = createHash('md5')
