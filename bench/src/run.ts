@@ -10,9 +10,11 @@ import { runLoad } from './load.js';
 import { runNotify } from './notify.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
+import { runSseThroughput } from './sse-throughput.js';
 
 const benches: Record<string, () => Promise<void>> = {
   's3-throughput': runS3Throughput,
+  'sse-throughput': runSseThroughput,
   authz: runAuthz,
   'object-browser': runObjectBrowser,
   notify: runNotify,

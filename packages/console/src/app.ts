@@ -26,6 +26,7 @@ import { registerConfigRoutes } from './routes/configs/register-config-routes.js
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
+import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
 import { registerHeal } from './routes/live/heal.js';
 import { registerHealthInfo } from './routes/live/health-info.js';
@@ -145,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerNotificationEndpointRoutes(signedIn, ctx);
     registerBucketEventRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
+    // Encryption: the KMS page (issue 18).
+    registerKmsRoutes(signedIn, ctx);
     // Live tools (spec 3 §7), over WebSocket.
     registerTrace(signedIn, ctx);
     registerWatch(signedIn, ctx);

@@ -37,6 +37,7 @@ export const pageCapabilities: Partial<Record<PagePath, Capability>> = {
   [pagePaths.logs]: 'admin',
   [pagePaths.healthInfo]: 'admin',
   [pagePaths.settings]: 'admin',
+  [pagePaths.kms]: 'admin',
   [pagePaths.account]: 'admin',
   [pagePaths.accountChangePassword]: 'admin',
   [pagePaths.webhookLogger]: 'admin',

@@ -3,6 +3,7 @@ export * from './buckets.js';
 export * from './capabilities.js';
 export * from './configs.js';
 export * from './dashboard.js';
+export * from './encryption.js';
 export * from './errors.js';
 export * from './groups.js';
 export * from './heal-diagnostics.js';

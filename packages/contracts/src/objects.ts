@@ -28,6 +28,10 @@ export const objectItemSchema = z
     user_metadata: z.record(z.string(), z.string()).optional(),
     /** x-amz-replication-status (PENDING, COMPLETED, FAILED, REPLICA) when the object is replicated (issue 21). */
     replication_status: z.string().optional(),
+    /** with_metadata: how the object is encrypted at rest (issue 18); absent when it is not. */
+    encryption: z
+      .object({ type: z.enum(['SSE-S3', 'SSE-KMS', 'SSE-C']), kms_key_id: z.string().optional() })
+      .optional(),
   })
   .meta({ id: 'ObjectItem' });
 export type ObjectItem = z.infer<typeof objectItemSchema>;

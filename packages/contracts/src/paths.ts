@@ -32,6 +32,8 @@ export const pagePaths = {
   logs: '/logs',
   healthInfo: '/health-info',
   settings: '/settings',
+  /** The KMS page (issue 18, beyond the spec): status, keys, create key. */
+  kms: '/kms',
   /** Access keys (service accounts) of the signed-in user. */
   account: '/account',
   /** Not a page of its own: when listed, /account offers the password change (spec 1 §2.2). */
@@ -128,6 +130,11 @@ export const apiPaths = {
   bucketQuota: '/api/v1/buckets/:bucket/quota',
   bucketObjectLocking: '/api/v1/buckets/:bucket/object-locking',
   bucketEncryptionInfo: '/api/v1/buckets/:bucket/encryption/info',
+  bucketEncryptionEnable: '/api/v1/buckets/:bucket/encryption/enable',
+  bucketEncryptionDisable: '/api/v1/buckets/:bucket/encryption/disable',
+  // KMS (issue 18, beyond the spec): MinIO's KMS API through the admin client.
+  kmsStatus: '/api/v1/kms/status',
+  kmsKeys: '/api/v1/kms/keys',
   bucketUsers: '/api/v1/bucket-users/:bucket',
   bucketPolicies: '/api/v1/bucket-policy/:bucket',
   bucketAccessRules: '/api/v1/bucket/:bucket/access-rules',

@@ -10,6 +10,7 @@ import * as groups from './calls/groups.js';
 import * as heal from './calls/heal.js';
 import * as health from './calls/health.js';
 import * as info from './calls/info.js';
+import * as kms from './calls/kms.js';
 import * as logs from './calls/logs.js';
 import * as policies from './calls/policies.js';
 import * as quota from './calls/quota.js';
@@ -25,6 +26,7 @@ import type { GroupAddRemove, GroupDesc, GroupStatus } from './types/groups.js';
 import type { BgHealState, HealRequest, HealStartSuccess, HealTaskStatus } from './types/heal.js';
 import type { HealthDataType, HealthInfo } from './types/health.js';
 import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo } from './types/info.js';
+import type { KMSKeyInfo, KMSKeyStatus, KMSStatus } from './types/kms.js';
 import type { LogInfo, LogOpts } from './types/logs.js';
 import type {
   ListCannedPoliciesResponse,
@@ -245,5 +247,22 @@ export class MadminClient extends AdminTransport {
   }
   getLogs(opts?: LogOpts, signal?: AbortSignal): AsyncGenerator<LogInfo, void, undefined> {
     return logs.getLogs(this, opts, signal);
+  }
+
+  // KMS (calls/kms.ts)
+  kmsStatus(signal?: AbortSignal): Promise<KMSStatus> {
+    return kms.kmsStatus(this, signal);
+  }
+
+  kmsListKeys(pattern = '*', signal?: AbortSignal): Promise<KMSKeyInfo[]> {
+    return kms.kmsListKeys(this, pattern, signal);
+  }
+
+  kmsCreateKey(keyId: string): Promise<void> {
+    return kms.kmsCreateKey(this, keyId);
+  }
+
+  kmsKeyStatus(keyId: string, signal?: AbortSignal): Promise<KMSKeyStatus> {
+    return kms.kmsKeyStatus(this, keyId, signal);
   }
 }

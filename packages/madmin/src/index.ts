@@ -24,6 +24,7 @@ export * from './types/heal.js';
 export * from './types/health.js';
 export * from './types/info.js';
 export * from './types/json.js';
+export * from './types/kms.js';
 export * from './types/logs.js';
 export * from './types/policies.js';
 export * from './types/quota.js';

@@ -218,13 +218,13 @@ describe('dispatch', () => {
 });
 
 describe('request verification', () => {
-  it('refuses server-side encryption instead of storing unencrypted data', async () => {
+  it('refuses an unknown server-side encryption method instead of storing unencrypted data', async () => {
     const res = await signedFetch('PUT', '/srv/sse', {
       body: 'x',
-      headers: { 'x-amz-server-side-encryption': 'AES256' },
+      headers: { 'x-amz-server-side-encryption': 'aws:unknown' },
     });
-    expect(res.status).toBe(501);
-    expect(await res.text()).toContain('<Code>NotImplemented</Code>');
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('<Code>InvalidArgument</Code>');
     expect(await exists('sse')).toBe(false);
   });
 

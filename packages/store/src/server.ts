@@ -14,6 +14,7 @@ import { RequestAdmission } from './http/admission.js';
 import { CorsPolicy } from './http/cors.js';
 import { createRequestListener, type EdgeSettings, type InFlight } from './http/dispatch.js';
 import { openIam } from './iam/index.js';
+import { openKms } from './kms/index.js';
 import { StoreLog } from './log/store-log.js';
 import { LogWebhooks } from './logging/webhooks.js';
 import { StoreMetrics } from './metrics/store-metrics.js';
@@ -99,6 +100,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const domains = [...new Set(['localhost', ...(opts.domains ?? [])].map((d) => d.toLowerCase()))];
     const shutdown = new AbortController();
     const id = await deploymentId(layer.system);
+    const kms = await openKms(layer.system, opts.env ?? process.env);
     const events = createObjectEventBus();
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
     const background = startBackgroundServices({ layer, iam, events });
@@ -151,6 +153,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       onServiceAction: opts.onServiceAction ?? null,
       notify,
       replication: repl,
+      kms,
     };
     const hooks = webhooks;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };

@@ -68,6 +68,9 @@ const badRequestCodes = new Set([
   'InvalidStorageClass',
   'InvalidRetentionDate',
   'InvalidBucketState',
+  // Server-side encryption (issue 18).
+  'KMS.NotFoundException',
+  'InvalidEncryptionAlgorithmError',
 ]);
 
 /** The server does not have the operation at all (issue 24: s3rver, Ceph RGW, other S3 engines). */

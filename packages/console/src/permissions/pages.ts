@@ -26,6 +26,7 @@ export const pageScopes: ReadonlyArray<readonly [PagePath, readonly string[] | n
   [pagePaths.logs, ['admin:ConsoleLog']],
   [pagePaths.healthInfo, ['admin:OBDInfo']],
   [pagePaths.settings, ['admin:ConfigUpdate']],
+  [pagePaths.kms, ['admin:KMSKeyStatus']],
   [pagePaths.account, null],
   [pagePaths.webhookLogger, ['admin:ConfigUpdate']],
   [pagePaths.webhookAudit, ['admin:ConfigUpdate']],

@@ -23,6 +23,8 @@ import { healthInfo } from './operations/health-info.js';
 import { helpConfigKV } from './operations/help-config-kv.js';
 import { infoCannedPolicy } from './operations/info-canned-policy.js';
 import { infoServiceAccount } from './operations/info-service-account.js';
+import { kmsCreateKey, kmsKeyStatus, kmsListKeys } from './operations/kms-keys.js';
+import { kmsStatus } from './operations/kms-status.js';
 import { listCannedPolicies } from './operations/list-canned-policies.js';
 import { listConfigHistoryKV } from './operations/list-config-history-kv.js';
 import { listGroups } from './operations/list-groups.js';
@@ -51,6 +53,9 @@ import { updateServiceAccount } from './operations/update-service-account.js';
 
 /** Where the admin API lives: every admin route is under this path (the HTTP edge dispatches on it). */
 export const ADMIN_PREFIX = '/minio/admin/v3';
+
+/** madmin-go's KMS calls use this prefix; they are served as the admin API's `/kms/…` routes. */
+export const KMS_PREFIX = '/minio/kms/v1';
 
 /** One admin API route (madmin-go path under /minio/admin/v3). */
 export interface AdminRoute {
@@ -283,12 +288,37 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   // Heal and diagnostics (heal/, health/)
   { method: 'POST', path: '/heal', name: 'Heal', action: 'admin:Heal', op: heal, subpaths: true },
   { method: 'GET', path: '/healthinfo', name: 'HealthInfo', action: 'admin:OBDInfo', op: healthInfo },
+  // KMS (kms/): MinIO's KMSKeyStatusAdminAction / KMSCreateKeyAdminAction
+  { method: 'GET', path: '/kms/status', name: 'KMSStatus', action: 'admin:KMSKeyStatus', op: kmsStatus },
+  {
+    method: 'GET',
+    path: '/kms/key/status',
+    name: 'KMSKeyStatus',
+    action: 'admin:KMSKeyStatus',
+    op: kmsKeyStatus,
+  },
+  {
+    method: 'GET',
+    path: '/kms/key/list',
+    name: 'KMSListKeys',
+    action: 'admin:KMSKeyStatus',
+    op: kmsListKeys,
+  },
+  {
+    method: 'POST',
+    path: '/kms/key/create',
+    name: 'KMSCreateKey',
+    action: 'admin:KMSCreateKey',
+    op: kmsCreateKey,
+  },
 ];
 
 const ROUTES = new Map(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
 
 /** The route for a request, or null (`path` is the full path including /minio/admin/v3). */
 export function matchAdminRoute(method: string, path: string): AdminRoute | null {
+  if (path.startsWith(`${KMS_PREFIX}/`))
+    return ROUTES.get(`${method} /kms${path.slice(KMS_PREFIX.length)}`) ?? null;
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return null;
   const rel = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
   return (

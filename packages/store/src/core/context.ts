@@ -2,6 +2,7 @@ import type { ConfigStore } from '../config/registry.js';
 import type { ObjectEventBus } from '../events/object-events.js';
 import type { TraceBus } from '../events/trace-events.js';
 import type { IamSystem } from '../iam/index.js';
+import type { Kms } from '../kms/kms.js';
 import type { StoreLog } from '../log/store-log.js';
 import type { WebhookStatusSource } from '../logging/webhooks.js';
 import type { NotificationSystem } from '../notify/notification-system.js';
@@ -61,4 +62,6 @@ export interface StoreContext {
    * built without it (function-level test harnesses): replication calls answer NotImplemented there.
    */
   readonly replication?: ReplicationService;
+  /** The KMS that seals object keys (SSE-S3, SSE-KMS) and answers MinIO's admin KMS calls. */
+  readonly kms: Kms;
 }

@@ -80,6 +80,11 @@ const CODES_BY_STATUS = {
     // STS (PROTOCOL-NOTES §3).
     InvalidParameterValue: 'An invalid or out-of-range value was supplied for the input parameter.',
     MissingParameter: 'A required parameter for the specified action is not supplied.',
+    // Server-side encryption (s3/sse/, kms/).
+    InvalidEncryptionAlgorithmError:
+      'The encryption request you specified is not valid. The valid value is AES256.',
+    'KMS.NotFoundException': 'Invalid keyId',
+    XMinioKMSKeyExists: 'A KMS key with this name exists already.',
   },
   403: {
     AccessDenied: 'Access Denied.',

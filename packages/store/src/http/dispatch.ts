@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
-import { ADMIN_PREFIX, adminError, handleAdminRequest, matchAdminRoute } from '../admin/router.js';
+import {
+  ADMIN_PREFIX,
+  adminError,
+  handleAdminRequest,
+  KMS_PREFIX,
+  matchAdminRoute,
+} from '../admin/router.js';
 import { readAll, verifiedBody } from '../auth/payload-stream.js';
 import { ANONYMOUS, authenticateRequest, isSignedRequest } from '../auth/sigv4-verify.js';
 import type { AuthResult } from '../core/auth.js';
@@ -265,7 +271,10 @@ export function createRequestListener(
         return;
       }
 
-      if (vhostBucket === null && parsed.path.startsWith(`${ADMIN_PREFIX}/`)) {
+      if (
+        vhostBucket === null &&
+        (parsed.path.startsWith(`${ADMIN_PREFIX}/`) || parsed.path.startsWith(`${KMS_PREFIX}/`))
+      ) {
         api = 'admin';
         funcName = `admin.${parsed.path.slice(ADMIN_PREFIX.length + 1).split('/')[0] ?? ''}`;
         apiName = matchAdminRoute(method, parsed.path)?.name;

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { constants, zstdCompress, zstdDecompress } from 'node:zlib';
 import { s3Error } from '../core/errors.js';
+import { readSealedRange, sealBody, sealedSize, writeSealed } from './encryption.js';
 import {
   type ErasureWriteParams,
   type ErasureWriteResult,
@@ -169,13 +170,18 @@ export interface StoredBody extends ErasureWriteResult {
 }
 
 /**
- * writeErasure of a body, compressed when `compress` (and larger than MIN_COMPRESSIBLE_SIZE).
- * Uncompressed bodies go straight to writeErasure. A compressed body is inline when its original
- * size is within the inline limit (so a small stored size never means a large read into memory).
+ * writeErasure of a body, compressed when `compress` (and larger than MIN_COMPRESSIBLE_SIZE), then
+ * sealed under `sealKey` when given (./encryption.ts). Uncompressed bodies go straight to
+ * writeErasure. A compressed body is inline when its original size is within the inline limit (so a
+ * small stored size never means a large read into memory).
  */
-export async function writeBody(p: ErasureWriteParams, compress: boolean): Promise<StoredBody> {
+export async function writeBody(
+  p: ErasureWriteParams,
+  compress: boolean,
+  sealKey?: Buffer,
+): Promise<StoredBody> {
   if (!compress || (p.declaredSize >= 0 && p.declaredSize <= MIN_COMPRESSIBLE_SIZE)) {
-    const res = await writeErasure(p);
+    const res = sealKey ? await writeSealed(p, sealKey) : await writeErasure(p);
     return { size: res.size, md5: res.md5, inline: res.inline, written: res.written, compressed: null };
   }
   const c = compressBody(p.body, {
@@ -183,34 +189,43 @@ export async function writeBody(p: ErasureWriteParams, compress: boolean): Promi
     maxSize: p.maxSize,
     largeMd5: p.largeMd5 ?? (() => localMd5()),
   });
+  const sealed = sealKey ? sealBody(c.stream, sealKey) : null;
   let res: ErasureWriteResult;
   try {
     res = await writeErasure({
       ...p,
-      body: c.stream,
+      body: sealed ? sealed.stream : c.stream,
       declaredSize: -1,
       maxSize: Number.MAX_SAFE_INTEGER,
-      inlineLimit: p.declaredSize >= 0 && p.declaredSize <= p.inlineLimit ? p.inlineLimit : -1,
+      inlineLimit:
+        p.declaredSize >= 0 && p.declaredSize <= p.inlineLimit
+          ? sealKey
+            ? sealedSize(p.inlineLimit)
+            : p.inlineLimit
+          : -1,
       hashBody: false,
     });
   } finally {
+    await sealed?.stream.return(undefined);
     await c.stream.return(undefined);
   }
   const { size, md5, lengths } = c.result();
   const raw = lengths.every((n, b) => n === blockLength(size, COMPRESSION_BLOCK_SIZE, b));
+  // A raw sealed body is read as an uncompressed one: its stored bytes are the original's.
+  const stored = lengths.reduce((a, n) => a + n, 0);
   return {
     size,
     md5,
     inline: res.inline,
     written: res.written,
-    compressed: raw ? null : { stored: res.size, blocks: encodeIndex(lengths) },
+    compressed: raw ? null : { stored, blocks: encodeIndex(lengths) },
   };
 }
 
 /**
  * Original bytes `from..to` (inclusive, within the part) of a compressed part of `size` original
  * bytes: reads the stored bytes of the blocks the range touches only, decompresses them (IN_FLIGHT
- * blocks ahead of the consumer) and slices.
+ * blocks ahead of the consumer) and slices. `sealKey`: the stored bytes are sealed (./encryption.ts).
  */
 export async function* readCompressedRange(
   reader: PartReader,
@@ -219,10 +234,12 @@ export async function* readCompressedRange(
   size: number,
   from: number,
   to: number,
+  sealKey?: Buffer,
 ): AsyncGenerator<Buffer> {
   if (to < from || size === 0) return;
   const lengths = decodeIndex(part.blocks);
-  if (lengths.length !== Math.ceil(size / blockSize) || reader.size !== part.stored) {
+  const readerSize = sealKey ? sealedSize(part.stored) : part.stored;
+  if (lengths.length !== Math.ceil(size / blockSize) || reader.size !== readerSize) {
     throw s3Error('InternalError', {}, "The object's compression index does not match its data.");
   }
   const first = Math.floor(from / blockSize);
@@ -240,7 +257,10 @@ export async function* readCompressedRange(
   let pieces: Buffer[] = [];
   let have = 0;
   const pending: { b: number; decoded: Promise<Buffer> }[] = [];
-  for await (const chunk of readPartRange(reader, storedStart, storedEnd)) {
+  const stored = sealKey
+    ? readSealedRange(reader, sealKey, part.stored, storedStart, storedEnd)
+    : readPartRange(reader, storedStart, storedEnd);
+  for await (const chunk of stored) {
     let c = chunk;
     while (c.length > 0) {
       const need = (lengths[b] as number) - have;

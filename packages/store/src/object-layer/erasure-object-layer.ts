@@ -32,6 +32,7 @@ import type {
   StorageClassName,
   StorageInfo,
   SystemStore,
+  UnsealKey,
 } from './types.js';
 import { cleanupStaleUploads } from './upload-cleanup.js';
 
@@ -126,7 +127,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   getObject(
     bucket: string,
     key: string,
-    opts?: { versionId?: string; range?: ByteRange },
+    opts?: { versionId?: string; range?: ByteRange; unseal?: UnsealKey },
   ): Promise<GetObjectResult> {
     return getObject(this.set, bucket, key, opts);
   }
@@ -170,7 +171,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     uploadId: string,
     partNumber: number,
     body: Readable,
-    opts: { size: number; contentMd5Base64?: string },
+    opts: { size: number; contentMd5Base64?: string; unseal?: UnsealKey },
   ): Promise<PartInfo> {
     return multipart.putObjectPart(this.set, bucket, key, uploadId, partNumber, body, opts);
   }

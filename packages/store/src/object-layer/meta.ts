@@ -49,6 +49,21 @@ export interface CompressionRecord {
   parts: CompressedPart[];
 }
 
+/**
+ * How a version's data (or an upload's parts) is encrypted at rest (./encryption.ts): sealed packages
+ * under a per-object key, which is kept here only sealed. The object layer carries the record; the S3
+ * layer writes and reads it (s3/sse/) and gives the layer the unsealed key.
+ */
+export interface EncryptionRecord {
+  kind: 'SSE-S3' | 'SSE-KMS' | 'SSE-C';
+  /** The KMS key that sealed the object key (SSE-S3, SSE-KMS). */
+  keyId?: string;
+  /** The sealed object key, base64. */
+  sealed: string;
+  /** SSE-KMS: the client's encryption context, base64 JSON. */
+  context?: string;
+}
+
 /** S3 storage classes the store keeps (absent in records written before storage classes: STANDARD). */
 export type StorageClassName = 'STANDARD' | 'REDUCED_REDUNDANCY';
 
@@ -78,6 +93,8 @@ export interface VersionRecord {
   compression?: CompressionRecord;
   /** Bucket replication status (PENDING, COMPLETED, FAILED, REPLICA); absent: not replicated. */
   repl?: string;
+  /** Absent: the data is not encrypted. */
+  encryption?: EncryptionRecord;
 }
 
 export interface MetaDoc {

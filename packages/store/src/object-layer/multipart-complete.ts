@@ -129,6 +129,7 @@ export async function completeMultipartUpload(
     if (compressed.length > 0) {
       v.compression = { algo: 'zstd', blockSize: COMPRESSION_BLOCK_SIZE, parts: compressed };
     }
+    if (upload.encryption) v.encryption = { ...upload.encryption };
     try {
       const info = await commitVersion(set, bucket, key, v, {
         dataDir,

@@ -4,12 +4,19 @@ import type { Readable } from 'node:stream';
 import { s3Error } from '../core/errors.js';
 import { writeBody } from './compression.js';
 import { runOnQuorum } from './doc-store.js';
+import { partKey } from './encryption.js';
 import type { ErasureSet } from './erasure-set.js';
 import { partLock } from './key-locks.js';
-import type { CompressedPart, ErasureGeometry, StorageClassName, VersionRecord } from './meta.js';
+import type {
+  CompressedPart,
+  EncryptionRecord,
+  ErasureGeometry,
+  StorageClassName,
+  VersionRecord,
+} from './meta.js';
 import { compareKeys, validateObjectKey } from './names.js';
 import { checkMd5 } from './object-write.js';
-import type { MultipartUploadInfo, PartInfo, PutObjectOptions } from './types.js';
+import type { MultipartUploadInfo, PartInfo, PutObjectOptions, UnsealKey } from './types.js';
 import { toRetention } from './versions.js';
 
 /**
@@ -32,6 +39,8 @@ export interface UploadDoc
   ec: ErasureGeometry;
   /** Parts are stored compressed (decided at the start, as the object's settings). */
   compress?: boolean;
+  /** Parts are encrypted under the object key sealed here (every part its own part key). */
+  encryption?: EncryptionRecord;
 }
 
 /** A part's document. */
@@ -100,6 +109,7 @@ export async function newMultipartUpload(
     ec: set.geometry(key, opts.parity),
     storageClass: opts.storageClass ?? 'STANDARD',
     ...(opts.compress ? { compress: true } : {}),
+    ...(opts.encryption ? { encryption: { ...opts.encryption.record } } : {}),
   };
   await set.uploads.write([bucket, uploadId, 'upload.json'], Buffer.from(JSON.stringify(doc)));
   return uploadId;
@@ -112,7 +122,7 @@ export async function putObjectPart(
   uploadId: string,
   partNumber: number,
   body: Readable,
-  opts: { size: number; contentMd5Base64?: string },
+  opts: { size: number; contentMd5Base64?: string; unseal?: UnsealKey },
 ): Promise<PartInfo> {
   await set.buckets.require(bucket);
   validateObjectKey(bucket, key);
@@ -121,6 +131,12 @@ export async function putObjectPart(
   }
   if (opts.size > MAX_PART_SIZE) throw s3Error('EntityTooLarge');
   const upload = await readUpload(set, bucket, key, uploadId);
+  let sealKey: Buffer | undefined;
+  if (upload.encryption) {
+    if (!opts.unseal)
+      throw s3Error('InternalError', { BucketName: bucket, Key: key }, 'The upload is encrypted.');
+    sealKey = partKey(await opts.unseal(upload.encryption), partNumber);
+  }
   const writeId = randomUUID();
   const writeQuorum = set.writeQuorumFor(upload.ec);
   try {
@@ -139,6 +155,7 @@ export async function putObjectPart(
         largeMd5: set.largeMd5,
       },
       upload.compress === true,
+      sealKey,
     );
     checkMd5(res.md5, opts.contentMd5Base64, bucket, key);
     return await set.locks.run(partLock(uploadId, partNumber), async () => {

@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import { isS3Error, type S3Error, s3Error } from '../core/errors.js';
 import { readCompressedRange } from './compression.js';
+import { partKey, readSealedRange, sealedSize } from './encryption.js';
 import { PartReader, readPartRange } from './erasure.js';
 import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
 import { type MetaRead, readMeta } from './meta-io.js';
 import { validateObjectKey } from './names.js';
-import type { ByteRange, GetObjectResult, ObjectInfo } from './types.js';
+import type { ByteRange, GetObjectResult, ObjectInfo, UnsealKey } from './types.js';
 import { openPartSources, pickVersion, toInfo, versionParts } from './versions.js';
 
 /**
@@ -64,7 +65,7 @@ export async function getObject(
   set: ErasureSet,
   bucket: string,
   key: string,
-  opts?: { versionId?: string; range?: ByteRange },
+  opts?: { versionId?: string; range?: ByteRange; unseal?: UnsealKey },
 ): Promise<GetObjectResult> {
   await set.buckets.require(bucket);
   validateObjectKey(bucket, key);
@@ -76,7 +77,8 @@ export async function getObject(
     const range = resolveRange(bucket, key, v.size, opts?.range);
     const start = range ? range.start : 0;
     const end = range ? range.end : v.size - 1;
-    const gen = readVersion(set, bucket, key, v, meta, start, end);
+    const objectKey = await versionKey(bucket, key, v, opts?.unseal);
+    const gen = readVersion(set, bucket, key, v, meta, start, end, objectKey);
     // Read the first block now so a missing or damaged object fails before any byte is sent. Inline
     // objects (at most inlineLimit bytes, already in memory) are read whole and handed over as such.
     let first: IteratorResult<Buffer>;
@@ -123,7 +125,19 @@ function streamFrom(first: IteratorResult<Buffer>, gen: AsyncGenerator<Buffer>):
   return stream;
 }
 
-/** Decode bytes `start..end` (inclusive) of a version, part by part. */
+/** The object key of an encrypted version (null when not encrypted). */
+async function versionKey(
+  bucket: string,
+  key: string,
+  v: VersionRecord,
+  unseal: UnsealKey | undefined,
+): Promise<Buffer | null> {
+  if (!v.encryption || v.deleteMarker) return null;
+  if (!unseal) throw s3Error('InternalError', { BucketName: bucket, Key: key }, 'The object is encrypted.');
+  return unseal(v.encryption);
+}
+
+/** Decode bytes `start..end` (inclusive) of a version, part by part (decrypted with `objectKey`). */
 async function* readVersion(
   set: ErasureSet,
   bucket: string,
@@ -132,6 +146,7 @@ async function* readVersion(
   meta: MetaRead,
   start: number,
   end: number,
+  objectKey: Buffer | null,
 ): AsyncGenerator<Buffer> {
   const ec = v.ec;
   if (!ec || end < start) return;
@@ -146,12 +161,15 @@ async function* readVersion(
     if (pEnd < start || pStart > end || part.size === 0) continue;
     const { sources } = await openPartSources(set, bucket, key, v, meta, part.number);
     const cp = compressed?.get(part.number);
-    const reader = new PartReader(sources, ec, rs, cp ? cp.stored : part.size);
+    const sealKey = objectKey ? partKey(objectKey, part.number) : undefined;
+    const stored = cp ? cp.stored : part.size;
+    const reader = new PartReader(sources, ec, rs, sealKey ? sealedSize(stored) : stored);
     const from = Math.max(start - pStart, 0);
     const to = Math.min(end, pEnd) - pStart;
     try {
       if (cp && compression)
-        yield* readCompressedRange(reader, compression.blockSize, cp, part.size, from, to);
+        yield* readCompressedRange(reader, compression.blockSize, cp, part.size, from, to, sealKey);
+      else if (sealKey) yield* readSealedRange(reader, sealKey, part.size, from, to);
       else yield* readPartRange(reader, from, to);
     } finally {
       await reader.close();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { s3Error } from '../core/errors.js';
 import { COMPRESSION_BLOCK_SIZE, writeBody } from './compression.js';
+import { opaqueEtag, partKey } from './encryption.js';
 import { MAX_OBJECT_SIZE } from './erasure.js';
 import type { ErasureSet } from './erasure-set.js';
 import { objectLock } from './key-locks.js';
@@ -57,13 +58,15 @@ export async function putObject(
         largeMd5: set.largeMd5,
       },
       opts.compress === true,
+      opts.encryption ? partKey(opts.encryption.key, 1) : undefined,
     );
     checkMd5(res.md5, opts.contentMd5Base64, bucket, key);
+    const enc = opts.encryption;
     const v: VersionRecord = {
       versionId: 'null',
       deleteMarker: false,
       size: res.size,
-      etag: res.md5.toString('hex'),
+      etag: enc?.opaqueEtag ? opaqueEtag(enc.key, res.md5) : res.md5.toString('hex'),
       mtime: Date.now(),
       contentType: opts.contentType || 'application/octet-stream',
       sys: { ...(opts.systemMetadata ?? {}) },
@@ -85,6 +88,7 @@ export async function putObject(
         parts: [{ number: 1, ...res.compressed }],
       };
     }
+    if (enc) v.encryption = { ...enc.record };
     if (res.inline) inlined = true;
     return await commitVersion(
       set,

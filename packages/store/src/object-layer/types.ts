@@ -1,7 +1,13 @@
 import type { Readable } from 'node:stream';
-import type { StorageClassName } from './meta.js';
+import type { EncryptionRecord, StorageClassName } from './meta.js';
 
-export type { StorageClassName } from './meta.js';
+export type { EncryptionRecord, StorageClassName } from './meta.js';
+
+/**
+ * The object key of an encrypted version or upload, from its record (the S3 layer unseals it with the
+ * KMS or the customer's key); throws the S3 error a client should see (wrong or missing key).
+ */
+export type UnsealKey = (record: EncryptionRecord) => Promise<Buffer>;
 
 /**
  * The object layer: everything the S3, admin and background parts of the store need from storage.
@@ -64,6 +70,8 @@ export interface ObjectInfo {
   parts: { number: number; size: number; etag: string }[] | null;
   /** The class the version was written with (its parity): STANDARD or REDUCED_REDUNDANCY. */
   storageClass: StorageClassName;
+  /** Present when the data is encrypted at rest (internal: the sealed key is never sent to clients). */
+  encryption?: EncryptionRecord;
   /** x-amz-replication-status: PENDING, COMPLETED, FAILED (source) or REPLICA (target); absent: none. */
   replicationStatus?: string;
 }
@@ -103,6 +111,11 @@ export interface PutObjectOptions {
   replica?: ReplicaVersion;
   /** Bucket replication status recorded with the version. */
   replicationStatus?: string;
+  /**
+   * Encrypt the data under `key` (the object key, sealed in `record`, which is kept with the version).
+   * `opaqueEtag`: the ETag is not the plaintext's MD5 (SSE-C, SSE-KMS, as AWS).
+   */
+  encryption?: { record: EncryptionRecord; key: Buffer; opaqueEtag?: boolean };
 }
 
 /** The metadata of a version that updateObjectMetadata can replace. */
@@ -249,10 +262,11 @@ export interface ObjectLayer {
   putBucketConfig(bucket: string, name: BucketConfigName, data: Buffer | null): Promise<void>;
 
   putObject(bucket: string, key: string, body: Readable, opts: PutObjectOptions): Promise<ObjectInfo>;
+  /** An encrypted version needs `unseal` (else InternalError). */
   getObject(
     bucket: string,
     key: string,
-    opts?: { versionId?: string; range?: ByteRange },
+    opts?: { versionId?: string; range?: ByteRange; unseal?: UnsealKey },
   ): Promise<GetObjectResult>;
   headObject(bucket: string, key: string, opts?: { versionId?: string }): Promise<ObjectInfo>;
   /** Enforces retention and legal hold on version deletes (AccessDenied) as S3 does. */
@@ -279,7 +293,7 @@ export interface ObjectLayer {
     uploadId: string,
     partNumber: number,
     body: Readable,
-    opts: { size: number; contentMd5Base64?: string },
+    opts: { size: number; contentMd5Base64?: string; unseal?: UnsealKey },
   ): Promise<PartInfo>;
   listParts(
     bucket: string,

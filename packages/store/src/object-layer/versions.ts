@@ -4,6 +4,7 @@ import path from 'node:path';
 import { s3Error } from '../core/errors.js';
 import { DeleteMarkerError } from './delete-marker-error.js';
 import { pruneEmptyDirs } from './drive.js';
+import { sealedSize } from './encryption.js';
 import { bufferSource, openFileSource, type ShardSource } from './erasure.js';
 import type { ErasureSet } from './erasure-set.js';
 import { objectLock } from './key-locks.js';
@@ -23,10 +24,11 @@ export function versionParts(v: VersionRecord): { number: number; size: number; 
   return v.parts ?? [{ number: 1, size: v.size, etag: v.etag }];
 }
 
-/** Bytes a part's shards encode: its compressed size when compressed, else its size. */
+/** Bytes a part's shards encode: its compressed size when compressed, else its size; sealed when encrypted. */
 export function storedSize(v: VersionRecord, part: { number: number; size: number }): number {
   const c = v.compression?.parts.find((p) => p.number === part.number);
-  return c ? c.stored : part.size;
+  const stored = c ? c.stored : part.size;
+  return v.encryption ? sealedSize(stored) : stored;
 }
 
 /** A retention setting of the API as stored, validated (InvalidArgument). */
@@ -59,6 +61,7 @@ export function toInfo(bucket: string, key: string, v: VersionRecord, isLatest: 
     parts: v.parts ? v.parts.map((p) => ({ ...p })) : null,
     storageClass: v.storageClass ?? 'STANDARD',
     ...(v.repl ? { replicationStatus: v.repl } : {}),
+    ...(v.encryption ? { encryption: { ...v.encryption } } : {}),
   };
 }
 

@@ -6,6 +6,8 @@ import { checkPreconditions } from './conditional.js';
 import { objectResponseHeaders, RESPONSE_OVERRIDES } from './metadata.js';
 import { resolveRange } from './range.js';
 import { replicationStatusHeaders } from './replication-hooks.js';
+import { customerKeyFromHeaders } from './sse/headers.js';
+import { checkCustomerKey, requireSecureForCustomerKey, sseResponseHeaders, unsealer } from './sse/seal.js';
 import type { S3Request } from './types.js';
 import { intParam } from './validate.js';
 
@@ -59,10 +61,13 @@ export async function readObject(req: S3Request, ctx: StoreContext, head: boolea
   let info: ObjectInfo;
   let range: ByteRange | null = null;
   let stream: import('node:stream').Readable | Buffer | undefined;
-  const opts = versionId !== undefined ? { versionId } : {};
+  const customer = customerKeyFromHeaders(req.headers);
+  if (customer) requireSecureForCustomerKey(req, ctx);
+  const unseal = unsealer(ctx, req.bucket, req.key, customer);
+  const opts = { ...(versionId !== undefined ? { versionId } : {}), unseal };
 
-  if (!head && rangeHeader === undefined && !hasPart && !conditional) {
-    // Fast path: one metadata read.
+  if (!head && rangeHeader === undefined && !hasPart && !conditional && !customer) {
+    // Fast path: one metadata read (an encrypted object's key is checked by `unseal`).
     const r = await ctx.layer.getObject(req.bucket, req.key, opts);
     info = r.info;
     if (info.isDeleteMarker) {
@@ -73,6 +78,9 @@ export async function readObject(req: S3Request, ctx: StoreContext, head: boolea
   } else {
     info = await ctx.layer.headObject(req.bucket, req.key, opts);
     if (info.isDeleteMarker) throw deleteMarkerError(info, versionId !== undefined);
+    checkCustomerKey(info.encryption, customer);
+    // HEAD of an SSE-C object checks the key too (403 when it is not the object's).
+    if (head && info.encryption?.kind === 'SSE-C') await unseal(info.encryption);
     try {
       checkPreconditions(req.headers, info);
     } catch (err) {
@@ -86,13 +94,14 @@ export async function readObject(req: S3Request, ctx: StoreContext, head: boolea
       const r = await ctx.layer.getObject(req.bucket, req.key, {
         versionId: info.versionId,
         ...(range ? { range } : {}),
+        unseal,
       });
       stream = r.whole ?? r.stream;
       if (r.range) range = r.range;
     }
   }
 
-  const headers = objectResponseHeaders(info);
+  const headers = { ...objectResponseHeaders(info), ...sseResponseHeaders(info.encryption, customer) };
   headers['accept-ranges'] = 'bytes';
   Object.assign(headers, replicationStatusHeaders(info));
   if (hasPart && info.parts) headers['x-amz-mp-parts-count'] = String(info.parts.length);

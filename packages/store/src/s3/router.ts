@@ -37,6 +37,7 @@ import { listObjectsV2 } from './operations/list-objects-v2.js';
 import { listParts } from './operations/list-parts.js';
 import { listenBucketNotification } from './operations/listen-bucket-notification.js';
 import { notImplemented } from './operations/not-implemented.js';
+import { deleteBucketEncryption, putBucketEncryption } from './operations/put-bucket-encryption.js';
 import { putBucketNotification } from './operations/put-bucket-notification.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
 import { putBucketReplication } from './operations/put-bucket-replication.js';
@@ -248,14 +249,16 @@ export const S3_ROUTES: readonly S3Route[] = [
     method: 'PUT',
     level: 'bucket',
     query: ['encryption'],
-    handler: notImplemented('Bucket encryption (PutBucketEncryption)'),
+    action: 's3:PutEncryptionConfiguration',
+    handler: putBucketEncryption,
   },
   {
     name: 'DeleteBucketEncryption',
     method: 'DELETE',
     level: 'bucket',
     query: ['encryption'],
-    handler: notImplemented('Bucket encryption (DeleteBucketEncryption)'),
+    action: 's3:PutEncryptionConfiguration',
+    handler: deleteBucketEncryption,
   },
   {
     name: 'GetBucketAcl',

@@ -11,24 +11,9 @@ import {
   userMetadataFromHeaders,
 } from './metadata.js';
 import { lockFromHeaders } from './object-lock.js';
+import { type ObjectEncryption, writeEncryption } from './sse/seal.js';
 import { parseTaggingHeader } from './tags.js';
 import type { S3Request } from './types.js';
-
-/**
- * Server-side encryption is not implemented: a request asking for it is refused rather than stored
- * unencrypted under a header that claims otherwise.
- */
-export function refuseEncryptionHeaders(req: S3Request): void {
-  for (const h of [
-    'x-amz-server-side-encryption',
-    'x-amz-server-side-encryption-customer-algorithm',
-    'x-amz-copy-source-server-side-encryption-customer-algorithm',
-  ]) {
-    if (req.headers[h] !== undefined) {
-      throw new S3Error('NotImplemented', 'Server-side encryption is not supported by this server.');
-    }
-  }
-}
 
 /** How a new version's bytes are stored: its class and that class's parity, and compression. */
 export interface DataOptions {
@@ -44,6 +29,8 @@ export interface NewObjectOptions extends DataOptions {
   tags: Record<string, string>;
   retention: Retention | null;
   legalHold: boolean;
+  /** Server-side encryption (request headers, else the bucket default): sse/seal.ts. */
+  encryption?: ObjectEncryption;
 }
 
 /**
@@ -78,7 +65,7 @@ export async function newObjectOptions(
   bucket: BucketInfo,
 ): Promise<NewObjectOptions> {
   const storageClass = storageClassFromHeaders(req.headers);
-  refuseEncryptionHeaders(req);
+  const encryption = await writeEncryption(req, ctx);
   const tagHeader = req.headers['x-amz-tagging'];
   const tags = parseTaggingHeader(Array.isArray(tagHeader) ? tagHeader.join('&') : tagHeader) ?? {};
   if (Object.keys(tags).length > 0) await authorize(req, ctx, 's3:PutObjectTagging');
@@ -95,5 +82,6 @@ export async function newObjectOptions(
     tags,
     retention: lock.retention,
     legalHold: lock.legalHold,
+    ...(encryption ? { encryption } : {}),
   };
 }

@@ -14,6 +14,7 @@ import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { type PagePath, pagePaths } from '@stowage/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactElement } from 'react';
 import { type MenuGroup, reachablePages } from './shell-rules';
@@ -73,6 +74,7 @@ const PolicyDetailsPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('@/features/account/routes/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const KmsPage = lazy(() => import('@/features/kms/routes/kms-page').then((m) => ({ default: m.KmsPage })));
 const SettingsPage = lazy(() =>
   import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
@@ -126,6 +128,11 @@ export const shellPages: readonly ShellPage[] = [
     path: pagePaths.settings,
     component: SettingsPage,
     menu: { label: 'Settings', icon: <SettingsOutlined />, group: 'common' },
+  },
+  {
+    path: pagePaths.kms,
+    component: KmsPage,
+    menu: { label: 'Key Management', icon: <VpnKeyOutlined />, group: 'common' },
   },
   // Reached from the Configurations list (logger_webhook, audit_webhook), not from the menu.
   { path: pagePaths.webhookLogger, component: LoggerWebhooksPage },

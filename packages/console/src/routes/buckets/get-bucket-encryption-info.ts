@@ -38,9 +38,12 @@ export function registerGetBucketEncryptionInfo(app: ZodApp, ctx: RouteContext):
     async (request): Promise<BucketEncryptionInfo> => {
       requireCapability(request.session, ctx.endpoint, 'encryption');
       try {
-        const config = (await request.session.s3.getBucketEncryption(request.params.bucket)) as {
-          Rule?: SseRule | SseRule[];
+        // minio-js answers the parsed document, its root element included.
+        type Config = { Rule?: SseRule | SseRule[] };
+        const answer = (await request.session.s3.getBucketEncryption(request.params.bucket)) as Config & {
+          ServerSideEncryptionConfiguration?: Config;
         };
+        const config = answer?.ServerSideEncryptionConfiguration ?? answer;
         const rules = Array.isArray(config?.Rule) ? config.Rule : config?.Rule ? [config.Rule] : [];
         const sse = rules[0]?.ApplyServerSideEncryptionByDefault;
         const algorithm = sse?.SSEAlgorithm ?? '';

@@ -15,6 +15,7 @@ import { registerPutAccessRule } from './put-access-rule.js';
 import { registerPutBucketQuota } from './put-bucket-quota.js';
 import { registerPutBucketRetention } from './put-bucket-retention.js';
 import { registerPutBucketVersioning } from './put-bucket-versioning.js';
+import { registerSetBucketEncryption } from './set-bucket-encryption.js';
 import { registerSetBucketPolicy } from './set-bucket-policy.js';
 
 /** Bucket management routes of issue 6 (spec 1 §7 "Buckets", access rules); the list route is registered apart. */
@@ -31,6 +32,7 @@ export function registerBucketRoutes(app: ZodApp, ctx: RouteContext): void {
   registerPutBucketQuota(app, ctx);
   registerGetBucketObjectLocking(app, ctx);
   registerGetBucketEncryptionInfo(app, ctx);
+  registerSetBucketEncryption(app, ctx);
   registerListBucketUsers(app, ctx);
   registerListBucketPolicies(app, ctx);
   registerListAccessRules(app, ctx);

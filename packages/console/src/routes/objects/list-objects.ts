@@ -23,6 +23,7 @@ import {
   xmlList,
   xmlText,
 } from './listing.js';
+import { encryptionFromHeaders } from './object-encryption.js';
 import { decodeCursor, encodeCursor } from './object-keys.js';
 
 /**
@@ -232,6 +233,7 @@ async function objectWithMetadata(
     ...(storedVersionId === undefined ? {} : { version_id: storedVersionId }),
     user_metadata: userMetadata,
     ...(replicationStatus === undefined ? {} : { replication_status: replicationStatus }),
+    ...encryptionFromHeaders(headers),
   };
   if (tagging !== undefined) {
     const tagSet = (tagging.Tagging as XmlRecord | undefined)?.TagSet as XmlRecord | undefined;

@@ -9,6 +9,7 @@ import type { AuthenticatedRequest } from '../../core/request.js';
 import { createObjectEventBus } from '../../events/object-events.js';
 import { createTraceBus } from '../../events/trace-events.js';
 import { openIam } from '../../iam/index.js';
+import { openKms } from '../../kms/index.js';
 import { StoreLog } from '../../log/store-log.js';
 import { LogWebhooks } from '../../logging/webhooks.js';
 import { openObjectLayer } from '../../object-layer/index.js';
@@ -82,6 +83,7 @@ export class AdminHarness {
       log,
       shutdown: new AbortController().signal,
       onServiceAction: null,
+      kms: await openKms(layer.system, {}),
     };
     return new AdminHarness(dataDir, layer, ctx, services, webhooks);
   }

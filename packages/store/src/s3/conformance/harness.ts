@@ -22,7 +22,10 @@ export interface TestStore {
  * Starts a real store for conformance tests: 4 erasure-coded drives in a fresh temp folder, random
  * port on 127.0.0.1, root credentials above.
  */
-export async function startTestStore(drives = 4): Promise<TestStore> {
+export async function startTestStore(
+  drives = 4,
+  extra: { env?: Record<string, string>; tls?: { cert: Buffer; key: Buffer } } = {},
+): Promise<TestStore> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stowage-s3-'));
   const store = await startStore({
     dataDir,
@@ -31,6 +34,7 @@ export async function startTestStore(drives = 4): Promise<TestStore> {
     host: '127.0.0.1',
     rootUser: ROOT_USER,
     rootPassword: ROOT_PASSWORD,
+    ...extra,
   });
   return {
     store,

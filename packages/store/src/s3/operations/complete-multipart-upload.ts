@@ -2,6 +2,7 @@ import { S3Error } from '../../core/errors.js';
 import { publishObjectEvent } from '../notify.js';
 import { replicateVersion } from '../replication-hooks.js';
 import { quoteEtag, unquoteEtag, xmlResponse } from '../response.js';
+import { sseResponseHeaders } from '../sse/seal.js';
 import type { S3Handler } from '../types.js';
 import { parseXml, xmlList, xmlText } from '../xml.js';
 import { uploadIdOf } from './upload-part.js';
@@ -31,7 +32,7 @@ export const completeMultipartUpload: S3Handler = async (req, ctx) => {
   const info = await ctx.layer.completeMultipartUpload(req.bucket, req.key, uploadId, parts);
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:CompleteMultipartUpload', info);
   await replicateVersion(req, ctx, info);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = sseResponseHeaders(info.encryption);
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
   const location = `${ctx.url}/${req.bucket}/${req.key.split('/').map(encodeURIComponent).join('/')}`;
   return xmlResponse(

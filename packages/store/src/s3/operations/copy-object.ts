@@ -4,6 +4,8 @@ import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
 import { replicateVersion } from '../replication-hooks.js';
 import { quoteEtag, xmlResponse } from '../response.js';
+import { hasSseHeaders } from '../sse/headers.js';
+import { copySourceUnsealer, sseResponseHeaders } from '../sse/seal.js';
 import { parseTaggingHeader } from '../tags.js';
 import type { S3Handler } from '../types.js';
 import { dataOptions, newObjectOptions } from '../write-options.js';
@@ -35,13 +37,15 @@ export const copyObject: S3Handler = async (req, ctx) => {
     );
   }
   const fromHeaders = await newObjectOptions(req, ctx, destBucket);
+  const sourceKey = copySourceUnsealer(req, ctx, info);
   const sameObject = src.bucket === req.bucket && src.key === req.key;
   const changesSomething =
     metaDirective === 'REPLACE' ||
     tagDirective === 'REPLACE' ||
     req.headers['x-amz-object-lock-mode'] !== undefined ||
     req.headers['x-amz-object-lock-legal-hold'] !== undefined ||
-    req.headers['x-amz-storage-class'] !== undefined;
+    req.headers['x-amz-storage-class'] !== undefined ||
+    hasSseHeaders(req.headers);
   if (
     sameObject &&
     !changesSomething &&
@@ -77,7 +81,9 @@ export const copyObject: S3Handler = async (req, ctx) => {
     destBucket.versioning !== 'Enabled' &&
     info.versionId === 'null' &&
     info.isLatest &&
-    info.storageClass === fromHeaders.storageClass
+    info.storageClass === fromHeaders.storageClass &&
+    !info.encryption &&
+    !fromHeaders.encryption
   ) {
     // Rewriting an unversioned object's metadata in place: reading and replacing the same version's
     // data at once would race with the layer's commit, and the bytes do not change.
@@ -89,7 +95,10 @@ export const copyObject: S3Handler = async (req, ctx) => {
     });
   } else {
     await enforceQuota(ctx, req.bucket, info.size);
-    const { stream } = await ctx.layer.getObject(src.bucket, src.key, { versionId: info.versionId });
+    const { stream } = await ctx.layer.getObject(src.bucket, src.key, {
+      versionId: info.versionId,
+      unseal: sourceKey,
+    });
     try {
       result = await ctx.layer.putObject(req.bucket, req.key, stream, {
         size: info.size,
@@ -100,6 +109,7 @@ export const copyObject: S3Handler = async (req, ctx) => {
         tags,
         retention: fromHeaders.retention,
         legalHold: fromHeaders.legalHold,
+        ...(fromHeaders.encryption ? { encryption: fromHeaders.encryption } : {}),
       });
     } finally {
       stream.destroy();
@@ -108,7 +118,10 @@ export const copyObject: S3Handler = async (req, ctx) => {
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:Copy', result);
   await replicateVersion(req, ctx, result);
   // MinIO also sends the new ETag as a header; the minio SDK reads it from there.
-  const headers: Record<string, string> = { etag: quoteEtag(result.etag) };
+  const headers: Record<string, string> = {
+    etag: quoteEtag(result.etag),
+    ...sseResponseHeaders(result.encryption, fromHeaders.encryption?.customer),
+  };
   if (info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = info.versionId;
   if (result.versionId !== 'null') headers['x-amz-version-id'] = result.versionId;
   return xmlResponse(

@@ -1,4 +1,5 @@
 import { xmlResponse } from '../response.js';
+import { sseResponseHeaders } from '../sse/seal.js';
 import type { S3Handler } from '../types.js';
 import { newObjectOptions } from '../write-options.js';
 
@@ -7,9 +8,9 @@ export const createMultipartUpload: S3Handler = async (req, ctx) => {
   const bucket = await ctx.layer.getBucketInfo(req.bucket);
   const opts = await newObjectOptions(req, ctx, bucket);
   const uploadId = await ctx.layer.newMultipartUpload(req.bucket, req.key, opts);
-  return xmlResponse('InitiateMultipartUploadResult', {
-    Bucket: req.bucket,
-    Key: req.key,
-    UploadId: uploadId,
-  });
+  return xmlResponse(
+    'InitiateMultipartUploadResult',
+    { Bucket: req.bucket, Key: req.key, UploadId: uploadId },
+    { headers: sseResponseHeaders(opts.encryption?.record, opts.encryption?.customer) },
+  );
 };

@@ -1,11 +1,16 @@
 import { S3Error } from '../../core/errors.js';
+import { xmlResponse } from '../response.js';
+import { bucketEncryptionXml, decodeBucketEncryption } from '../sse/bucket-config.js';
 import type { S3Handler } from '../types.js';
 
-/**
- * S3 API: GetBucketEncryption. The store has no server-side encryption yet, so every existing bucket
- * answers "not found" — the console reads this to show encryption as off.
- */
+/** S3 API: GetBucketEncryption (ServerSideEncryptionConfigurationNotFoundError when none is set). */
 export const getBucketEncryption: S3Handler = async (req, ctx) => {
   await ctx.layer.getBucketInfo(req.bucket);
-  throw new S3Error('ServerSideEncryptionConfigurationNotFoundError', undefined, { BucketName: req.bucket });
+  const c = decodeBucketEncryption(await ctx.layer.getBucketConfig(req.bucket, 'encryption'));
+  if (!c) {
+    throw new S3Error('ServerSideEncryptionConfigurationNotFoundError', undefined, {
+      BucketName: req.bucket,
+    });
+  }
+  return xmlResponse('ServerSideEncryptionConfiguration', bucketEncryptionXml(c));
 };

@@ -4,6 +4,7 @@ import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
 import { replicateVersion, replicationWriteOptions } from '../replication-hooks.js';
 import { quoteEtag } from '../response.js';
+import { sseResponseHeaders } from '../sse/seal.js';
 import type { S3Handler } from '../types.js';
 import { newObjectOptions } from '../write-options.js';
 
@@ -31,7 +32,10 @@ export const putObject: S3Handler = async (req, ctx) => {
   });
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
   await replicateVersion(req, ctx, info);
-  const headers: Record<string, string> = { etag: quoteEtag(info.etag) };
+  const headers: Record<string, string> = {
+    etag: quoteEtag(info.etag),
+    ...sseResponseHeaders(info.encryption, opts.encryption?.customer),
+  };
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
   return { status: 200, headers };
 };

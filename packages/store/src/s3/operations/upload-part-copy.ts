@@ -3,6 +3,7 @@ import { resolveCopySource } from '../copy-source.js';
 import { enforceQuota } from '../quota.js';
 import { resolveCopyRange } from '../range.js';
 import { quoteEtag, xmlResponse } from '../response.js';
+import { copySourceUnsealer, uploadUnsealer } from '../sse/seal.js';
 import type { S3Handler } from '../types.js';
 import { xmlDate } from '../xml.js';
 import { MAX_PART_SIZE, partNumberOf, uploadIdOf } from './upload-part.js';
@@ -17,13 +18,18 @@ export const uploadPartCopy: S3Handler = async (req, ctx) => {
   const size = range ? range.end - range.start + 1 : info.size;
   if (size > MAX_PART_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
+  const sse = uploadUnsealer(req, ctx);
   const { stream } = await ctx.layer.getObject(info.bucket, info.key, {
     versionId: info.versionId,
     ...(range ? { range } : {}),
+    unseal: copySourceUnsealer(req, ctx, info),
   });
   try {
-    const part = await ctx.layer.putObjectPart(req.bucket, req.key, uploadId, partNumber, stream, { size });
-    const headers: Record<string, string> = {};
+    const part = await ctx.layer.putObjectPart(req.bucket, req.key, uploadId, partNumber, stream, {
+      size,
+      unseal: sse.unseal,
+    });
+    const headers: Record<string, string> = { ...sse.headers() };
     if (info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = info.versionId;
     return xmlResponse(
       'CopyPartResult',

@@ -2,8 +2,8 @@ import { S3Error } from '../../core/errors.js';
 import { contentMd5 } from '../metadata.js';
 import { enforceQuota } from '../quota.js';
 import { quoteEtag } from '../response.js';
+import { uploadUnsealer } from '../sse/seal.js';
 import type { S3Handler, S3Request } from '../types.js';
-import { refuseEncryptionHeaders } from '../write-options.js';
 
 /** S3 caps a part at 5 GiB and numbers parts 1–10000. */
 export const MAX_PART_SIZE = 5 * 1024 ** 3;
@@ -27,7 +27,6 @@ export function uploadIdOf(req: S3Request): string {
 
 /** S3 API: UploadPart (body verified while streaming, like PutObject). */
 export const uploadPart: S3Handler = async (req, ctx) => {
-  refuseEncryptionHeaders(req);
   const partNumber = partNumberOf(req);
   const uploadId = uploadIdOf(req);
   const md5 = contentMd5(req.headers);
@@ -35,9 +34,11 @@ export const uploadPart: S3Handler = async (req, ctx) => {
   if (size < 0) throw new S3Error('MissingContentLength');
   if (size > MAX_PART_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
+  const sse = uploadUnsealer(req, ctx);
   const part = await ctx.layer.putObjectPart(req.bucket, req.key, uploadId, partNumber, stream, {
     size,
     ...(md5 ? { contentMd5Base64: md5 } : {}),
+    unseal: sse.unseal,
   });
-  return { status: 200, headers: { etag: quoteEtag(part.etag) } };
+  return { status: 200, headers: { etag: quoteEtag(part.etag), ...sse.headers() } };
 };

@@ -34,6 +34,7 @@ const adminPageTexts: Partial<Record<PagePath, [title: string, instead: string]>
   [pagePaths.policyDetails]: ['Policies', 'manage its access policies with its own tools'],
   [pagePaths.account]: ['Service Accounts', 'create access keys with its own tools'],
   [pagePaths.settings]: ['Settings', 'configure the server with its own tools'],
+  [pagePaths.kms]: ['Key Management (KMS)', "manage its encryption keys with the server's own tools"],
   [pagePaths.webhookLogger]: ['Logger Webhooks', 'configure the server with its own tools'],
   [pagePaths.webhookAudit]: ['Audit Webhooks', 'configure the server with its own tools'],
   [pagePaths.logs]: ['Logs', 'read its logs where the server writes them'],

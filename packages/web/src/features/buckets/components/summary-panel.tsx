@@ -12,11 +12,12 @@ import { absentSettings, type BucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
 import { ChangeAccessPolicyDialog } from './change-access-policy-dialog';
 import { EditVersioningDialog } from './edit-versioning-dialog';
+import { EnableEncryptionDialog } from './enable-encryption-dialog';
 import { EnableQuotaDialog } from './enable-quota-dialog';
 import { ReplicationSummary } from './replication-panel';
 import { SetRetentionDialog } from './set-retention-dialog';
 
-type Modal = 'access' | 'retention' | 'versioning' | 'quota' | null;
+type Modal = 'access' | 'retention' | 'versioning' | 'quota' | 'encryption' | null;
 
 function Section({
   title,
@@ -171,7 +172,16 @@ export function SummaryPanel({
             detail={
               encryption.data?.kmsMasterKeyID
                 ? `KMS key: ${encryption.data.kmsMasterKeyID}`
-                : 'Changing encryption is not available in this version yet.'
+                : encryption.data?.status === 'sse-s3'
+                  ? 'New objects are encrypted with server-managed keys.'
+                  : 'New objects are stored as uploaded.'
+            }
+            action={
+              <EditButton
+                label="Enable Bucket Encryption"
+                onClick={() => setModal('encryption')}
+                disabled={encryption.isPending || encryption.isError}
+              />
             }
           />
         )}
@@ -296,6 +306,9 @@ export function SummaryPanel({
         <EditVersioningDialog bucket={bucket} enable={!versioned} open onClose={close} />
       )}
       {modal === 'quota' && <EnableQuotaDialog bucket={bucket} current={quota.data} open onClose={close} />}
+      {modal === 'encryption' && (
+        <EnableEncryptionDialog bucket={bucket} current={encryption.data} open onClose={close} />
+      )}
     </Box>
   );
 }

@@ -96,6 +96,11 @@ export function ObjectDetailsPanel({
           </Box>
         </Field>
         <Field label="Content Type">{object.content_type ?? '-'}</Field>
+        <Field label="Encryption">
+          {object.encryption
+            ? `${object.encryption.type}${object.encryption.kms_key_id ? ` (key ${object.encryption.kms_key_id})` : ''}`
+            : 'None'}
+        </Field>
         <Field label="Version ID">
           <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
             {object.version_id ?? '-'}

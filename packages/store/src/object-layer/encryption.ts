@@ -1,0 +1,223 @@
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
+import { s3Error } from '../core/errors.js';
+import { type ErasureWriteParams, type PartReader, readPartRange, writeErasure } from './erasure.js';
+import { localMd5, type Md5Session } from './md5-worker.js';
+
+/**
+ * Encryption at rest of object data, in authenticated packages as MinIO's DARE format does: a part's
+ * bytes (after compression, when compressed) are cut into packages of PACKAGE_SIZE and each is sealed
+ * on its own with AES-256-GCM under the part's key (derived from the object key and the part number),
+ * its nonce the package's sequence number and its additional data a "final package" flag, so packages
+ * cannot be reordered, swapped between parts or cut off the end. A package is stored as ciphertext |
+ * 16-byte tag, so package i starts at i·(PACKAGE_SIZE + 16) and a ranged read decrypts only the
+ * packages it touches. The object key itself is sealed by the S3 layer (KMS or customer key) and
+ * handed in; this module never sees how. See docs/encryption.md.
+ */
+
+/** Plaintext bytes per package (64 KiB, as DARE). */
+export const PACKAGE_SIZE = 64 * 1024;
+const TAG_SIZE = 16;
+const SEALED_PACKAGE = PACKAGE_SIZE + TAG_SIZE;
+/** Packages sealed per batch: the plaintext MD5 is fed whole batches (one worker round trip each). */
+const BATCH = 16 * PACKAGE_SIZE;
+
+/** Stored (sealed) size of `plain` bytes. */
+export function sealedSize(plain: number): number {
+  const full = Math.floor(plain / PACKAGE_SIZE);
+  const rest = plain - full * PACKAGE_SIZE;
+  return full * SEALED_PACKAGE + (rest > 0 ? rest + TAG_SIZE : 0);
+}
+
+/** The key of part `n` of an object. */
+export function partKey(objectKey: Buffer, part: number): Buffer {
+  return createHmac('sha256', objectKey).update(`stowage-dare-part:${part}`).digest();
+}
+
+/** ETag of a single-part SSE-C / SSE-KMS object: not the plaintext's MD5 (as AWS), but stable. */
+export function opaqueEtag(objectKey: Buffer, md5: Buffer): string {
+  return createHmac('sha256', objectKey).update(md5).digest('hex').slice(0, 32);
+}
+
+function nonce(seq: number): Buffer {
+  const n = Buffer.alloc(12);
+  n.writeUInt32BE(seq, 8);
+  return n;
+}
+
+const FINAL = Buffer.from([1]);
+const MORE = Buffer.from([0]);
+
+function sealPackage(key: Buffer, seq: number, final: boolean, plain: Buffer): Buffer[] {
+  const c = createCipheriv('aes-256-gcm', key, nonce(seq));
+  c.setAAD(final ? FINAL : MORE);
+  const body = c.update(plain);
+  c.final();
+  return [body, c.getAuthTag()];
+}
+
+function openPackage(key: Buffer, seq: number, final: boolean, sealed: Buffer): Buffer {
+  const d = createDecipheriv('aes-256-gcm', key, nonce(seq));
+  d.setAAD(final ? FINAL : MORE);
+  d.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE));
+  const body = d.update(sealed.subarray(0, sealed.length - TAG_SIZE));
+  try {
+    d.final();
+  } catch {
+    throw s3Error('InternalError', {}, 'An encrypted package of the object failed authentication.');
+  }
+  return body;
+}
+
+interface SealedBody {
+  stream: AsyncGenerator<Buffer>;
+  /** Once `stream` has ended: the plaintext's size and MD5 (empty when not hashed). */
+  result(): { size: number; md5: Buffer };
+}
+
+/**
+ * Seal a body package by package. With `check`, sizes are checked as writeErasure does
+ * (EntityTooLarge past `maxSize`, IncompleteBody when not `declaredSize`) and the plaintext is
+ * hashed; without, the body is taken as it comes (the compressed stream, checked and hashed upstream).
+ */
+export function sealBody(
+  body: AsyncIterable<Buffer | string>,
+  key: Buffer,
+  check?: { declaredSize: number; maxSize: number; md5: () => Md5Session },
+): SealedBody {
+  let total = 0;
+  let digest: Buffer = Buffer.alloc(0);
+  async function* run(): AsyncGenerator<Buffer> {
+    const md5 = check?.md5() ?? null;
+    let seq = 0;
+    let held: Buffer | null = null;
+    let batch: Buffer | null = null;
+    let fill = 0;
+    let done = false;
+    // A batch is sealed once the next byte arrives (or the body ends): only then is its last package
+    // known to be final or not.
+    async function* seal(b: Buffer, final: boolean): AsyncGenerator<Buffer> {
+      if (md5) {
+        await md5.ready();
+        md5.update(b);
+      }
+      for (let off = 0; off < b.length; off += PACKAGE_SIZE) {
+        const end = Math.min(off + PACKAGE_SIZE, b.length);
+        yield* sealPackage(key, seq++, final && end === b.length, b.subarray(off, end));
+      }
+    }
+    try {
+      for await (const chunk of body) {
+        const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        total += buf.length;
+        if (check && total > check.maxSize) throw s3Error('EntityTooLarge');
+        if (check && check.declaredSize >= 0 && total > check.declaredSize) throw s3Error('IncompleteBody');
+        let off = 0;
+        while (off < buf.length) {
+          if (held) {
+            yield* seal(held, false);
+            held = null;
+          }
+          batch ??= Buffer.allocUnsafe(BATCH);
+          const n = Math.min(buf.length - off, BATCH - fill);
+          buf.copy(batch, fill, off, off + n);
+          fill += n;
+          off += n;
+          if (fill === BATCH) {
+            held = batch;
+            batch = null;
+            fill = 0;
+          }
+        }
+      }
+      if (check && check.declaredSize >= 0 && total !== check.declaredSize) throw s3Error('IncompleteBody');
+      if (held) yield* seal(held, !(batch && fill > 0));
+      if (batch && fill > 0) yield* seal(batch.subarray(0, fill), true);
+      if (md5) digest = await md5.digest();
+      done = true;
+    } finally {
+      if (!done) md5?.abort();
+    }
+  }
+  return { stream: run(), result: () => ({ size: total, md5: digest }) };
+}
+
+/**
+ * writeErasure of a body sealed under `key` (an uncompressed part). Inline when the plaintext is
+ * within the inline limit, as unencrypted bodies are.
+ */
+export async function writeSealed(
+  p: ErasureWriteParams,
+  key: Buffer,
+): Promise<{ size: number; md5: Buffer; inline: (Buffer | null)[] | null; written: boolean[] }> {
+  const small = p.declaredSize >= 0 && p.declaredSize <= BATCH;
+  const sealed = sealBody(p.body, key, {
+    declaredSize: p.declaredSize,
+    maxSize: p.maxSize,
+    md5: () => (small || !p.largeMd5 ? localMd5() : p.largeMd5(BATCH)),
+  });
+  let res: Awaited<ReturnType<typeof writeErasure>>;
+  try {
+    res = await writeErasure({
+      ...p,
+      body: sealed.stream,
+      declaredSize: p.declaredSize >= 0 ? sealedSize(p.declaredSize) : -1,
+      maxSize: Number.MAX_SAFE_INTEGER,
+      inlineLimit: p.declaredSize >= 0 && p.declaredSize <= p.inlineLimit ? sealedSize(p.inlineLimit) : -1,
+      hashBody: false,
+    });
+  } finally {
+    await sealed.stream.return(undefined);
+  }
+  const { size, md5 } = sealed.result();
+  return { size, md5, inline: res.inline, written: res.written };
+}
+
+/**
+ * Plaintext bytes `from..to` (inclusive) of a sealed part whose plaintext is `size` bytes: reads the
+ * sealed packages the range touches only, opens each and slices.
+ */
+export async function* readSealedRange(
+  reader: PartReader,
+  key: Buffer,
+  size: number,
+  from: number,
+  to: number,
+): AsyncGenerator<Buffer> {
+  if (to < from || size === 0) return;
+  if (reader.size !== sealedSize(size)) {
+    throw s3Error('InternalError', {}, "The object's encrypted size does not match its data.");
+  }
+  const lastSeq = Math.ceil(size / PACKAGE_SIZE) - 1;
+  const first = Math.floor(from / PACKAGE_SIZE);
+  const last = Math.floor(to / PACKAGE_SIZE);
+  const sealedEnd = Math.min((last + 1) * SEALED_PACKAGE, reader.size) - 1;
+  let seq = first;
+  let pieces: Buffer[] = [];
+  let have = 0;
+  const emit = (sealed: Buffer): Buffer => {
+    const plain = openPackage(key, seq, seq === lastSeq, sealed);
+    const base = seq * PACKAGE_SIZE;
+    seq++;
+    return plain.subarray(Math.max(from - base, 0), Math.min(to - base + 1, plain.length));
+  };
+  for await (const chunk of readPartRange(reader, first * SEALED_PACKAGE, sealedEnd)) {
+    let c = chunk;
+    while (c.length > 0) {
+      const want = seq === lastSeq ? sealedSize(size) - seq * SEALED_PACKAGE : SEALED_PACKAGE;
+      const take = Math.min(want - have, c.length);
+      if (have === 0 && take === want) {
+        yield emit(c.subarray(0, take));
+      } else {
+        pieces.push(c.subarray(0, take));
+        have += take;
+        if (have === want) {
+          yield emit(Buffer.concat(pieces));
+          pieces = [];
+          have = 0;
+        }
+      }
+      c = c.subarray(take);
+    }
+  }
+  if (seq <= last) throw s3Error('InternalError', {}, 'An encrypted package of the object is missing.');
+}
