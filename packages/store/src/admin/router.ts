@@ -21,6 +21,7 @@ import { getUserInfo } from './operations/get-user-info.js';
 import { helpConfigKV } from './operations/help-config-kv.js';
 import { infoCannedPolicy } from './operations/info-canned-policy.js';
 import { infoServiceAccount } from './operations/info-service-account.js';
+import { attachPolicyLdap, detachPolicyLdap } from './operations/ldap-policy.js';
 import { listCannedPolicies } from './operations/list-canned-policies.js';
 import { listConfigHistoryKV } from './operations/list-config-history-kv.js';
 import { listGroups } from './operations/list-groups.js';
@@ -149,6 +150,28 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     method: 'GET',
     path: '/idp/builtin/policy-entities',
     name: 'ListPolicyMappingEntities',
+    action: 'admin:ListUserPolicies',
+    op: listPolicyEntities,
+  },
+  // LDAP policy mapping (DNs of directory users and groups)
+  {
+    method: 'POST',
+    path: '/idp/ldap/policy/attach',
+    name: 'AttachPolicyLDAP',
+    action: 'admin:AttachUserOrGroupPolicy',
+    op: attachPolicyLdap,
+  },
+  {
+    method: 'POST',
+    path: '/idp/ldap/policy/detach',
+    name: 'DetachPolicyLDAP',
+    action: 'admin:AttachUserOrGroupPolicy',
+    op: detachPolicyLdap,
+  },
+  {
+    method: 'GET',
+    path: '/idp/ldap/policy-entities',
+    name: 'ListLDAPPolicyMappingEntities',
     action: 'admin:ListUserPolicies',
     op: listPolicyEntities,
   },

@@ -65,6 +65,11 @@ const CODES_BY_STATUS = {
     // STS (PROTOCOL-NOTES §3).
     InvalidParameterValue: 'An invalid or out-of-range value was supplied for the input parameter.',
     MissingParameter: 'A required parameter for the specified action is not supplied.',
+    // STS with an external identity provider (MinIO cmd/sts-errors.go).
+    InvalidIdentityToken:
+      'The web identity token that was passed could not be validated. Please verify it and try again.',
+    IDPCommunicationError:
+      'The request could not be fulfilled because the identity provider could not be reached.',
   },
   403: {
     AccessDenied: 'Access Denied.',

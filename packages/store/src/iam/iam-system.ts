@@ -199,8 +199,14 @@ export class IamSystem implements CredentialStore, Authorizer {
     policyNames: string[],
     entity: string,
     isGroup: boolean,
+    external = false,
   ): Promise<string[]> {
-    return this.#parts.mappings.attachDetach(attach, policyNames, entity, isGroup);
+    return this.#parts.mappings.attachDetach(attach, policyNames, entity, isGroup, external);
+  }
+
+  /** Policy names mapped to a user or group name (or an LDAP DN), [] when none. */
+  mappedPolicies(entity: string, isGroup: boolean): string[] {
+    return this.#parts.mappings.of(entity, isGroup);
   }
 
   /** idp/builtin/policy-entities: mappings filtered by users, groups and policies (all when none given). */
