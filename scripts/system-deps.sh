@@ -2,6 +2,7 @@
 # Makes sure the system packages the tests drive are present: Debian's Chromium (browser journeys),
 # awscli and s3cmd (S3 conformance), Go with MinIO's own Go SDK sources (minio-go / madmin-go conformance),
 # Ceph's monitor, OSD, manager and RADOS Gateway (the journeys on Ceph RGW, e2e/support/engines/ceph/).
+# slapd: the LDAP directory of the single sign-on tests (test-services/services/slapd.ts).
 # As root it installs what is missing with apt-get; otherwise it fails and says what to install.
 set -euo pipefail
 
@@ -20,6 +21,7 @@ declare -A need=(
   [ceph-mgr]=/usr/bin/ceph-mgr
   [radosgw]=/usr/bin/radosgw
   [uuid-runtime]=/usr/bin/uuidgen
+  [slapd]=/usr/sbin/slapd
 )
 
 missing=()

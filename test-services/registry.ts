@@ -6,4 +6,6 @@ import type { ServiceStarter } from './service.js';
  */
 export const SERVICES: Record<string, () => Promise<ServiceStarter>> = {
   echo: async () => (await import('./services/echo.js')).start,
+  'oidc-provider': async () => (await import('./services/oidc-provider.js')).start,
+  slapd: async () => (await import('./services/slapd.js')).start,
 };
