@@ -107,6 +107,12 @@ export class MadminClient extends AdminTransport {
   detachPolicy(req: PolicyAssociationRequest): Promise<PolicyAssociationResponse | undefined> {
     return policies.detachPolicy(this, req);
   }
+  attachPolicyLDAP(req: PolicyAssociationRequest): Promise<PolicyAssociationResponse | undefined> {
+    return policies.attachPolicyLDAP(this, req);
+  }
+  detachPolicyLDAP(req: PolicyAssociationRequest): Promise<PolicyAssociationResponse | undefined> {
+    return policies.detachPolicyLDAP(this, req);
+  }
   getPolicyEntities(query?: PolicyEntitiesQuery): Promise<PolicyEntitiesResult> {
     return policies.getPolicyEntities(this, query);
   }
