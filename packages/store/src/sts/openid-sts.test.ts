@@ -58,7 +58,8 @@ async function webIdentity(
       ...extra,
     } as ConstructorParameters<typeof AssumeRoleWithWebIdentityCommand>[0]),
   );
-  return out.Credentials ?? {};
+  if (!out.Credentials) throw new Error('no Credentials in the answer');
+  return out.Credentials;
 }
 
 /** The STS error code and message a token is refused with. */
