@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@stowage/console';
+import { type AppOptions, buildApp } from '@stowage/console';
 import { type StoreHandle, startStore } from '@stowage/store';
 import * as Minio from 'minio';
 import { E2E } from './env.js';
@@ -19,7 +19,7 @@ export interface OwnConsole {
 }
 
 /** Starts a store on `drives` fresh drive folders (root = the journeys' root) and a console in front of it. */
-export async function startOwnConsole(drives: number): Promise<OwnConsole> {
+export async function startOwnConsole(drives: number, extra: Partial<AppOptions> = {}): Promise<OwnConsole> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `stowage-e2e-${drives}-drives-`));
   const store = await startStore({
     dataDir,
@@ -34,6 +34,7 @@ export async function startOwnConsole(drives: number): Promise<OwnConsole> {
     sessionKey: randomBytes(32),
     sessionDurationSeconds: 3600,
     webDist: path.resolve(import.meta.dirname, '../../packages/web/dist'),
+    ...extra,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const s3 = new Minio.Client({

@@ -30,6 +30,7 @@ import { registerTrace } from './routes/live/trace.js';
 import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
+import { registerLoginOAuth2 } from './routes/login/login-oauth2.js';
 import { registerLogout } from './routes/login/logout.js';
 import { registerObjectRoutes } from './routes/objects/register-object-routes.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
@@ -42,6 +43,8 @@ import { registerUserRoutes } from './routes/users/register-user-routes.js';
 import { registerWebhookRoutes } from './routes/webhooks/register-webhook-routes.js';
 import { IdentitySnapshots } from './session/session-info.js';
 import { registerSession, requireSession } from './session/session-plugin.js';
+import { OidcFlows } from './sso/oidc-flow.js';
+import { SsoSettings } from './sso/sso-settings.js';
 
 export type { AppOptions } from './app-options.js';
 
@@ -91,11 +94,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', refuseCrossSiteRequests);
   registerSession(app, endpoint, options.sessionKey);
 
-  const ctx: RouteContext = { options, endpoint, identities: new IdentitySnapshots() };
+  const ctx: RouteContext = {
+    options,
+    endpoint,
+    identities: new IdentitySnapshots(),
+    sso: { settings: new SsoSettings(endpoint, options.sso), flows: new OidcFlows() },
+  };
 
   // Open routes.
   registerGetLoginStrategy(app, ctx);
   registerLogin(app, ctx);
+  registerLoginOAuth2(app, ctx);
   registerLogout(app, ctx);
   app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
 

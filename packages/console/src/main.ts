@@ -9,6 +9,7 @@ import { type StoreHandle, startStore } from '@stowage/store';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { resolveSecrets } from './config/secrets.js';
+import { ssoFromEnv } from './sso/sso-options.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../../web/dist');
@@ -46,6 +47,11 @@ async function main(): Promise<void> {
     },
     webDist,
     logger: false,
+    // SSO: CONSOLE_IDP_* / CONSOLE_LDAP_ENABLED, and the embedded store's own identity configuration.
+    sso: {
+      ...ssoFromEnv(process.env),
+      ...(store ? { serverAdmin: { accessKey: secrets.rootUser, secretKey: secrets.rootPassword } } : {}),
+    },
   });
   await app.listen({ port: config.consolePort, host: config.host });
 
