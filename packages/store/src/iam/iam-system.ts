@@ -204,6 +204,11 @@ export class IamSystem implements CredentialStore, Authorizer {
     return this.#parts.mappings.attachDetach(attach, policyNames, entity, isGroup, external);
   }
 
+  /** The provider policies of an external STS session, or undefined for any other credential. */
+  externalPoliciesOf(accessKey: string): string[] | undefined {
+    return this.#parts.sessions.find(accessKey)?.record.externalPolicies;
+  }
+
   /** Policy names mapped to a user or group name (or an LDAP DN), [] when none. */
   mappedPolicies(entity: string, isGroup: boolean): string[] {
     return this.#parts.mappings.of(entity, isGroup);

@@ -18,7 +18,7 @@ async function newKey(kid: string) {
   return { privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
 }
 
-function token(key: CryptoKey, kid: string): Promise<string> {
+function token(key: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'], kid: string): Promise<string> {
   return new SignJWT({ policy: 'readonly' })
     .setProtectedHeader({ alg: 'RS256', kid })
     .setIssuer(issuer)

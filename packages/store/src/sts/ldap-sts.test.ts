@@ -154,6 +154,21 @@ describe('AssumeRoleWithLDAPIdentity with slapd', { timeout: 60_000 }, () => {
     expect(await failure(ldapLogin('carol', d.users.carol.password))).toMatch(/^AccessDenied: no policy/);
   });
 
+  it('an LDAP user makes a service account that keeps their directory policies', async () => {
+    const creds = await ldapLogin('alice', ldap.directory.users.alice.password);
+    const own = new MadminClient({
+      endpoint: store.url,
+      accessKey: creds.AccessKeyId,
+      secretKey: creds.SecretAccessKey,
+      sessionToken: creds.SessionToken,
+    });
+    const sa = await own.addServiceAccount({ comment: 'alice from LDAP' });
+    const keys = s3({ accessKey: sa.accessKey, secretKey: sa.secretKey });
+    await keys.putObject('ldap-alice', 'from-sa.txt', Buffer.from('sa'));
+    await expect(keys.getObject('ldap-audit', 'report.txt')).rejects.toMatchObject({ code: 'AccessDenied' });
+    expect((await own.listServiceAccounts()).accounts).toEqual([sa.accessKey]);
+  });
+
   it('works over StartTLS and LDAPS, and says when the directory cannot be reached', async () => {
     const alice = ldap.directory.users.alice;
     await admin.setConfigKV(ldapConfig(ldap.serverAddr, 'starttls'));
