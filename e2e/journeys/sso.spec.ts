@@ -60,6 +60,14 @@ test.beforeAll(async () => {
     `identity_openid config_url="${idp.configUrl}" client_id="${client.client_id}" ` +
       `client_secret="${client.client_secret}" display_name="Sign in with Stowage ID"`,
   );
+  const d = ldap.directory;
+  await admin.setConfigKV(
+    `identity_ldap server_addr="${ldap.serverAddr}" server_insecure=on lookup_bind_dn="${d.lookup.dn}" ` +
+      `lookup_bind_password="${d.lookup.password}" user_dn_search_base_dn="${d.usersBase}" ` +
+      `user_dn_search_filter="(uid=%s)" group_search_base_dn="${d.groupsBase}" ` +
+      `group_search_filter="(&(objectclass=groupOfNames)(member=%d))"`,
+  );
+  await admin.attachPolicyLDAP({ policies: ['ldap-alice'], user: d.users.alice.dn });
 });
 
 test.afterAll(async () => {
@@ -100,13 +108,6 @@ test('IdP error: a cancelled sign-in shows the provider’s error on /oauth_call
 
 test('LDAP: the form signs a directory user in; root still signs in with keys', async ({ browser }) => {
   const d = ldap.directory;
-  await admin.setConfigKV(
-    `identity_ldap server_addr="${ldap.serverAddr}" server_insecure=on lookup_bind_dn="${d.lookup.dn}" ` +
-      `lookup_bind_password="${d.lookup.password}" user_dn_search_base_dn="${d.usersBase}" ` +
-      `user_dn_search_filter="(uid=%s)" group_search_base_dn="${d.groupsBase}" ` +
-      `group_search_filter="(&(objectclass=groupOfNames)(member=%d))"`,
-  );
-  await admin.attachPolicyLDAP({ policies: ['ldap-alice'], user: d.users.alice.dn });
   const page = await browser.newPage({ baseURL: own.url, viewport: { width: 1400, height: 900 } });
   await signIn(page, 'alice', d.users.alice.password);
   expect(await bucketNames(page)).toEqual(['ldap-alice-bucket']);
@@ -124,4 +125,25 @@ test('LDAP: the form signs a directory user in; root still signs in with keys', 
   await signIn(root, E2E.rootUser, E2E.rootPassword);
   expect(await bucketNames(root)).toEqual(['sso-alice-bucket', 'sso-other-bucket', 'ldap-alice-bucket']);
   await Promise.all([page.close(), wrong.close(), root.close()]);
+});
+
+test('Settings: Test Connection tries identity_ldap before it is saved', async ({ browser }) => {
+  const page = await browser.newPage({ baseURL: own.url, viewport: { width: 1400, height: 900 } });
+  await signIn(page, E2E.rootUser, E2E.rootPassword);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' }).click();
+  await page
+    .getByRole('list', { name: 'Configurations' })
+    .getByRole('button', { name: /^identity_ldap/ })
+    .click();
+  const form = page.getByRole('region', { name: 'Configuration identity_ldap' });
+  await form.getByRole('button', { name: 'Test Connection' }).click();
+  await expect(page.getByText(/^Connection works: connected to 127\.0\.0\.1:\d+ as cn=lookup/)).toBeVisible();
+  await snap(page, 'sso-settings-ldap-test');
+  // An unsaved change that points nowhere is reported, and nothing is saved.
+  const addr = form.getByRole('textbox', { name: 'Server Addr' });
+  await addr.fill('127.0.0.1:9');
+  await form.getByRole('button', { name: 'Test Connection' }).click();
+  await expect(page.getByText(/could not be used/).first()).toBeVisible();
+  expect(await admin.getConfigKV('identity_ldap')).toContain(`server_addr=${ldap.serverAddr}`);
+  await page.close();
 });

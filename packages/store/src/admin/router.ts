@@ -8,6 +8,7 @@ import { addCannedPolicy } from './operations/add-canned-policy.js';
 import { addServiceAccount } from './operations/add-service-account.js';
 import { addUser } from './operations/add-user.js';
 import { attachPolicy, detachPolicy } from './operations/attach-detach-policy.js';
+import { checkIdentityConfig } from './operations/check-identity-config.js';
 import { clearConfigHistoryKV } from './operations/clear-config-history-kv.js';
 import { consoleLog } from './operations/console-log.js';
 import { dataUsageInfo } from './operations/data-usage-info.js';
@@ -152,6 +153,14 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     name: 'ListPolicyMappingEntities',
     action: 'admin:ListUserPolicies',
     op: listPolicyEntities,
+  },
+  // Identity configuration check before saving (a Stowage extension)
+  {
+    method: 'POST',
+    path: '/idp/config/check',
+    name: 'CheckIdentityConfig',
+    action: CONFIG,
+    op: checkIdentityConfig,
   },
   // LDAP policy mapping (DNs of directory users and groups)
   {

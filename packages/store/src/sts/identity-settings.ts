@@ -8,26 +8,33 @@ export function openIdSettings(config: ConfigService): OpenIdSettings[] {
   return config
     .targets('identity_openid')
     .filter((t) => (t.values.config_url ?? '') !== '')
-    .map((t) => {
-      const v = t.values;
-      return {
-        name: t.target,
-        configUrl: v.config_url ?? '',
-        clientId: v.client_id ?? '',
-        clientSecret: v.client_secret ?? '',
-        claimName: `${v.claim_prefix ?? ''}${v.claim_name || 'policy'}`,
-        rolePolicy: claimList(v.role_policy ?? ''),
-        displayName: v.display_name ?? '',
-        scopes: claimList(v.scopes ?? ''),
-        redirectUri: v.redirect_uri ?? '',
-      };
-    });
+    .map((t) => openIdFromValues(t.target, t.values));
+}
+
+/** One `identity_openid` target's values as the provider's settings. */
+export function openIdFromValues(target: string, v: Readonly<Record<string, string>>): OpenIdSettings {
+  return {
+    name: target,
+    configUrl: v.config_url ?? '',
+    clientId: v.client_id ?? '',
+    clientSecret: v.client_secret ?? '',
+    claimName: `${v.claim_prefix ?? ''}${v.claim_name || 'policy'}`,
+    rolePolicy: claimList(v.role_policy ?? ''),
+    displayName: v.display_name ?? '',
+    scopes: claimList(v.scopes ?? ''),
+    redirectUri: v.redirect_uri ?? '',
+  };
 }
 
 /** The `identity_ldap` set in effect, or null when no `server_addr` is configured. */
 export function ldapSettings(config: ConfigService): LdapSettings | null {
   const v = config.get('identity_ldap').values;
   if ((v.server_addr ?? '') === '') return null;
+  return ldapFromValues(v);
+}
+
+/** The `identity_ldap` values as the directory's settings. */
+export function ldapFromValues(v: Readonly<Record<string, string>>): LdapSettings {
   const list = (s: string | undefined): string[] =>
     (s ?? '')
       .split(';')
