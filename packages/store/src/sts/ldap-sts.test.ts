@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testService } from '../../../../test-services/index.js';
 import type { SlapdInfo } from '../../../../test-services/services/slapd.js';
 import { type StoreHandle, startStore } from '../server.js';
+import { type LDAP_TLS_MODES, ldapConfigLine } from './testing/identity-config.js';
 
 // STS AssumeRoleWithLDAPIdentity against Debian's slapd (test-services): lookup bind, user search,
 // bind as the user, group search; policies attached to DNs through idp/ldap/policy/attach decide what
@@ -53,23 +54,8 @@ async function failure(p: Promise<unknown>): Promise<string> {
   return `${err.code}: ${err.message}`;
 }
 
-/** The whole set each time: `config set` keeps the keys a line does not name. */
-const TLS_MODES = {
-  plain: 'server_insecure=on server_starttls=off tls_skip_verify=off',
-  starttls: 'server_insecure=off server_starttls=on tls_skip_verify=on',
-  ldaps: 'server_insecure=off server_starttls=off tls_skip_verify=on',
-  ldapsVerified: 'server_insecure=off server_starttls=off tls_skip_verify=off',
-};
-
-function ldapConfig(serverAddr: string, mode: keyof typeof TLS_MODES): string {
-  const d = ldap.directory;
-  const tls = TLS_MODES[mode];
-  return (
-    `identity_ldap server_addr="${serverAddr}" lookup_bind_dn="${d.lookup.dn}" ` +
-    `lookup_bind_password="${d.lookup.password}" user_dn_search_base_dn="${d.usersBase}" ` +
-    `user_dn_search_filter="(uid=%s)" group_search_base_dn="${d.groupsBase}" ` +
-    `group_search_filter="(&(objectclass=groupOfNames)(member=%d))" ${tls}`
-  );
+function ldapConfig(serverAddr: string, mode: keyof typeof LDAP_TLS_MODES): string {
+  return ldapConfigLine(ldap, serverAddr, mode);
 }
 
 beforeAll(async () => {

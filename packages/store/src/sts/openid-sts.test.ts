@@ -10,6 +10,7 @@ import { testService } from '../../../../test-services/index.js';
 import { oidcLogin } from '../../../../test-services/oidc-login.js';
 import type { OidcProviderInfo } from '../../../../test-services/services/oidc-provider.js';
 import { type StoreHandle, startStore } from '../server.js';
+import { openIdConfigLine } from './testing/identity-config.js';
 
 // STS with OpenID Connect against a real provider (npm oidc-provider, test-services): ID tokens from its
 // login flow are traded for credentials through @aws-sdk/client-sts, and the store enforces the
@@ -104,13 +105,9 @@ beforeAll(async () => {
   await root.makeBucket('sso-a');
   await root.makeBucket('sso-b');
   await admin.addCannedPolicy('sso-alice', SSO_ALICE);
-  const set = await admin.setConfigKV(
-    `identity_openid config_url="${idp.configUrl}" client_id="${idp.clientId}" client_secret="${idp.clientSecret}"`,
-  );
+  const set = await admin.setConfigKV(openIdConfigLine(idp));
   expect(set.restartRequired).toBe(false);
-  await admin.setConfigKV(
-    `identity_openid:apps config_url="${idp.configUrl}" client_id="${idp.clientId}" client_secret="${idp.clientSecret}" role_policy="sso-alice"`,
-  );
+  await admin.setConfigKV(openIdConfigLine(idp, 'apps', 'role_policy="sso-alice"'));
 }, 60_000);
 
 afterAll(async () => {
