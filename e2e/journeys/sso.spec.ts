@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { MadminClient } from '@stowage/madmin';
+import * as Minio from 'minio';
 import { testService } from '../../test-services/index.js';
 import type { OidcProviderInfo } from '../../test-services/services/oidc-provider.js';
 import type { SlapdInfo } from '../../test-services/services/slapd.js';
@@ -112,6 +113,32 @@ test('LDAP: the form signs a directory user in; root still signs in with keys', 
   await signIn(page, 'alice', d.users.alice.password);
   expect(await bucketNames(page)).toEqual(['ldap-alice-bucket']);
   await snap(page, 'ldap-buckets-alice');
+  // Her own service account: the dialog says to use the directory for the console (spec 2 §4).
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Create service account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Create Service Account' })
+    .getByRole('button', { name: 'Create' })
+    .click();
+  const creds = page.getByRole('dialog', { name: 'New Service Account Created' });
+  await expect(creds.getByText('Your identity comes from your LDAP directory')).toBeVisible();
+  await snap(page, 'ldap-service-account-created');
+  const saKey = (await creds.getByLabel('Access Key', { exact: true }).textContent()) ?? '';
+  const saSecret = (await creds.getByLabel('Secret Key', { exact: true }).textContent()) ?? '';
+  await creds.getByRole('button', { name: 'Done' }).click();
+  // The keys carry her directory policy: her bucket yes, another no.
+  const sa = new Minio.Client({
+    endPoint: '127.0.0.1',
+    port: own.store.port,
+    useSSL: false,
+    accessKey: saKey,
+    secretKey: saSecret,
+    region: 'us-east-1',
+  });
+  await sa.putObject('ldap-alice-bucket', 'sa.txt', Buffer.from('ok'));
+  await expect(sa.putObject('sso-other-bucket', 'sa.txt', Buffer.from('no'))).rejects.toMatchObject({
+    code: 'AccessDenied',
+  });
 
   const wrong = await browser.newPage({ baseURL: own.url });
   await wrong.goto('/login');

@@ -69,6 +69,7 @@ export class IdentitySnapshots {
         distributedMode,
         userName: session.accountName,
         permissions,
+        ...(session.credentials.idp ? { identityProvider: session.credentials.idp } : {}),
       },
     };
   }

@@ -68,6 +68,7 @@ export function registerLoginOAuth2(app: ZodApp, ctx: RouteContext): void {
         },
         String(name ?? 'sso'),
         false,
+        'openid',
       );
       // The session itself is in the httpOnly cookie; the answer names it without its secret.
       return { sessionId: creds.AccessKeyId };

@@ -65,7 +65,7 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
           )
         : null;
       if (ldap && !('refused' in ldap)) {
-        await startSession(ctx, reply, ldap, accessKey, false);
+        await startSession(ctx, reply, ldap, accessKey, false, 'ldap');
         return reply.code(204).send(null);
       }
       let issued: Awaited<ReturnType<typeof signIn>>;

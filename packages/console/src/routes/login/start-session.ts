@@ -15,6 +15,7 @@ export async function startSession(
   issued: SignInCredentials,
   accountName: string,
   builtinUser: boolean,
+  idp?: 'openid' | 'ldap',
 ): Promise<void> {
   const token = sealSession(
     {
@@ -27,6 +28,7 @@ export async function startSession(
       region: issued.region,
       mode: issued.mode,
       caps: await detectCapabilities(ctx.endpoint, issued, issued.mode === 'sts'),
+      ...(idp ? { idp } : {}),
     },
     ctx.options.sessionKey,
   );
