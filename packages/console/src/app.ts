@@ -94,11 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', refuseCrossSiteRequests);
   registerSession(app, endpoint, options.sessionKey);
 
+  const ssoSettings = new SsoSettings(endpoint, options.sso);
   const ctx: RouteContext = {
     options,
     endpoint,
-    identities: new IdentitySnapshots(),
-    sso: { settings: new SsoSettings(endpoint, options.sso), flows: new OidcFlows() },
+    // With LDAP the directory owns users and groups: their pages are left out (PROTOCOL-NOTES §5).
+    identities: new IdentitySnapshots([], async () => (await ssoSettings.current()).ldap),
+    sso: { settings: ssoSettings, flows: new OidcFlows() },
   };
 
   // Open routes.
