@@ -1,4 +1,4 @@
-import { assumeRoleWithLDAPIdentity, MadminError } from '@stowage/madmin';
+import { assumeRoleWithLDAPIdentity, MadminError, type StsCredentials } from '@stowage/madmin';
 import type { SignInCredentials } from '../clients/sign-in.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
 
@@ -24,17 +24,26 @@ export async function ldapSignIn(
       ldapPassword: password,
       durationSeconds,
     });
-    const expiration = Date.parse(c.Expiration);
-    return {
-      accessKey: c.AccessKeyId,
-      secretKey: c.SecretAccessKey,
-      sessionToken: c.SessionToken,
-      expiresAt: Number.isFinite(expiration) ? expiration : Date.now() + durationSeconds * 1000,
-      region: endpoint.s3Region,
-      mode: 'sts',
-    };
+    return stsSignIn(c, durationSeconds, endpoint);
   } catch (err) {
     if (err instanceof MadminError && err.code === 'AccessDenied') return { refused: err.message };
     throw err;
   }
+}
+
+/** A session's credentials from an STS answer of an identity-provider sign-in (LDAP, OpenID). */
+export function stsSignIn(
+  c: StsCredentials,
+  durationSeconds: number,
+  endpoint: StoreEndpoint,
+): SignInCredentials {
+  const expiration = Date.parse(c.Expiration);
+  return {
+    accessKey: c.AccessKeyId,
+    secretKey: c.SecretAccessKey,
+    sessionToken: c.SessionToken,
+    expiresAt: Number.isFinite(expiration) ? expiration : Date.now() + durationSeconds * 1000,
+    region: endpoint.s3Region,
+    mode: 'sts',
+  };
 }

@@ -1,30 +1,26 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { assumeRoleWithLDAPIdentity, MadminClient, MadminError, type StsCredentials } from '@stowage/madmin';
 import { Client as S3Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testService } from '../../../../test-services/index.js';
 import type { SlapdInfo } from '../../../../test-services/services/slapd.js';
-import { type StoreHandle, startStore } from '../server.js';
-import { type LDAP_TLS_MODES, ldapConfigLine } from './testing/identity-config.js';
+import type { StoreHandle } from '../server.js';
+import {
+  bucketPolicy,
+  type IdentityStore,
+  type LDAP_TLS_MODES,
+  ldapConfigLine,
+  startIdentityStore,
+} from './testing/identity-config.js';
 
 // STS AssumeRoleWithLDAPIdentity against Debian's slapd (test-services): lookup bind, user search,
 // bind as the user, group search; policies attached to DNs through idp/ldap/policy/attach decide what
 // the credentials may do. Plain LDAP, StartTLS and LDAPS are each used.
 
 const ROOT = { accessKey: 'ldap-sts-root', secretKey: 'ldap-sts-root-secret' };
-let dir: string;
+let identity: IdentityStore;
 let store: StoreHandle;
 let ldap: SlapdInfo;
 let admin: MadminClient;
-
-const bucketPolicy = (bucket: string, actions: string[]) => ({
-  Version: '2012-10-17',
-  Statement: [
-    { Effect: 'Allow', Action: actions, Resource: [`arn:aws:s3:::${bucket}`, `arn:aws:s3:::${bucket}/*`] },
-  ],
-});
 
 function s3(c: StsCredentials | { accessKey: string; secretKey: string }): S3Client {
   const keys =
@@ -60,16 +56,8 @@ function ldapConfig(serverAddr: string, mode: keyof typeof LDAP_TLS_MODES): stri
 
 beforeAll(async () => {
   ldap = await testService<SlapdInfo>('slapd');
-  dir = await mkdtemp(path.join(tmpdir(), 'stowage-ldap-sts-'));
-  store = await startStore({
-    dataDir: dir,
-    drives: 1,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: ROOT.accessKey,
-    rootPassword: ROOT.secretKey,
-  });
-  admin = new MadminClient({ endpoint: store.url, ...ROOT });
+  identity = await startIdentityStore('ldap-sts', ROOT);
+  ({ store, admin } = identity);
   const root = s3(ROOT);
   await root.makeBucket('ldap-alice');
   await root.makeBucket('ldap-audit');
@@ -81,8 +69,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await store?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await identity?.close();
 });
 
 describe('AssumeRoleWithLDAPIdentity with slapd', { timeout: 60_000 }, () => {

@@ -1,33 +1,29 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { MadminClient, signRequest } from '@stowage/madmin';
+import { signRequest } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testService } from '../../../../test-services/index.js';
 import { oidcLogin } from '../../../../test-services/oidc-login.js';
 import type { OidcProviderInfo } from '../../../../test-services/services/oidc-provider.js';
 import type { SlapdInfo } from '../../../../test-services/services/slapd.js';
 import { buildGoProgram, type GoProgram } from '../../../madmin/src/testing/go-program.js';
-import { type StoreHandle, startStore } from '../server.js';
-import { ldapConfigLine, openIdConfigLine } from './testing/identity-config.js';
+import type { StoreHandle } from '../server.js';
+import {
+  bucketPolicy,
+  type IdentityStore,
+  ldapConfigLine,
+  openIdConfigLine,
+  startIdentityStore,
+} from './testing/identity-config.js';
 
 // MinIO's own Go SDK against the store's STS: minio-go's WebIdentity and LDAPIdentity credential
 // providers (conformance/go/src/sts-identity) sign in with a real oidc-provider token and a slapd user,
 // then write where their policy allows and are refused elsewhere; refused sign-ins issue nothing.
 
 const ROOT = { accessKey: 'go-sts-root', secretKey: 'go-sts-root-secret' };
-let dir: string;
+let identity: IdentityStore;
 let store: StoreHandle;
 let program: GoProgram;
 let idp: OidcProviderInfo;
 let ldap: SlapdInfo;
-
-const allow = (bucket: string) => ({
-  Version: '2012-10-17',
-  Statement: [
-    { Effect: 'Allow', Action: ['s3:*'], Resource: [`arn:aws:s3:::${bucket}`, `arn:aws:s3:::${bucket}/*`] },
-  ],
-});
 
 async function run(...args: string[]): Promise<string> {
   return (await program.run([store.url, ...args], '')).toString();
@@ -39,20 +35,13 @@ beforeAll(async () => {
     testService<OidcProviderInfo>('oidc-provider'),
     testService<SlapdInfo>('slapd'),
   ]);
-  dir = await mkdtemp(path.join(tmpdir(), 'stowage-go-sts-'));
-  store = await startStore({
-    dataDir: dir,
-    drives: 1,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: ROOT.accessKey,
-    rootPassword: ROOT.secretKey,
-  });
-  const admin = new MadminClient({ endpoint: store.url, ...ROOT });
+  identity = await startIdentityStore('go-sts', ROOT);
+  store = identity.store;
+  const admin = identity.admin;
   await admin.setConfigKV(openIdConfigLine(idp));
   await admin.setConfigKV(ldapConfigLine(ldap, ldap.serverAddr));
-  await admin.addCannedPolicy('sso-alice', allow('go-sso'));
-  await admin.addCannedPolicy('go-ldap', allow('go-ldap'));
+  await admin.addCannedPolicy('sso-alice', bucketPolicy('go-sso'));
+  await admin.addCannedPolicy('go-ldap', bucketPolicy('go-ldap'));
   await admin.attachPolicyLDAP({ policies: ['go-ldap'], user: ldap.directory.users.alice.dn });
   // Buckets through S3 as root: signed with the madmin package's SigV4.
   for (const b of ['go-sso', 'go-ldap', 'go-other']) {
@@ -63,8 +52,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await store?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await identity?.close();
 });
 
 describe('minio-go STS credential providers', { timeout: 120_000 }, () => {

@@ -1,16 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { AssumeRoleWithWebIdentityCommand, STSClient, STSServiceException } from '@aws-sdk/client-sts';
-import { MadminClient } from '@stowage/madmin';
+import type { MadminClient } from '@stowage/madmin';
 import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from 'jose';
 import { Client as S3Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testService } from '../../../../test-services/index.js';
 import { oidcLogin } from '../../../../test-services/oidc-login.js';
 import type { OidcProviderInfo } from '../../../../test-services/services/oidc-provider.js';
-import { type StoreHandle, startStore } from '../server.js';
-import { openIdConfigLine } from './testing/identity-config.js';
+import type { StoreHandle } from '../server.js';
+import {
+  bucketPolicy,
+  type IdentityStore,
+  openIdConfigLine,
+  startIdentityStore,
+} from './testing/identity-config.js';
 
 // STS with OpenID Connect against a real provider (npm oidc-provider, test-services): ID tokens from its
 // login flow are traded for credentials through @aws-sdk/client-sts, and the store enforces the
@@ -18,22 +20,11 @@ import { openIdConfigLine } from './testing/identity-config.js';
 // (expired, another audience or issuer), altered and foreign-signed tokens are refused.
 
 const ROOT = { accessKey: 'oidc-sts-root', secretKey: 'oidc-sts-root-secret' };
-let dir: string;
+let identity: IdentityStore;
 let store: StoreHandle;
 let idp: OidcProviderInfo;
 let admin: MadminClient;
 let sts: STSClient;
-
-const SSO_ALICE = {
-  Version: '2012-10-17',
-  Statement: [
-    {
-      Effect: 'Allow',
-      Action: ['s3:*'],
-      Resource: ['arn:aws:s3:::sso-a', 'arn:aws:s3:::sso-a/*'],
-    },
-  ],
-};
 
 function s3(c: { AccessKeyId?: string; SecretAccessKey?: string; SessionToken?: string }): S3Client {
   const url = new URL(store.url);
@@ -86,16 +77,8 @@ async function mint(claims: JWTPayload, expiresIn: string | number = '10m'): Pro
 
 beforeAll(async () => {
   idp = await testService<OidcProviderInfo>('oidc-provider');
-  dir = await mkdtemp(path.join(tmpdir(), 'stowage-oidc-sts-'));
-  store = await startStore({
-    dataDir: dir,
-    drives: 1,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: ROOT.accessKey,
-    rootPassword: ROOT.secretKey,
-  });
-  admin = new MadminClient({ endpoint: store.url, ...ROOT });
+  identity = await startIdentityStore('oidc-sts', ROOT);
+  ({ store, admin } = identity);
   sts = new STSClient({
     endpoint: store.url,
     region: 'us-east-1',
@@ -104,7 +87,7 @@ beforeAll(async () => {
   const root = s3({ AccessKeyId: ROOT.accessKey, SecretAccessKey: ROOT.secretKey });
   await root.makeBucket('sso-a');
   await root.makeBucket('sso-b');
-  await admin.addCannedPolicy('sso-alice', SSO_ALICE);
+  await admin.addCannedPolicy('sso-alice', bucketPolicy('sso-a'));
   const set = await admin.setConfigKV(openIdConfigLine(idp));
   expect(set.restartRequired).toBe(false);
   await admin.setConfigKV(openIdConfigLine(idp, 'apps', 'role_policy="sso-alice"'));
@@ -112,8 +95,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   sts?.destroy();
-  await store?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await identity?.close();
 });
 
 describe('AssumeRoleWithWebIdentity with oidc-provider', { timeout: 60_000 }, () => {

@@ -8,6 +8,7 @@ import {
 import { assumeRoleWithWebIdentity } from '@stowage/madmin';
 import { connectionFailureToApiError } from '../../errors/connection-errors.js';
 import { storeErrorToApiError } from '../../errors/store-errors.js';
+import { stsSignIn } from '../../sso/ldap-sign-in.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { IDP_BINDING_COOKIE } from './get-login-strategy.js';
 import { startSession } from './start-session.js';
@@ -52,20 +53,12 @@ export function registerLoginOAuth2(app: ZodApp, ctx: RouteContext): void {
           err
         );
       }
-      const expiration = Date.parse(creds.Expiration);
       const c = signIn.claims;
       const name = [c.preferred_username, c.email, c.sub].find((v) => typeof v === 'string' && v !== '');
       await startSession(
         ctx,
         reply,
-        {
-          accessKey: creds.AccessKeyId,
-          secretKey: creds.SecretAccessKey,
-          sessionToken: creds.SessionToken,
-          expiresAt: Number.isFinite(expiration) ? expiration : Date.now() + duration * 1000,
-          region: ctx.endpoint.s3Region,
-          mode: 'sts',
-        },
+        stsSignIn(creds, duration, ctx.endpoint),
         String(name ?? 'sso'),
         false,
         'openid',

@@ -1,3 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MadminClient } from '@stowage/madmin';
+import { type StoreHandle, startStore } from '../../server.js';
+
 // Typed by shape, not by test-services' own types: this folder is compiled with the store's sources.
 interface TestDirectory {
   directory: { usersBase: string; groupsBase: string; lookup: { dn: string; password: string } };
@@ -37,4 +43,44 @@ export function openIdConfigLine(idp: TestProvider, target = '', extra = ''): st
     `identity_openid${target ? `:${target}` : ''} config_url="${idp.configUrl}" client_id="${idp.clientId}" ` +
     `client_secret="${idp.clientSecret}" ${extra}`
   ).trim();
+}
+
+/** A store of a test's own on one drive folder, with its root admin client. */
+export interface IdentityStore {
+  store: StoreHandle;
+  admin: MadminClient;
+  close(): Promise<void>;
+}
+
+export async function startIdentityStore(
+  name: string,
+  root: { accessKey: string; secretKey: string },
+): Promise<IdentityStore> {
+  const dir = await mkdtemp(path.join(tmpdir(), `stowage-${name}-`));
+  const store = await startStore({
+    dataDir: dir,
+    drives: 1,
+    port: 0,
+    host: '127.0.0.1',
+    rootUser: root.accessKey,
+    rootPassword: root.secretKey,
+  });
+  return {
+    store,
+    admin: new MadminClient({ endpoint: store.url, ...root }),
+    async close() {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A canned policy allowing `actions` on one bucket and its objects. */
+export function bucketPolicy(bucket: string, actions: string[] = ['s3:*']) {
+  return {
+    Version: '2012-10-17',
+    Statement: [
+      { Effect: 'Allow', Action: actions, Resource: [`arn:aws:s3:::${bucket}`, `arn:aws:s3:::${bucket}/*`] },
+    ],
+  };
 }
