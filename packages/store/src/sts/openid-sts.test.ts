@@ -211,6 +211,23 @@ describe('AssumeRoleWithWebIdentity with oidc-provider', { timeout: 60_000 }, ()
     expect(xml).toMatch(/<AccessKeyId>[A-Z0-9]{20}<\/AccessKeyId>/);
   });
 
+  it('checks an identity_openid configuration before it is saved', async () => {
+    const ok = await admin.checkIdentityConfig({
+      subSys: 'identity_openid',
+      keyValues: { config_url: idp.configUrl, client_id: 'x', client_secret: 'y' },
+    });
+    expect(ok.message).toBe(`${idp.issuer} answered: 1 signing key(s), authorization at ${idp.issuer}/auth`);
+    await expect(
+      admin.checkIdentityConfig({
+        subSys: 'identity_openid',
+        keyValues: { config_url: `${idp.issuer}/nowhere/.well-known/openid-configuration` },
+      }),
+    ).rejects.toMatchObject({
+      code: 'IDPCommunicationError',
+      message: expect.stringMatching(/answered 404/),
+    });
+  });
+
   it('answers STS errors in one XML form, with the request id', async () => {
     const res = await fetch(store.url, {
       method: 'POST',
