@@ -4,6 +4,7 @@
 # Ceph's monitor, OSD, manager and RADOS Gateway (the journeys on Ceph RGW, e2e/support/engines/ceph/).
 # The servers test-services/ starts for event notifications and audit: PostgreSQL, MariaDB, Redis, Mosquitto,
 # RabbitMQ, NATS.
+# slapd: the LDAP directory of the single sign-on tests (test-services/services/slapd.ts).
 # As root it installs what is missing with apt-get; otherwise it fails and says what to install.
 set -euo pipefail
 
@@ -29,6 +30,7 @@ declare -A need=(
   [mosquitto]=/usr/sbin/mosquitto
   [rabbitmq-server]=/usr/lib/rabbitmq/bin/rabbitmq-server
   [nats-server]=/usr/sbin/nats-server
+  [slapd]=/usr/sbin/slapd
 )
 
 missing=()

@@ -13,4 +13,6 @@ export const SERVICES: Record<string, () => Promise<ServiceStarter>> = {
   mosquitto: async () => (await import('./services/mosquitto.js')).start,
   rabbitmq: async () => (await import('./services/rabbitmq.js')).start,
   nats: async () => (await import('./services/nats.js')).start,
+  'oidc-provider': async () => (await import('./services/oidc-provider.js')).start,
+  slapd: async () => (await import('./services/slapd.js')).start,
 };

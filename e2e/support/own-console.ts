@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type AuditStore, buildApp, openAuditStore, registerAuditWebhook } from '@stowage/console';
+import {
+  type AppOptions,
+  type AuditStore,
+  buildApp,
+  openAuditStore,
+  registerAuditWebhook,
+} from '@stowage/console';
 import { type StoreHandle, startStore } from '@stowage/store';
 import * as Minio from 'minio';
 import { E2E } from './env.js';
@@ -21,9 +27,10 @@ export interface OwnConsole {
 /** Starts a store on `drives` fresh drive folders (root = the journeys' root) and a console in front of it. */
 export async function startOwnConsole(
   drives: number,
-  /** Audit log search as main.ts sets it up; the Prometheus server of the widget dashboard. */
-  opts: { logSearch?: boolean; prometheus?: { url: string; jobId: string } } = {},
+  /** Extra console options (e.g. `prometheus`, `sso`); `logSearch` sets up audit log search as main.ts does. */
+  opts: Omit<Partial<AppOptions>, 'logSearch'> & { logSearch?: boolean } = {},
 ): Promise<OwnConsole> {
+  const { logSearch, ...extra } = opts;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `stowage-e2e-${drives}-drives-`));
   const store = await startStore({
     dataDir,
@@ -35,7 +42,7 @@ export async function startOwnConsole(
   });
   // Audit log search as main.ts sets it up: SQLite in the data dir, the store's audit webhook pointed here.
   const token = randomBytes(16).toString('hex');
-  const audit: AuditStore | null = opts.logSearch
+  const audit: AuditStore | null = logSearch
     ? await openAuditStore({ postgresDsn: null, sqliteFile: path.join(dataDir, '.console', 'audit.db') })
     : null;
   const app = await buildApp({
@@ -43,7 +50,7 @@ export async function startOwnConsole(
     sessionKey: randomBytes(32),
     sessionDurationSeconds: 3600,
     webDist: path.resolve(import.meta.dirname, '../../packages/web/dist'),
-    ...(opts.prometheus ? { prometheus: opts.prometheus } : {}),
+    ...extra,
     ...(audit ? { logSearch: { store: audit, token } } : {}),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

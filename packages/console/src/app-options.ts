@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from './clients/connection.js';
 import type { AuditStore } from './log-search/audit-rows.js';
+import type { SsoOptions } from './sso/sso-options.js';
 
 /** What `buildApp` needs; `main.ts` derives it from the validated environment (config/env.ts). */
 export interface AppOptions {
@@ -25,6 +26,8 @@ export interface AppOptions {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** OpenID Connect sign-in: when set the login strategy is `redirect` (issue 5; the exchange comes later). */
   openId?: { redirect: string };
+  /** Single sign-on (issue 23): the server's identity_openid/identity_ldap, or CONSOLE_IDP_* (sso/). */
+  sso?: SsoOptions;
   /** Operator mode (Kubernetes tenants): login strategy `service-account` (spec 3). */
   operator?: boolean;
   logger?: boolean;

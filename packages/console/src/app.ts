@@ -35,6 +35,7 @@ import { registerTrace } from './routes/live/trace.js';
 import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
+import { registerLoginOAuth2 } from './routes/login/login-oauth2.js';
 import { registerLogout } from './routes/login/logout.js';
 import { registerIngestAudit } from './routes/logs/ingest-audit.js';
 import { registerSearchLogs } from './routes/logs/search-logs.js';
@@ -52,6 +53,8 @@ import { registerUserRoutes } from './routes/users/register-user-routes.js';
 import { registerWebhookRoutes } from './routes/webhooks/register-webhook-routes.js';
 import { IdentitySnapshots } from './session/session-info.js';
 import { registerSession, requireSession } from './session/session-plugin.js';
+import { OidcFlows } from './sso/oidc-flow.js';
+import { SsoSettings } from './sso/sso-settings.js';
 
 export type { AppOptions } from './app-options.js';
 
@@ -107,15 +110,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', refuseCrossSiteRequests);
   registerSession(app, endpoint, options.sessionKey);
 
+  const ssoSettings = new SsoSettings(endpoint, options.sso);
   const ctx: RouteContext = {
     options,
     endpoint,
-    identities: new IdentitySnapshots(options.logSearch ? ['log-search'] : []),
+    // With LDAP the directory owns users and groups: their pages are left out (PROTOCOL-NOTES §5).
+    identities: new IdentitySnapshots(
+      options.logSearch ? ['log-search'] : [],
+      async () => (await ssoSettings.current()).ldap,
+    ),
+    sso: { settings: ssoSettings, flows: new OidcFlows() },
   };
 
   // Open routes.
   registerGetLoginStrategy(app, ctx);
   registerLogin(app, ctx);
+  registerLoginOAuth2(app, ctx);
   registerLogout(app, ctx);
   // The server's audit webhook posts here with the log search token, not a session (issue 22).
   if (options.logSearch) registerIngestAudit(app, options.logSearch.store, options.logSearch.token);

@@ -12,6 +12,7 @@ import { loadLogSearchConfig } from './config/log-search-env.js';
 import { resolveSecrets } from './config/secrets.js';
 import { openAuditStore, startRetention } from './log-search/open-store.js';
 import { registerAuditWebhook } from './log-search/register-webhook.js';
+import { ssoFromEnv } from './sso/sso-options.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../../web/dist');
@@ -67,6 +68,11 @@ async function main(): Promise<void> {
     logger: false,
     ...(config.prometheus ? { prometheus: config.prometheus } : {}),
     ...(logSearch && auditStore ? { logSearch: { store: auditStore, token: logSearch.token } } : {}),
+    // SSO: CONSOLE_IDP_* / CONSOLE_LDAP_ENABLED, and the embedded store's own identity configuration.
+    sso: {
+      ...ssoFromEnv(process.env),
+      ...(store ? { serverAdmin: { accessKey: secrets.rootUser, secretKey: secrets.rootPassword } } : {}),
+    },
   });
   await app.listen({ port: config.consolePort, host: config.host });
   if (store && logSearch?.registerEmbedded) {

@@ -164,3 +164,9 @@ export const configHistoryQuerySchema = z.object({
 
 /** The file name offered by GET /api/v1/configs/export. */
 export const CONFIG_EXPORT_FILE_NAME = 'config.txt';
+
+/** POST /api/v1/configs/{name}/check answer: what the test of identity_openid / identity_ldap found. */
+export const configCheckResponseSchema = z
+  .object({ message: z.string() })
+  .meta({ id: 'ConfigCheckResponse' });
+export type ConfigCheckResponse = z.infer<typeof configCheckResponseSchema>;

@@ -12,6 +12,11 @@ export const loginDetailsSchema = z
   .object({
     loginStrategy: loginStrategySchema,
     redirect: z.string().optional().describe('Identity-provider URL for the redirect strategy'),
+    redirectRules: z
+      .array(z.object({ redirect: z.string(), displayName: z.string() }))
+      .optional()
+      .describe('One entry per configured identity provider (issue 23), the first being `redirect`'),
+    ldap: z.boolean().optional().describe('The form signs in against the LDAP directory (issue 23)'),
   })
   .meta({ id: 'LoginDetails' });
 export type LoginDetails = z.infer<typeof loginDetailsSchema>;

@@ -161,6 +161,7 @@ export const apiPaths = {
   configHistoryRestore: '/api/v1/configs/history/:restoreId/restore',
   config: '/api/v1/configs/:name',
   configReset: '/api/v1/configs/:name/reset',
+  configCheck: '/api/v1/configs/:name/check',
   // Webhook pages (spec 2 "Webhook configuration pages"); `:kind` is logger or audit.
   webhooks: '/api/v1/webhooks/:kind',
   webhook: '/api/v1/webhooks/:kind/:name',

@@ -26,6 +26,10 @@ export const sessionSchema = z
     distributedMode: z.boolean().describe('The server stores objects erasure-coded'),
     userName: z.string().describe('Who is signed in (the access key or identity name)'),
     permissions: sessionPermissionsSchema.optional(),
+    identityProvider: z
+      .enum(['openid', 'ldap'])
+      .optional()
+      .describe('Set when the user signed in through an external identity provider (issue 23)'),
     customStyles: z.string().optional(),
   })
   .meta({ id: 'Session' });

@@ -21,7 +21,13 @@ import * as tiers from './calls/tiers.js';
 import * as trace from './calls/trace.js';
 import * as users from './calls/users.js';
 import { AdminTransport, type AdminTransportOptions } from './transport.js';
-import type { ConfigHelp, ConfigHistoryEntry, ConfigSetResult } from './types/config.js';
+import type {
+  ConfigHelp,
+  ConfigHistoryEntry,
+  ConfigSetResult,
+  IdentityConfigCheckRequest,
+  IdentityConfigCheckResponse,
+} from './types/config.js';
 import type { GroupAddRemove, GroupDesc, GroupStatus } from './types/groups.js';
 import type { BgHealState, HealRequest, HealStartSuccess, HealTaskStatus } from './types/heal.js';
 import type { HealthDataType, HealthInfo } from './types/health.js';
@@ -109,6 +115,12 @@ export class MadminClient extends AdminTransport {
   detachPolicy(req: PolicyAssociationRequest): Promise<PolicyAssociationResponse | undefined> {
     return policies.detachPolicy(this, req);
   }
+  attachPolicyLDAP(req: PolicyAssociationRequest): Promise<PolicyAssociationResponse | undefined> {
+    return policies.attachPolicyLDAP(this, req);
+  }
+  detachPolicyLDAP(req: PolicyAssociationRequest): Promise<PolicyAssociationResponse | undefined> {
+    return policies.detachPolicyLDAP(this, req);
+  }
   getPolicyEntities(query?: PolicyEntitiesQuery): Promise<PolicyEntitiesResult> {
     return policies.getPolicyEntities(this, query);
   }
@@ -163,6 +175,9 @@ export class MadminClient extends AdminTransport {
   // Configuration
   getConfigKV(key: string): Promise<string> {
     return config.getConfigKV(this, key);
+  }
+  checkIdentityConfig(req: IdentityConfigCheckRequest): Promise<IdentityConfigCheckResponse> {
+    return config.checkIdentityConfig(this, req);
   }
   setConfigKV(kv: string): Promise<ConfigSetResult> {
     return config.setConfigKV(this, kv);

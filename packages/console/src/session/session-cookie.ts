@@ -31,6 +31,8 @@ export const sessionPayloadSchema = z.object({
    * before detection existed, which then get every page their policy allows.
    */
   caps: z.array(z.string()).optional(),
+  /** The external identity provider the user signed in through (issue 23); absent for keys. */
+  idp: z.enum(['openid', 'ldap']).optional(),
 });
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 

@@ -26,7 +26,11 @@ const MAX_ENTRIES = 1_000;
 export class IdentitySnapshots {
   private readonly entries = new Map<string, { at: number; value: Promise<IdentitySnapshot> }>();
 
-  constructor(private readonly features: readonly string[] = []) {}
+  constructor(
+    private readonly features: readonly string[] = [],
+    /** Whether the server signs users in against LDAP (then the directory owns users and groups). */
+    private readonly ldapEnabled: () => Promise<boolean> = async () => false,
+  ) {}
 
   get(session: ConsoleSession): Promise<IdentitySnapshot> {
     // Sessions that sign with the user's own keys share one access key across sign-ins, each with the
@@ -53,6 +57,7 @@ export class IdentitySnapshots {
     const account = await readAccountInfo(session.admin);
     const builtinUser = session.credentials.builtinUser;
     const distributedMode = await isDistributed(session.admin, account);
+    const ldap = await this.ldapEnabled().catch(() => false);
     const accountName = account.accountName !== '' ? account.accountName : session.accountName;
     const variables = { 'aws:username': accountName, ...account.claims };
     const policy = readPolicy(account.policy);
@@ -63,12 +68,13 @@ export class IdentitySnapshots {
       session: {
         operator: false,
         status: 'ok',
-        pages: allowedPages({ permissions, builtinUser, distributed: distributedMode, capabilities }),
+        pages: allowedPages({ permissions, builtinUser, ldap, distributed: distributedMode, capabilities }),
         features: [...this.features],
         ...(capabilities === undefined ? {} : { capabilities: reportedCapabilities(capabilities) }),
         distributedMode,
         userName: session.accountName,
         permissions,
+        ...(session.credentials.idp ? { identityProvider: session.credentials.idp } : {}),
       },
     };
   }

@@ -1,7 +1,14 @@
 // Admin API: configuration key/values (PROTOCOL-NOTES §2; madmin-go config-kv-commands.go,
 // config-help-commands.go).
-import { type AdminTransport, requireArg } from '../transport.js';
-import { type ConfigHelp, type ConfigSetResult, configHelpSchema } from '../types/config.js';
+import { type AdminTransport, parseJson, requireArg } from '../transport.js';
+import {
+  type ConfigHelp,
+  type ConfigSetResult,
+  configHelpSchema,
+  type IdentityConfigCheckRequest,
+  type IdentityConfigCheckResponse,
+  identityConfigCheckResponseSchema,
+} from '../types/config.js';
 
 const CONFIG_APPLIED_HEADER = 'x-minio-config-applied';
 
@@ -71,4 +78,16 @@ export async function setConfig(t: AdminTransport, config: string): Promise<void
     throw new RangeError(`the configuration exceeds ${MAX_CONFIG_SIZE} bytes`);
   }
   await t.empty({ method: 'PUT', path: '/config', body: config, encrypt: true });
+}
+
+/** `POST /idp/config/check` **E** (Stowage's store only): tries identity_openid / identity_ldap values. */
+export async function checkIdentityConfig(
+  t: AdminTransport,
+  req: IdentityConfigCheckRequest,
+): Promise<IdentityConfigCheckResponse> {
+  const raw = await t.bytes(
+    { method: 'POST', path: '/idp/config/check', body: JSON.stringify(req), encrypt: true },
+    { decrypt: true },
+  );
+  return parseJson(identityConfigCheckResponseSchema, raw, 'identity config check');
 }

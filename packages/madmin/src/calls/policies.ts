@@ -83,6 +83,7 @@ async function associate(
   t: AdminTransport,
   op: 'attach' | 'detach',
   req: PolicyAssociationRequest,
+  idp: 'builtin' | 'ldap' = 'builtin',
 ): Promise<PolicyAssociationResponse | undefined> {
   if (!Array.isArray(req.policies) || req.policies.length === 0)
     throw new TypeError('policies must not be empty');
@@ -93,7 +94,7 @@ async function associate(
   if (req.group) body.group = req.group;
   const raw = await t.bytes({
     method: 'POST',
-    path: `/idp/builtin/policy/${op}`,
+    path: `/idp/${idp}/policy/${op}`,
     body: JSON.stringify(body),
     encrypt: true,
   });
@@ -116,6 +117,22 @@ export async function detachPolicy(
   req: PolicyAssociationRequest,
 ): Promise<PolicyAssociationResponse | undefined> {
   return associate(t, 'detach', req);
+}
+
+/** `POST /idp/ldap/policy/attach` **E**: adds policies to an LDAP user or group DN (201). */
+export async function attachPolicyLDAP(
+  t: AdminTransport,
+  req: PolicyAssociationRequest,
+): Promise<PolicyAssociationResponse | undefined> {
+  return associate(t, 'attach', req, 'ldap');
+}
+
+/** `POST /idp/ldap/policy/detach` **E**: removes policies from an LDAP user or group DN (204). */
+export async function detachPolicyLDAP(
+  t: AdminTransport,
+  req: PolicyAssociationRequest,
+): Promise<PolicyAssociationResponse | undefined> {
+  return associate(t, 'detach', req, 'ldap');
 }
 
 /** `GET /idp/builtin/policy-entities?user=&group=&policy=` (each repeated) → **E** mappings. */

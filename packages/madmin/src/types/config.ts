@@ -38,3 +38,17 @@ export type ConfigHistoryEntry = z.infer<typeof configHistoryEntrySchema>;
 
 /** `GET /list-config-history-kv` response (decrypted); MinIO sends `null` for none. */
 export const configHistorySchema = z.array(configHistoryEntrySchema).nullable();
+
+/**
+ * `POST /idp/config/check` **E** (a Stowage extension, not MinIO's): tries an identity configuration
+ * (identity_openid or identity_ldap, values as a form holds them) before it is saved.
+ */
+export const identityConfigCheckRequestSchema = z.object({
+  subSys: z.enum(['identity_openid', 'identity_ldap']),
+  keyValues: z.record(z.string(), z.string()),
+});
+export type IdentityConfigCheckRequest = z.infer<typeof identityConfigCheckRequestSchema>;
+
+/** What the check found, for a person to read. */
+export const identityConfigCheckResponseSchema = z.object({ message: z.string() });
+export type IdentityConfigCheckResponse = z.infer<typeof identityConfigCheckResponseSchema>;

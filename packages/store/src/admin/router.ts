@@ -8,6 +8,7 @@ import { addCannedPolicy } from './operations/add-canned-policy.js';
 import { addServiceAccount } from './operations/add-service-account.js';
 import { addUser } from './operations/add-user.js';
 import { attachPolicy, detachPolicy } from './operations/attach-detach-policy.js';
+import { checkIdentityConfig } from './operations/check-identity-config.js';
 import { clearConfigHistoryKV } from './operations/clear-config-history-kv.js';
 import { consoleLog } from './operations/console-log.js';
 import { dataUsageInfo } from './operations/data-usage-info.js';
@@ -25,6 +26,7 @@ import { infoCannedPolicy } from './operations/info-canned-policy.js';
 import { infoServiceAccount } from './operations/info-service-account.js';
 import { kmsCreateKey, kmsKeyStatus, kmsListKeys } from './operations/kms-keys.js';
 import { kmsStatus } from './operations/kms-status.js';
+import { attachPolicyLdap, detachPolicyLdap } from './operations/ldap-policy.js';
 import { listCannedPolicies } from './operations/list-canned-policies.js';
 import { listConfigHistoryKV } from './operations/list-config-history-kv.js';
 import { listGroups } from './operations/list-groups.js';
@@ -161,6 +163,36 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     method: 'GET',
     path: '/idp/builtin/policy-entities',
     name: 'ListPolicyMappingEntities',
+    action: 'admin:ListUserPolicies',
+    op: listPolicyEntities,
+  },
+  // Identity configuration check before saving (a Stowage extension)
+  {
+    method: 'POST',
+    path: '/idp/config/check',
+    name: 'CheckIdentityConfig',
+    action: CONFIG,
+    op: checkIdentityConfig,
+  },
+  // LDAP policy mapping (DNs of directory users and groups)
+  {
+    method: 'POST',
+    path: '/idp/ldap/policy/attach',
+    name: 'AttachPolicyLDAP',
+    action: 'admin:AttachUserOrGroupPolicy',
+    op: attachPolicyLdap,
+  },
+  {
+    method: 'POST',
+    path: '/idp/ldap/policy/detach',
+    name: 'DetachPolicyLDAP',
+    action: 'admin:AttachUserOrGroupPolicy',
+    op: detachPolicyLdap,
+  },
+  {
+    method: 'GET',
+    path: '/idp/ldap/policy-entities',
+    name: 'ListLDAPPolicyMappingEntities',
     action: 'admin:ListUserPolicies',
     op: listPolicyEntities,
   },

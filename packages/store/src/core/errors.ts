@@ -85,6 +85,11 @@ const CODES_BY_STATUS = {
       'The encryption request you specified is not valid. The valid value is AES256.',
     'KMS.NotFoundException': 'Invalid keyId',
     XMinioKMSKeyExists: 'A KMS key with this name exists already.',
+    // STS with an external identity provider (MinIO cmd/sts-errors.go).
+    InvalidIdentityToken:
+      'The web identity token that was passed could not be validated. Please verify it and try again.',
+    IDPCommunicationError:
+      'The request could not be fulfilled because the identity provider could not be reached.',
   },
   403: {
     AccessDenied: 'Access Denied.',

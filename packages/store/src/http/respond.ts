@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { S3Error } from '../core/errors.js';
 import type { HandlerResponse } from '../core/request.js';
 import { xmlDocument } from '../s3/xml.js';
+import { stsErrorResponse as stsError } from '../sts/xml.js';
 
 /** Turns anything thrown by a handler into an S3Error; unexpected errors become InternalError. */
 export function toS3Error(err: unknown, log: (msg: string, err: unknown) => void = defaultLog): S3Error {
@@ -38,17 +39,9 @@ export function s3ErrorResponse(err: S3Error, resource: string, requestId: strin
   return { status: err.status, headers: { 'content-type': 'application/xml' }, body };
 }
 
-/** STS error document (PROTOCOL-NOTES §3). */
+/** STS error document (the STS handler's own, `sts/xml.ts`), for errors raised at the edge. */
 export function stsErrorResponse(err: S3Error, requestId: string): HandlerResponse {
-  const body = xmlDocument(
-    'ErrorResponse',
-    {
-      Error: { Type: err.status >= 500 ? 'Receiver' : 'Sender', Code: err.code, Message: err.message },
-      RequestId: requestId,
-    },
-    'https://sts.amazonaws.com/doc/2011-06-15/',
-  );
-  return { status: err.status, headers: { 'content-type': 'application/xml' }, body };
+  return stsError(err.code, err.message, requestId, err.status);
 }
 
 /**

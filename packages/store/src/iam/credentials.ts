@@ -38,7 +38,8 @@ export class CredentialResolver {
     }
     const sa = this.#serviceAccounts.find(accessKey);
     if (sa) {
-      if (sa.record.status !== 'on' || !this.#users.canActFor(sa.record.parentUser)) return null;
+      if (sa.record.status !== 'on') return null;
+      if (!sa.record.externalPolicies && !this.#users.canActFor(sa.record.parentUser)) return null;
       return {
         secretKey: sa.record.secretKey,
         identity: { kind: 'service-account', accessKey, parentUser: sa.record.parentUser },

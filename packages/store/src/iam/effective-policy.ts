@@ -62,10 +62,16 @@ export class EffectivePolicies {
     return out;
   }
 
-  /** Policies of an STS session from an external identity provider, or null for internal parents. */
+  /**
+   * Policies of an STS session from an external identity provider (or a service account made by one),
+   * or null for internal parents.
+   */
   external(identity: Identity): Policy[] | null {
-    if (identity.kind !== 'sts') return null;
-    const names = this.#src.sessions.find(identity.accessKey)?.record.externalPolicies;
+    if (identity.kind !== 'sts' && identity.kind !== 'service-account') return null;
+    const names =
+      identity.kind === 'sts'
+        ? this.#src.sessions.find(identity.accessKey)?.record.externalPolicies
+        : this.#src.serviceAccounts.find(identity.accessKey)?.record.externalPolicies;
     return names ? this.#resolve(names) : null;
   }
 

@@ -199,8 +199,19 @@ export class IamSystem implements CredentialStore, Authorizer {
     policyNames: string[],
     entity: string,
     isGroup: boolean,
+    external = false,
   ): Promise<string[]> {
-    return this.#parts.mappings.attachDetach(attach, policyNames, entity, isGroup);
+    return this.#parts.mappings.attachDetach(attach, policyNames, entity, isGroup, external);
+  }
+
+  /** The provider policies of an external STS session, or undefined for any other credential. */
+  externalPoliciesOf(accessKey: string): string[] | undefined {
+    return this.#parts.sessions.find(accessKey)?.record.externalPolicies;
+  }
+
+  /** Policy names mapped to a user or group name (or an LDAP DN), [] when none. */
+  mappedPolicies(entity: string, isGroup: boolean): string[] {
+    return this.#parts.mappings.of(entity, isGroup);
   }
 
   /** idp/builtin/policy-entities: mappings filtered by users, groups and policies (all when none given). */

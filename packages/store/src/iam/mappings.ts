@@ -90,16 +90,20 @@ export class PolicyMappings {
     });
   }
 
-  /** idp/builtin/policy/attach|detach: adds or removes policies; returns the resulting list. */
+  /**
+   * idp/builtin/policy/attach|detach: adds or removes policies; returns the resulting list. `external`:
+   * the entity is a directory DN (idp/ldap/policy), checked against the directory by the caller.
+   */
   async attachDetach(
     attach: boolean,
     policyNames: string[],
     entity: string,
     isGroup: boolean,
+    external = false,
   ): Promise<string[]> {
     if (policyNames.length === 0) throw invalid('no policies given');
     return this.#ctx.serial(async () => {
-      this.#checkEntity(entity, isGroup);
+      if (!external) this.#checkEntity(entity, isGroup);
       const current = this.of(entity, isGroup);
       let next: string[];
       if (attach) {

@@ -43,6 +43,11 @@ export interface ServiceAccountRecord {
   /** Optional narrowing session policy as written; absent = the parent's policies apply unchanged. */
   sessionPolicy?: Record<string, unknown>;
   comment?: string;
+  /**
+   * Set when the parent is an external identity (OpenID subject, LDAP DN): the canned policies its STS
+   * session had when the account was made, which apply instead of an internal user's mappings.
+   */
+  externalPolicies?: string[];
   createdAt: string;
   updatedAt: string;
 }

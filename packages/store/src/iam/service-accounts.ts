@@ -22,6 +22,8 @@ export interface NewServiceAccount {
   /** Session policy (JSON text or object); narrows the parent's policies. */
   policy?: string | Record<string, unknown> | null;
   comment?: string;
+  /** For an external parent (see ServiceAccountRecord.externalPolicies); the parent need not be a user. */
+  externalPolicies?: string[];
 }
 
 /** update-service-account request: only the fields given change. */
@@ -85,7 +87,9 @@ export class ServiceAccounts {
 
   async add(req: NewServiceAccount): Promise<IssuedCredentials> {
     const parent = req.parentUser;
-    if (!this.#ctx.isRoot(parent) && !this.#links.userExists(parent)) throw s3Error('XMinioAdminNoSuchUser');
+    if (!req.externalPolicies && !this.#ctx.isRoot(parent) && !this.#links.userExists(parent)) {
+      throw s3Error('XMinioAdminNoSuchUser');
+    }
     const accessKey = req.accessKey || generateAccessKey();
     const secretKey = req.secretKey || generateSecretKey();
     const akProblem = accessKeyProblem(accessKey);
@@ -107,6 +111,7 @@ export class ServiceAccounts {
         status: 'on',
         ...(sessionPolicy ? { sessionPolicy: sessionPolicy.raw as Record<string, unknown> } : {}),
         ...(req.comment ? { comment: req.comment } : {}),
+        ...(req.externalPolicies ? { externalPolicies: req.externalPolicies } : {}),
         createdAt: now,
         updatedAt: now,
       };
@@ -189,6 +194,10 @@ export class ServiceAccounts {
     if (sa.sessionPolicyParsed)
       return { implied: false, policy: sa.sessionPolicyParsed.raw as Record<string, unknown> };
     const parent = sa.parentUser;
+    if (sa.externalPolicies) {
+      const self: Identity = { kind: 'service-account', accessKey, parentUser: parent };
+      return { implied: true, policy: this.#links.policyDocument(self) };
+    }
     const identity: Identity = this.#ctx.isRoot(parent)
       ? { kind: 'root', accessKey: parent, parentUser: parent }
       : { kind: 'user', accessKey: parent, parentUser: parent };

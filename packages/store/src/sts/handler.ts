@@ -3,25 +3,12 @@ import { isS3Error } from '../core/errors.js';
 import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
 import { newRequestId } from '../core/request-id.js';
 import { STS_ACTIONS } from './registry.js';
-import { STS_VERSION, stsErrorXml, stsSuccessXml } from './xml.js';
+import { STS_ERROR_STATUS, STS_VERSION, stsErrorResponse, stsSuccessXml } from './xml.js';
 
 const XML = 'application/xml';
 
-/** STS error codes we emit and their HTTP statuses (PROTOCOL-NOTES §3). */
-const STS_STATUS: Record<string, number> = {
-  AccessDenied: 403,
-  InvalidParameterValue: 400,
-  MissingParameter: 400,
-  ExpiredToken: 400,
-  InvalidClientTokenId: 403,
-};
-
 function stsError(code: string, message: string, requestId: string, status?: number): HandlerResponse {
-  return {
-    status: status ?? STS_STATUS[code] ?? 400,
-    headers: { 'content-type': XML, 'x-amz-request-id': requestId },
-    body: stsErrorXml(code, message, requestId),
-  };
+  return stsErrorResponse(code, message, requestId, status);
 }
 
 /** Form parameters from the body (application/x-www-form-urlencoded), falling back to the query. */
@@ -67,7 +54,7 @@ export async function handleStsRequest(
     };
   } catch (err) {
     if (isS3Error(err)) {
-      const code = err.code in STS_STATUS ? err.code : err.status >= 500 ? 'InternalError' : err.code;
+      const code = err.code in STS_ERROR_STATUS ? err.code : err.status >= 500 ? 'InternalError' : err.code;
       return stsError(code, err.message, requestId, err.status);
     }
     return stsError('InternalError', 'We encountered an internal error, please try again.', requestId, 500);

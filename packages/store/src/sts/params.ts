@@ -1,4 +1,5 @@
 import { PolicyError, parsePolicy } from '@stowage/policy';
+import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
 import {
   DEFAULT_DURATION_SECONDS,
@@ -41,4 +42,16 @@ export function sessionPolicyParam(params: URLSearchParams): string | undefined 
     throw err;
   }
   return raw;
+}
+
+/**
+ * The canned policies an external identity brings that exist on this store (names that exist nowhere
+ * are dropped, as MinIO does); AccessDenied when none is left.
+ */
+export function externalPolicies(ctx: StoreContext, names: string[]): string[] {
+  const known = names.filter((n) => ctx.iam.policyExists(n));
+  if (known.length === 0) {
+    throw new S3Error('AccessDenied', `none of the policies ${names.join(', ')} exists on this server`);
+  }
+  return [...new Set(known)];
 }

@@ -1,4 +1,6 @@
 import { assumeRole } from './assume-role.js';
+import { assumeRoleWithLdapIdentity } from './assume-role-with-ldap-identity.js';
+import { assumeRoleWithClientGrants, assumeRoleWithWebIdentity } from './assume-role-with-web-identity.js';
 import type { StsAction } from './types.js';
 
 /**
@@ -7,4 +9,7 @@ import type { StsAction } from './types.js';
  */
 export const STS_ACTIONS: Readonly<Record<string, StsAction>> = {
   AssumeRole: assumeRole,
+  AssumeRoleWithWebIdentity: assumeRoleWithWebIdentity,
+  AssumeRoleWithClientGrants: assumeRoleWithClientGrants,
+  AssumeRoleWithLDAPIdentity: assumeRoleWithLdapIdentity,
 };

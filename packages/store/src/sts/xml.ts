@@ -1,3 +1,4 @@
+import type { HandlerResponse } from '../core/request.js';
 import type { IssuedCredentials } from '../iam/index.js';
 
 /** STS responses and errors (PROTOCOL-NOTES §3; AWS STS 2011-06-15 wire format). */
@@ -41,10 +42,43 @@ export function stsSuccessXml(r: StsSuccess, requestId: string): string {
   );
 }
 
-export function stsErrorXml(code: string, message: string, requestId: string): string {
+/** STS error codes and their HTTP statuses (PROTOCOL-NOTES §3, MinIO cmd/sts-errors.go). */
+export const STS_ERROR_STATUS: Readonly<Record<string, number>> = {
+  AccessDenied: 403,
+  InvalidParameterValue: 400,
+  MissingParameter: 400,
+  ExpiredToken: 400,
+  InvalidIdentityToken: 400,
+  IDPCommunicationError: 400,
+  InvalidClientTokenId: 403,
+  InternalError: 500,
+};
+
+/**
+ * The one STS error document (`ErrorResponse/Error{Type,Code,Message}` + `RequestId`): `Sender` for the
+ * client's faults, `Receiver` for the server's (status ≥ 500). Used by the STS handler and by the HTTP
+ * edge for errors raised before the handler runs (signature, body size).
+ */
+export function stsErrorXml(code: string, message: string, requestId: string, status = 400): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<ErrorResponse xmlns="${STS_NAMESPACE}"><Error><Type>Sender</Type><Code>${escapeXml(code)}</Code>` +
-    `<Message>${escapeXml(message)}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`
+    `<ErrorResponse xmlns="${STS_NAMESPACE}"><Error><Type>${status >= 500 ? 'Receiver' : 'Sender'}</Type>` +
+    `<Code>${escapeXml(code)}</Code><Message>${escapeXml(message)}</Message></Error>` +
+    `<RequestId>${escapeXml(requestId)}</RequestId></ErrorResponse>`
   );
+}
+
+/** An STS error answer: the status of the code (or the one given), the XML document, the request id. */
+export function stsErrorResponse(
+  code: string,
+  message: string,
+  requestId: string,
+  status?: number,
+): HandlerResponse {
+  const s = status ?? STS_ERROR_STATUS[code] ?? 400;
+  return {
+    status: s,
+    headers: { 'content-type': 'application/xml', 'x-amz-request-id': requestId },
+    body: stsErrorXml(code, message, requestId, s),
+  };
 }

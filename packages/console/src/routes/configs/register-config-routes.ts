@@ -1,4 +1,5 @@
 import type { RouteContext, ZodApp } from '../route-context.js';
+import { registerCheckConfig } from './check-config.js';
 import { registerExportConfig } from './export-config.js';
 import { registerGetConfig } from './get-config.js';
 import { registerImportConfig } from './import-config.js';
@@ -18,4 +19,5 @@ export function registerConfigRoutes(app: ZodApp, ctx: RouteContext): void {
   registerGetConfig(app, ctx);
   registerSetConfig(app, ctx);
   registerResetConfig(app, ctx);
+  registerCheckConfig(app, ctx);
 }

@@ -1,15 +1,14 @@
 import { apiErrorSchema, apiPaths, loginRequestSchema } from '@stowage/contracts';
 import { z } from 'zod';
-import { detectCapabilities } from '../../capabilities/detect.js';
 import { signIn } from '../../clients/sign-in.js';
 import { isBuiltinUser } from '../../clients/store-clients.js';
 import { apiErrors } from '../../errors/api-http-error.js';
 import { connectionFailureToApiError } from '../../errors/connection-errors.js';
 import { storeErrorToApiError } from '../../errors/store-errors.js';
-import { SESSION_COOKIE, sealSession } from '../../session/session-cookie.js';
-import { sessionCookieOptions } from '../../session/session-plugin.js';
+import { ldapSignIn } from '../../sso/ldap-sign-in.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { LoginThrottle } from './login-throttle.js';
+import { startSession } from './start-session.js';
 
 /** STS and S3 answers that mean "these credentials are wrong" (PROTOCOL-NOTES §1, §3). */
 const badCredentialCodes = new Set([
@@ -56,6 +55,19 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
           `Too many failed sign-ins from this address. Try again in ${seconds} seconds.`,
         );
       }
+      // With LDAP (issue 23) the form's username and password go to the directory first; root and the
+      // server's own users still sign in with their keys when the directory refuses them.
+      const ldap = (await ctx.sso.settings.current()).ldap
+        ? await ldapSignIn(ctx.endpoint, accessKey, secretKey, ctx.options.sessionDurationSeconds).catch(
+            (err: unknown) => {
+              throw storeErrorToApiError(err) ?? err;
+            },
+          )
+        : null;
+      if (ldap && !('refused' in ldap)) {
+        await startSession(ctx, reply, ldap, accessKey, false, 'ldap');
+        return reply.code(204).send(null);
+      }
       let issued: Awaited<ReturnType<typeof signIn>>;
       try {
         issued = await signIn(ctx.endpoint, accessKey, secretKey, ctx.options.sessionDurationSeconds);
@@ -64,7 +76,9 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
         if (typeof code === 'string' && badCredentialCodes.has(code)) {
           await throttle.failed(request.ip);
           throw apiErrors.invalidLogin(
-            'The access key or secret key is wrong, or the account is disabled.',
+            ldap && /^no policy/.test(ldap.refused)
+              ? `Signed in to the directory, but ${ldap.refused}.`
+              : 'The access key or secret key is wrong, or the account is disabled.',
             err,
           );
         }
@@ -75,26 +89,7 @@ export function registerLogin(app: ZodApp, ctx: RouteContext): void {
         );
       }
       const builtinUser = await isBuiltinUser(ctx.endpoint, accessKey, secretKey);
-      const token = sealSession(
-        {
-          accessKey: issued.accessKey,
-          secretKey: issued.secretKey,
-          sessionToken: issued.sessionToken,
-          expiresAt: issued.expiresAt,
-          accountName: accessKey,
-          builtinUser,
-          region: issued.region,
-          mode: issued.mode,
-          caps: await detectCapabilities(ctx.endpoint, issued, issued.mode === 'sts'),
-        },
-        ctx.options.sessionKey,
-      );
-      const maxAge = Math.max(1, Math.floor((issued.expiresAt - Date.now()) / 1000));
-      reply.setCookie(
-        SESSION_COOKIE,
-        token,
-        sessionCookieOptions(ctx.options.secureCookies ?? false, maxAge),
-      );
+      await startSession(ctx, reply, issued, accessKey, builtinUser);
       return reply.code(204).send(null);
     },
   );

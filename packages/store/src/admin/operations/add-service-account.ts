@@ -34,8 +34,12 @@ export const addServiceAccount: AdminOperation = async (call) => {
   if (body.policy !== undefined && body.policy !== null && body.policy !== '') {
     policy = typeof body.policy === 'string' ? body.policy : JSON.stringify(body.policy);
   }
+  // An SSO or LDAP user (an external STS session) makes accounts that keep their provider's policies.
+  const external =
+    forSelf && call.identity.kind === 'sts' ? iam.externalPoliciesOf(call.identity.accessKey) : undefined;
   const creds = await iam.addServiceAccount({
     parentUser: targetUser,
+    ...(external ? { externalPolicies: external } : {}),
     ...(accessKey !== undefined ? { accessKey } : {}),
     ...(secretKey !== undefined ? { secretKey } : {}),
     ...(policy !== undefined ? { policy } : {}),

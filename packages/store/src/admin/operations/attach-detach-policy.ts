@@ -3,20 +3,31 @@ import { S3Error } from '../../core/errors.js';
 import type { AdminCall, AdminOperation } from '../call.js';
 import { requestBody } from './wire.js';
 
-async function associate(call: AdminCall, attach: boolean): Promise<Awaited<ReturnType<AdminOperation>>> {
+/**
+ * Attaches or detaches policies; `resolveDn` (idp/ldap/policy) turns the given user or group into the
+ * directory's DN of it, which the mapping is kept under.
+ */
+export async function associate(
+  call: AdminCall,
+  attach: boolean,
+  resolveDn?: (dn: string, isGroup: boolean) => Promise<string>,
+): Promise<Awaited<ReturnType<AdminOperation>>> {
   const body = requestBody(policyAssociationRequestSchema, await call.decryptedJson());
-  const user = body.user ?? '';
-  const group = body.group ?? '';
-  if ((user === '') === (group === '')) {
+  const given = { user: body.user ?? '', group: body.group ?? '' };
+  if ((given.user === '') === (given.group === '')) {
     throw new S3Error('XMinioAdminInvalidArgument', 'exactly one of user or group must be given');
   }
+  const isGroup = given.group !== '';
+  const entity = resolveDn ? await resolveDn(given.user || given.group, isGroup) : given.user || given.group;
   const names = body.policies;
   const before = new Set(
-    user !== ''
-      ? (call.ctx.iam.getUserInfo(user).policyName ?? '').split(',')
-      : call.ctx.iam.getGroup(group).policy.split(','),
+    resolveDn
+      ? call.ctx.iam.mappedPolicies(entity, isGroup)
+      : !isGroup
+        ? (call.ctx.iam.getUserInfo(entity).policyName ?? '').split(',')
+        : call.ctx.iam.getGroup(entity).policy.split(','),
   );
-  await call.ctx.iam.attachDetachPolicies(attach, names, user || group, group !== '');
+  await call.ctx.iam.attachDetachPolicies(attach, names, entity, isGroup, resolveDn !== undefined);
   const changed = names.filter((n) => (attach ? !before.has(n) : before.has(n)));
   const summary: PolicyAssociationResponse = {
     policiesAttached: changed,

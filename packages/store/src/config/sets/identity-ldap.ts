@@ -1,12 +1,12 @@
 import type { ConfigSetDef } from '../registry.js';
 import { COMMENT_KEY, optionalKey, requiredKey } from './keys.js';
 
-/** `identity_ldap`: Active Directory / LDAP sign-in (keys only here; the LDAP issue makes them work). */
+/** `identity_ldap`: Active Directory / LDAP sign-in, read by the STS on each request (applies at once). */
 export const identityLdap: ConfigSetDef = {
   subSys: 'identity_ldap',
   description: 'enable LDAP SSO support',
   multipleTargets: false,
-  apply: 'restart',
+  apply: 'dynamic',
   keys: [
     requiredKey('server_addr', 'AD/LDAP server address e.g. "myldapserver.com:636"', 'address', true),
     optionalKey(

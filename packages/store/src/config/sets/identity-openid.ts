@@ -2,14 +2,15 @@ import type { ConfigSetDef } from '../registry.js';
 import { COMMENT_KEY, optionalKey, requiredKey } from './keys.js';
 
 /**
- * `identity_openid[:<name>]`: OpenID Connect providers for SSO (keys only here; the SSO issue makes them
- * take effect). Several providers may be configured, each as a named target.
+ * `identity_openid[:<name>]`: OpenID Connect providers for SSO, read by the STS on each request
+ * (sts/identity-settings.ts), so a saved change applies at once. Several providers may be configured,
+ * each as a named target.
  */
 export const identityOpenid: ConfigSetDef = {
   subSys: 'identity_openid',
   description: 'enable OpenID SSO support',
   multipleTargets: true,
-  apply: 'restart',
+  apply: 'dynamic',
   keys: [
     optionalKey('display_name', 'string', 'Friendly display name for this Provider/App'),
     requiredKey(

@@ -3,6 +3,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { Alert, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { credentialsFile, type ServiceAccountCredentials } from '@stowage/contracts';
 import type { ReactElement } from 'react';
+import { useSession } from '../session/get-session';
 import { FormDialog } from '../ui/form-dialog';
 
 function download(creds: ServiceAccountCredentials): void {
@@ -64,6 +65,7 @@ export function CredentialsDialog({
   credentials: ServiceAccountCredentials | null;
   onClose: () => void;
 }): ReactElement {
+  const provider = useSession().data?.identityProvider;
   return (
     <FormDialog
       open={credentials !== null}
@@ -83,6 +85,13 @@ export function CredentialsDialog({
         </>
       }
     >
+      {provider && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Your identity comes from {provider === 'ldap' ? 'your LDAP directory' : 'your identity provider'}:
+          to use this console, log in through {provider === 'ldap' ? 'the directory' : 'that provider'}. These
+          keys are for S3 tools and keep the policies it gives you.
+        </Alert>
+      )}
       <Alert severity="warning" sx={{ mb: 2 }}>
         Write these down or download them now: the secret key is shown only once and cannot be recovered.
       </Alert>

@@ -55,7 +55,13 @@ export function LoginPage(): ReactElement {
       </Box>
     );
   } else if (strategy.data.loginStrategy === 'redirect') {
-    body = <RedirectLogin redirect={strategy.data.redirect ?? ''} />;
+    body = (
+      <RedirectLogin
+        redirect={strategy.data.redirect ?? ''}
+        {...(strategy.data.redirectRules ? { rules: strategy.data.redirectRules } : {})}
+        fallback={<FormLogin onSuccess={onSuccess} onError={onError} />}
+      />
+    );
   } else if (strategy.data.loginStrategy === 'service-account') {
     body = <OperatorLogin onSuccess={onSuccess} onError={onError} />;
   } else {

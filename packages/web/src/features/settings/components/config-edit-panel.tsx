@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
 import { useSnackbar } from '@/shared/ui/snackbar';
+import { isTestable, useConfigCheck } from '../api/check-config';
 import { useConfig } from '../api/get-config';
 import { useConfigWrite } from '../api/save-config';
 import { type ConfigField, formOf, formProblems, keyValuesToSave } from '../lib/config-form';
@@ -71,6 +72,7 @@ function ConfigForm({
   const [tried, setTried] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const write = useConfigWrite(name);
+  const check = useConfigCheck(name);
   const { showMessage, showError, showModalError } = useSnackbar();
   const problems = formProblems(detail.fields, values);
   const invalid = Object.keys(problems).length > 0;
@@ -101,7 +103,7 @@ function ConfigForm({
       aria-label={`Configuration ${name}`}
       sx={{ overflow: 'hidden' }}
     >
-      <Box sx={{ height: 4 }}>{write.isPending && <LinearProgress />}</Box>
+      <Box sx={{ height: 4 }}>{(write.isPending || check.isPending) && <LinearProgress />}</Box>
       <Box sx={{ px: 3, pt: 2, pb: 1 }}>{children}</Box>
       <Divider />
       <Box
@@ -128,6 +130,21 @@ function ConfigForm({
           />
         ))}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, py: 2 }}>
+          {isTestable(name) && (
+            <Button
+              disabled={check.isPending || write.isPending}
+              onClick={() => {
+                setTried(true);
+                if (invalid) return;
+                check.mutate(
+                  { key_values: keyValuesToSave(detail.fields, values) },
+                  { onSuccess: (r) => showMessage(`Connection works: ${r.message}`), onError: showError },
+                );
+              }}
+            >
+              {check.isPending ? 'Testing…' : 'Test Connection'}
+            </Button>
+          )}
           <Button color="warning" disabled={write.isPending} onClick={() => setConfirmReset(true)}>
             Restore Defaults
           </Button>
