@@ -104,6 +104,8 @@ const CODES_BY_STATUS = {
     BucketAlreadyOwnedByYou:
       'Your previous request to create the named bucket succeeded and you already own it.',
     BucketNotEmpty: 'The bucket you tried to delete is not empty',
+    ConditionalRequestConflict:
+      'A conflicting operation occurred. If using PutObject you can retry the request. If using multipart upload you should initiate another CreateMultipartUpload request and re-upload each part.',
     // Request validation.
     InvalidBucketState: 'The request is not valid with the current state of the bucket.',
   },

@@ -9,7 +9,13 @@ import { partLock } from './key-locks.js';
 import type { CompressedPart, ErasureGeometry, StorageClassName, VersionRecord } from './meta.js';
 import { compareKeys, validateObjectKey } from './names.js';
 import { checkMd5 } from './object-write.js';
-import type { MultipartUploadInfo, PartInfo, PutObjectOptions } from './types.js';
+import type {
+  MultipartUploadInfo,
+  PartInfo,
+  PutObjectOptions,
+  PutPartOptions,
+  UploadChecksum,
+} from './types.js';
 import { toRetention } from './versions.js';
 
 /**
@@ -32,6 +38,8 @@ export interface UploadDoc
   ec: ErasureGeometry;
   /** Parts are stored compressed (decided at the start, as the object's settings). */
   compress?: boolean;
+  /** The object's checksum algorithm and type (CreateMultipartUpload's x-amz-checksum-*). */
+  checksum?: UploadChecksum;
 }
 
 /** A part's document. */
@@ -44,6 +52,18 @@ export interface PartDoc {
   file: string;
   /** Present when the part is stored compressed: its stored size and block index. */
   compressed?: Omit<CompressedPart, 'number'>;
+  /** The part's checksum (base64) in the upload's algorithm. */
+  checksum?: string;
+}
+
+function partInfo(p: PartDoc): PartInfo {
+  return {
+    partNumber: p.number,
+    etag: p.etag,
+    size: p.size,
+    lastModified: new Date(p.mtime),
+    ...(p.checksum ? { checksum: p.checksum } : {}),
+  };
 }
 
 /** Parse a stored JSON document. */
@@ -100,6 +120,7 @@ export async function newMultipartUpload(
     ec: set.geometry(key, opts.parity),
     storageClass: opts.storageClass ?? 'STANDARD',
     ...(opts.compress ? { compress: true } : {}),
+    ...(opts.uploadChecksum ? { checksum: opts.uploadChecksum } : {}),
   };
   await set.uploads.write([bucket, uploadId, 'upload.json'], Buffer.from(JSON.stringify(doc)));
   return uploadId;
@@ -112,7 +133,7 @@ export async function putObjectPart(
   uploadId: string,
   partNumber: number,
   body: Readable,
-  opts: { size: number; contentMd5Base64?: string },
+  opts: PutPartOptions,
 ): Promise<PartInfo> {
   await set.buckets.require(bucket);
   validateObjectKey(bucket, key);
@@ -141,6 +162,7 @@ export async function putObjectPart(
       upload.compress === true,
     );
     checkMd5(res.md5, opts.contentMd5Base64, bucket, key);
+    const checksum = opts.checksum?.();
     return await set.locks.run(partLock(uploadId, partNumber), async () => {
       await readUpload(set, bucket, key, uploadId);
       const prevRaw = await set.uploads.read([bucket, uploadId, `part.${partNumber}.json`]);
@@ -155,6 +177,7 @@ export async function putObjectPart(
         mtime: Date.now(),
         file: writeId,
         ...(res.compressed ? { compressed: res.compressed } : {}),
+        ...(checksum ? { checksum } : {}),
       };
       await set.uploads.write(
         [bucket, uploadId, `part.${partNumber}.json`],
@@ -166,7 +189,7 @@ export async function putObjectPart(
           set.drives.map((d) => fsp.rm(d.sys('multipart', bucket, uploadId, old.file), { force: true })),
         );
       }
-      return { partNumber, etag: part.etag, size: part.size, lastModified: new Date(part.mtime) };
+      return partInfo(part);
     });
   } finally {
     await set.removeTmp(writeId);
@@ -184,6 +207,7 @@ export async function listParts(
   isTruncated: boolean;
   nextPartNumberMarker: number;
   storageClass: StorageClassName;
+  checksum?: UploadChecksum;
 }> {
   await set.buckets.require(bucket);
   const upload = await readUpload(set, bucket, key, uploadId);
@@ -192,15 +216,11 @@ export async function listParts(
   const all = (await readParts(set, bucket, uploadId)).filter((p) => p.number > marker);
   const page = all.slice(0, Math.max(max, 0));
   return {
-    parts: page.map((p) => ({
-      partNumber: p.number,
-      etag: p.etag,
-      size: p.size,
-      lastModified: new Date(p.mtime),
-    })),
+    parts: page.map(partInfo),
     isTruncated: all.length > page.length,
     nextPartNumberMarker: page.length > 0 ? (page[page.length - 1] as PartDoc).number : marker,
     storageClass: upload.storageClass ?? 'STANDARD',
+    ...(upload.checksum ? { checksum: upload.checksum } : {}),
   };
 }
 

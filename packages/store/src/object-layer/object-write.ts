@@ -84,14 +84,23 @@ export async function putObject(
         parts: [{ number: 1, ...res.compressed }],
       };
     }
+    const checksum = opts.checksum?.();
+    if (checksum) v.checksum = checksum;
     if (res.inline) inlined = true;
-    return await commitVersion(set, bucket, key, v, {
-      dataDir,
-      writeId: res.inline ? null : writeId,
-      inline: res.inline,
-      written: res.written,
-      writeQuorum,
-    });
+    return await commitVersion(
+      set,
+      bucket,
+      key,
+      v,
+      {
+        dataDir,
+        writeId: res.inline ? null : writeId,
+        inline: res.inline,
+        written: res.written,
+        writeQuorum,
+      },
+      opts.precondition,
+    );
   } finally {
     // Inline writes never created temp files; others leave them only on failure.
     if (!inlined) await set.removeTmp(writeId);

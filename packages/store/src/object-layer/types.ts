@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { StorageClassName } from './meta.js';
+import type { ChecksumRecord, StorageClassName } from './meta.js';
 
-export type { StorageClassName } from './meta.js';
+export type { ChecksumRecord, StorageClassName } from './meta.js';
 
 /**
  * The object layer: everything the S3, admin and background parts of the store need from storage.
@@ -61,9 +61,32 @@ export interface ObjectInfo {
   retention: Retention | null;
   legalHold: boolean;
   /** Present for multipart objects. */
-  parts: { number: number; size: number; etag: string }[] | null;
+  parts: { number: number; size: number; etag: string; checksum?: string }[] | null;
   /** The class the version was written with (its parity): STANDARD or REDUCED_REDUNDANCY. */
   storageClass: StorageClassName;
+  /** The additional checksum the version was written with, if any. */
+  checksum?: ChecksumRecord;
+}
+
+/**
+ * Called under the key's lock just before a new version is committed, with the key's current latest
+ * version (null: none, or a delete marker); throwing refuses the write (conditional writes).
+ */
+export type WritePrecondition = (current: ObjectInfo | null) => void;
+
+/** What a multipart upload's object will be checksummed with (CreateMultipartUpload). */
+export interface UploadChecksum {
+  algo: ChecksumRecord['algo'];
+  type: ChecksumRecord['type'];
+}
+
+export interface CompleteOptions {
+  precondition?: WritePrecondition;
+  /** The object's checksum from the chosen parts (their sizes and checksums), under the upload's. */
+  checksum?: (
+    parts: { number: number; size: number; checksum?: string }[],
+    upload: UploadChecksum | undefined,
+  ) => Promise<ChecksumRecord | undefined>;
 }
 
 export interface PutObjectOptions {
@@ -86,6 +109,14 @@ export interface PutObjectOptions {
    * Bodies of at most MIN_COMPRESSIBLE_SIZE bytes are stored as sent.
    */
   compress?: boolean;
+  /**
+   * The version's additional checksum, asked once the body has been read in full (the body's stream
+   * verifies it before it ends, so a trailing checksum is known by then).
+   */
+  checksum?: () => ChecksumRecord | undefined;
+  /** For multipart uploads: the algorithm and type the object's checksum will have. */
+  uploadChecksum?: UploadChecksum;
+  precondition?: WritePrecondition;
 }
 
 export interface ByteRange {
@@ -166,6 +197,15 @@ export interface PartInfo {
   etag: string;
   size: number;
   lastModified: Date;
+  /** Base64, in the upload's checksum algorithm. */
+  checksum?: string;
+}
+
+export interface PutPartOptions {
+  size: number;
+  contentMd5Base64?: string;
+  /** The part's checksum (base64), asked once its body has been read in full. */
+  checksum?: () => string | undefined;
 }
 
 export interface DriveInfo {
@@ -248,7 +288,7 @@ export interface ObjectLayer {
     uploadId: string,
     partNumber: number,
     body: Readable,
-    opts: { size: number; contentMd5Base64?: string },
+    opts: PutPartOptions,
   ): Promise<PartInfo>;
   listParts(
     bucket: string,
@@ -260,6 +300,7 @@ export interface ObjectLayer {
     isTruncated: boolean;
     nextPartNumberMarker: number;
     storageClass: StorageClassName;
+    checksum?: UploadChecksum;
   }>;
   listMultipartUploads(
     bucket: string,
@@ -271,6 +312,7 @@ export interface ObjectLayer {
     key: string,
     uploadId: string,
     parts: { partNumber: number; etag: string }[],
+    opts?: CompleteOptions,
   ): Promise<ObjectInfo>;
 
   /**

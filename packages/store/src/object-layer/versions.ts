@@ -10,7 +10,7 @@ import { objectLock } from './key-locks.js';
 import type { MetaDoc, VersionRecord } from './meta.js';
 import { type MetaRead, type NewVersionData, readMeta, writeMeta } from './meta-io.js';
 import { validateVersionId } from './names.js';
-import type { ObjectInfo, Retention } from './types.js';
+import type { ObjectInfo, Retention, WritePrecondition } from './types.js';
 
 /**
  * Object versions as records in the metadata file: committing a new latest version, removing the
@@ -58,6 +58,7 @@ export function toInfo(bucket: string, key: string, v: VersionRecord, isLatest: 
     legalHold: v.legalHold,
     parts: v.parts ? v.parts.map((p) => ({ ...p })) : null,
     storageClass: v.storageClass ?? 'STANDARD',
+    ...(v.checksum ? { checksum: { ...v.checksum } } : {}),
   };
 }
 
@@ -127,10 +128,15 @@ export function commitVersion(
   key: string,
   v: VersionRecord,
   newData?: NewVersionData,
+  precondition?: WritePrecondition,
 ): Promise<ObjectInfo> {
   return set.locks.run(objectLock(bucket, key), async () => {
     const bucketDoc = await set.buckets.require(bucket);
     const prev = await readMeta(set, bucket, key);
+    if (precondition) {
+      const cur = prev.doc?.versions[0];
+      precondition(cur && !cur.deleteMarker ? toInfo(bucket, key, cur, true) : null);
+    }
     const versions = prev.doc ? [...prev.doc.versions] : [];
     let removed: VersionRecord[] = [];
     if (bucketDoc.versioning === 'Enabled') {
