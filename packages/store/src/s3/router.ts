@@ -19,6 +19,7 @@ import { getBucketPolicy } from './operations/get-bucket-policy.js';
 import { getBucketTagging } from './operations/get-bucket-tagging.js';
 import { getBucketVersioning } from './operations/get-bucket-versioning.js';
 import { getObject } from './operations/get-object.js';
+import { getObjectAttributes } from './operations/get-object-attributes.js';
 import { getObjectLegalHold } from './operations/get-object-legal-hold.js';
 import { getObjectLockConfiguration } from './operations/get-object-lock-configuration.js';
 import { getObjectRetention } from './operations/get-object-retention.js';
@@ -66,7 +67,7 @@ const UNIMPLEMENTED_BUCKET = [
   'replication-reset',
   'replication-reset-status',
 ];
-const UNIMPLEMENTED_OBJECT = ['select', 'restore', 'torrent', 'attributes'];
+const UNIMPLEMENTED_OBJECT = ['select', 'restore', 'torrent'];
 
 function unimplemented(level: RouteLevel, sub: string): S3Route[] {
   return ['GET', 'PUT', 'DELETE', 'POST', 'HEAD'].map((method) => ({
@@ -332,6 +333,14 @@ export const S3_ROUTES: readonly S3Route[] = [
     query: ['legal-hold'],
     action: 's3:PutObjectLegalHold',
     handler: putObjectLegalHold,
+  },
+  {
+    name: 'GetObjectAttributes',
+    method: 'GET',
+    level: 'object',
+    query: ['attributes'],
+    action: 's3:GetObjectAttributes',
+    handler: getObjectAttributes,
   },
   {
     name: 'GetObjectAcl',

@@ -6,6 +6,7 @@ import {
   CompleteMultipartUploadCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
+  GetObjectAttributesCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListPartsCommand,
@@ -253,6 +254,19 @@ describe('multipart checksums', () => {
       new HeadObjectCommand({ Bucket: B, Key: 'composite.bin', ChecksumMode: 'ENABLED' }),
     );
     expect(head.ChecksumSHA256).toBe(expected);
+    const attrs = await s3.send(
+      new GetObjectAttributesCommand({
+        Bucket: B,
+        Key: 'composite.bin',
+        ObjectAttributes: ['Checksum', 'ObjectParts'],
+      }),
+    );
+    expect(attrs.Checksum).toEqual({
+      ChecksumSHA256: expected.replace(/-2$/, ''),
+      ChecksumType: 'COMPOSITE',
+    });
+    expect(attrs.ObjectParts?.TotalPartsCount).toBe(2);
+    expect(attrs.ObjectParts?.Parts?.map((p) => p.ChecksumSHA256)).toEqual(sums);
   });
 
   it.each(['CRC32', 'CRC64NVME'] as ChecksumAlgorithm[])(
