@@ -10,6 +10,7 @@ const CODES_BY_STATUS = {
     NotModified: 'Not Modified',
   },
   400: {
+    BadRequest: 'Bad Request',
     BadDigest: 'The Content-Md5 you specified did not match what we received.',
     EntityTooLarge: 'Your proposed upload exceeds the maximum allowed object size.',
     EntityTooSmall: 'Your proposed upload is smaller than the minimum allowed object size.',
@@ -68,6 +69,7 @@ const CODES_BY_STATUS = {
   },
   403: {
     AccessDenied: 'Access Denied.',
+    AccessForbidden: 'CORSResponse: This CORS request is not allowed.',
     InvalidAccessKeyId: 'The Access Key Id you provided does not exist in our records.',
     RequestTimeTooSkewed: "The difference between the request time and the server's time is too large.",
     SignatureDoesNotMatch:
@@ -80,6 +82,7 @@ const CODES_BY_STATUS = {
   },
   404: {
     NoSuchBucket: 'The specified bucket does not exist',
+    NoSuchCORSConfiguration: 'The CORS configuration does not exist',
     NoSuchBucketPolicy: 'The bucket policy does not exist',
     NoSuchKey: 'The specified key does not exist.',
     NoSuchTagSet: 'The TagSet does not exist',

@@ -27,6 +27,7 @@ export const CONFIG_NAMES: readonly BucketConfigName[] = [
   'replication',
   'encryption',
   'targets',
+  'cors',
 ];
 
 /** A bucket document as the ObjectLayer API reports it. */

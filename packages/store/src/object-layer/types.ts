@@ -33,7 +33,8 @@ export type BucketConfigName =
   | 'notification'
   | 'replication'
   | 'encryption'
-  | 'targets';
+  | 'targets'
+  | 'cors';
 
 export interface Retention {
   mode: RetentionMode;

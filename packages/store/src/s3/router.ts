@@ -7,12 +7,14 @@ import { copyObject } from './operations/copy-object.js';
 import { createBucket } from './operations/create-bucket.js';
 import { createMultipartUpload } from './operations/create-multipart-upload.js';
 import { deleteBucket } from './operations/delete-bucket.js';
+import { deleteBucketCors } from './operations/delete-bucket-cors.js';
 import { deleteBucketPolicy } from './operations/delete-bucket-policy.js';
 import { deleteBucketTagging } from './operations/delete-bucket-tagging.js';
 import { deleteObject } from './operations/delete-object.js';
 import { deleteObjectTagging } from './operations/delete-object-tagging.js';
 import { deleteObjects } from './operations/delete-objects.js';
 import { getAcl } from './operations/get-acl.js';
+import { getBucketCors } from './operations/get-bucket-cors.js';
 import { getBucketEncryption } from './operations/get-bucket-encryption.js';
 import { getBucketLocation } from './operations/get-bucket-location.js';
 import { getBucketPolicy } from './operations/get-bucket-policy.js';
@@ -34,6 +36,7 @@ import { listObjectsV2 } from './operations/list-objects-v2.js';
 import { listParts } from './operations/list-parts.js';
 import { listenBucketNotification } from './operations/listen-bucket-notification.js';
 import { notImplemented } from './operations/not-implemented.js';
+import { putBucketCors } from './operations/put-bucket-cors.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
 import { putBucketTagging } from './operations/put-bucket-tagging.js';
 import { putBucketVersioning } from './operations/put-bucket-versioning.js';
@@ -51,7 +54,6 @@ const UNIMPLEMENTED_BUCKET = [
   'lifecycle',
   'replication',
   'notification',
-  'cors',
   'website',
   'logging',
   'accelerate',
@@ -213,6 +215,30 @@ export const S3_ROUTES: readonly S3Route[] = [
     level: 'bucket',
     query: ['acl'],
     handler: notImplemented('Bucket ACLs (PutBucketAcl); use bucket policies'),
+  },
+  {
+    name: 'GetBucketCors',
+    method: 'GET',
+    level: 'bucket',
+    query: ['cors'],
+    action: 's3:GetBucketCORS',
+    handler: getBucketCors,
+  },
+  {
+    name: 'PutBucketCors',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['cors'],
+    action: 's3:PutBucketCORS',
+    handler: putBucketCors,
+  },
+  {
+    name: 'DeleteBucketCors',
+    method: 'DELETE',
+    level: 'bucket',
+    query: ['cors'],
+    action: 's3:PutBucketCORS',
+    handler: deleteBucketCors,
   },
   {
     name: 'ListMultipartUploads',
