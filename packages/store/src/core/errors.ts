@@ -21,6 +21,10 @@ const CODES_BY_STATUS = {
     InvalidObjectName: 'Object name contains unsupported characters.',
     InvalidPart:
       "One or more of the specified parts could not be found.  The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.",
+    MalformedPOSTRequest: 'The body of your POST request is not well-formed multipart/form-data.',
+    MaxPostPreDataLengthExceededError: 'Your POST request fields preceding the upload file were too large.',
+    InvalidPolicyDocument:
+      'The content of the form does not meet the conditions specified in the policy document.',
     InvalidPartOrder:
       'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
     InvalidRequest: 'Invalid Request',

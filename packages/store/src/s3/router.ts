@@ -36,6 +36,7 @@ import { listObjectsV2 } from './operations/list-objects-v2.js';
 import { listParts } from './operations/list-parts.js';
 import { listenBucketNotification } from './operations/listen-bucket-notification.js';
 import { notImplemented } from './operations/not-implemented.js';
+import { postObject } from './operations/post-object.js';
 import { putBucketCors } from './operations/put-bucket-cors.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
 import { putBucketTagging } from './operations/put-bucket-tagging.js';
@@ -300,7 +301,7 @@ export const S3_ROUTES: readonly S3Route[] = [
     name: 'PostPolicyUpload',
     method: 'POST',
     level: 'bucket',
-    handler: notImplemented('Browser-based POST uploads'),
+    handler: postObject,
   },
 
   // Object sub-resources.
