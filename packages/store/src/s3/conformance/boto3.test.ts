@@ -65,6 +65,15 @@ describe('boto3', () => {
     expect(seen.if_none_match_again).toEqual(['PreconditionFailed', 412]);
   });
 
+  it('takes browser-form POST uploads signed by botocore (SigV4 and SigV2) and checks their policy', () => {
+    expect(seen.post_v4[0]).toBe(204);
+    expect(seen.post_v4_meta).toEqual({ who: 'boto3' });
+    expect(seen.post_v4_too_big[0]).toBe(400);
+    expect(seen.post_v4_too_big[1]).toContain('<Code>EntityTooLarge</Code>');
+    expect(seen.post_v2[0]).toBe(204);
+    expect(seen.post_v2_head).toBe(7);
+  });
+
   it('lists odd keys with encoding-type=url so that botocore decodes them back exactly', () => {
     const keys: string[] = seen.keys;
     const flat = keys.filter((k) => !k.slice(4).includes('/')).sort();

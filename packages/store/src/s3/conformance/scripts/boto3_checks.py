@@ -127,4 +127,34 @@ out["versions_keys"] = [v["Key"] for v in vers.get("Versions", [])]
 out["versions_prefixes"] = [p["Prefix"] for p in vers.get("CommonPrefixes", [])]
 out["keys"] = keys
 
+# Browser-form POST uploads signed by botocore: SigV4 (default) and SigV2 (signature_version "s3").
+import urllib3  # noqa: E402  (botocore's own HTTP library)
+
+http = urllib3.PoolManager()
+
+
+def form_post(client, key, data, conditions, fields):
+    signed = client.generate_presigned_post(bucket, key, Fields=fields, Conditions=conditions, ExpiresIn=600)
+    form = dict(signed["fields"])
+    form["file"] = ("upload.txt", data, "text/plain")
+    r = http.request("POST", signed["url"], fields=form)
+    return [r.status, r.data.decode()]
+
+
+out["post_v4"] = form_post(
+    s3, "form/v4.txt", b"v4 form", [["content-length-range", 1, 100], {"x-amz-meta-who": "boto3"}], {"x-amz-meta-who": "boto3"}
+)
+out["post_v4_too_big"] = form_post(s3, "form/big.txt", b"x" * 200, [["content-length-range", 1, 100]], {})
+s3v2 = boto3.client(
+    "s3",
+    endpoint_url=endpoint,
+    aws_access_key_id=access_key,
+    aws_secret_access_key=secret_key,
+    region_name="us-east-1",
+    config=Config(signature_version="s3", s3={"addressing_style": "path"}),
+)
+out["post_v2"] = form_post(s3v2, "form/v2.txt", b"v2 form", [], {})
+out["post_v2_head"] = s3.head_object(Bucket=bucket, Key="form/v2.txt")["ContentLength"]
+out["post_v4_meta"] = s3.head_object(Bucket=bucket, Key="form/v4.txt")["Metadata"]
+
 print(json.dumps(out))
