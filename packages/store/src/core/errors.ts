@@ -28,6 +28,7 @@ const CODES_BY_STATUS = {
     InvalidPartOrder:
       'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
     InvalidRequest: 'Invalid Request',
+    InvalidRetentionPeriod: 'Default retention period must be a positive integer value.',
     InvalidRetentionDate: 'Date must be provided in ISO 8601 format',
     InvalidStorageClass: 'Invalid storage class.',
     KeyTooLongError: 'Your key is too long',

@@ -158,11 +158,22 @@ export async function checksummedBody(req: S3Request, want?: ChecksumAlgorithm):
       throw invalid(`Value for ${header} trailing header is invalid.`);
     return v;
   };
-  const verifier = new ChecksumVerifier(algo, await createHasher(algo), expected, declared?.trailer === true);
+  const hashed = await hashedStream(body.stream, algo, expected, declared?.trailer === true);
+  return { stream: hashed.stream, size: body.size, algo, value: hashed.value };
+}
+
+/** A stream hashed with `algo` as it passes, checked against `expected()` (if any) before it ends. */
+export async function hashedStream(
+  source: Readable,
+  algo: ChecksumAlgorithm,
+  expected: () => string | undefined = () => undefined,
+  required = false,
+): Promise<{ stream: Readable; value: () => string | undefined }> {
+  const verifier = new ChecksumVerifier(algo, await createHasher(algo), expected, required);
   verifier.on('error', () => undefined);
-  body.stream.on('error', (err) => verifier.destroy(err));
-  body.stream.pipe(verifier);
-  return { stream: verifier, size: body.size, algo, value: () => verifier.result };
+  source.on('error', (err) => verifier.destroy(err));
+  source.pipe(verifier);
+  return { stream: verifier, value: () => verifier.result };
 }
 
 /** Response headers naming a stored checksum: `x-amz-checksum-<algo>` and `x-amz-checksum-type`. */
