@@ -11,6 +11,12 @@ const CODES_BY_STATUS = {
   },
   400: {
     BadRequest: 'Bad Request',
+    AccessControlListNotSupported: 'The bucket does not allow ACLs',
+    InvalidBucketAclWithObjectOwnership:
+      "Bucket cannot have ACLs set with ObjectOwnership's BucketOwnerEnforced setting",
+    MalformedACLError:
+      'The XML you provided was not well-formed or did not validate against our published schema.',
+    UnexpectedContent: 'This request does not support content',
     BadDigest: 'The Content-Md5 you specified did not match what we received.',
     EntityTooLarge: 'Your proposed upload exceeds the maximum allowed object size.',
     EntityTooSmall: 'Your proposed upload is smaller than the minimum allowed object size.',
@@ -88,6 +94,8 @@ const CODES_BY_STATUS = {
   404: {
     NoSuchBucket: 'The specified bucket does not exist',
     NoSuchCORSConfiguration: 'The CORS configuration does not exist',
+    NoSuchPublicAccessBlockConfiguration: 'The public access block configuration was not found',
+    OwnershipControlsNotFoundError: 'The bucket ownership controls were not found',
     NoSuchBucketPolicy: 'The bucket policy does not exist',
     NoSuchKey: 'The specified key does not exist.',
     NoSuchTagSet: 'The TagSet does not exist',

@@ -28,6 +28,9 @@ export const CONFIG_NAMES: readonly BucketConfigName[] = [
   'encryption',
   'targets',
   'cors',
+  'public-access-block',
+  'ownership',
+  'acl',
 ];
 
 /** A bucket document as the ObjectLayer API reports it. */

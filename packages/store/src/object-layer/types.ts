@@ -34,7 +34,10 @@ export type BucketConfigName =
   | 'replication'
   | 'encryption'
   | 'targets'
-  | 'cors';
+  | 'cors'
+  | 'public-access-block'
+  | 'ownership'
+  | 'acl';
 
 export interface Retention {
   mode: RetentionMode;

@@ -1,5 +1,6 @@
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
+import { accessDecision } from './access/enforce.js';
 import { objectConditions } from './condition-keys.js';
 import type { S3Request } from './types.js';
 
@@ -28,7 +29,7 @@ export async function authorize(
       ...target.conditions,
     },
   });
-  if (!allowed) throw new S3Error('AccessDenied');
+  if (!(await accessDecision(ctx, req.identity, bucket, action, allowed))) throw new S3Error('AccessDenied');
 }
 
 /** Same question, answered as a boolean (ListBuckets filtering, DeleteObjects per key). */

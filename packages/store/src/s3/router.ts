@@ -2,6 +2,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { S3Error } from '../core/errors.js';
 import { listConditions } from './listing.js';
 import { abortMultipartUpload } from './operations/abort-multipart-upload.js';
+import {
+  deleteBucketOwnershipControls,
+  getBucketOwnershipControls,
+  putBucketOwnershipControls,
+} from './operations/bucket-ownership-controls.js';
 import { completeMultipartUpload } from './operations/complete-multipart-upload.js';
 import { copyObject } from './operations/copy-object.js';
 import { createBucket } from './operations/create-bucket.js';
@@ -13,11 +18,13 @@ import { deleteBucketTagging } from './operations/delete-bucket-tagging.js';
 import { deleteObject } from './operations/delete-object.js';
 import { deleteObjectTagging } from './operations/delete-object-tagging.js';
 import { deleteObjects } from './operations/delete-objects.js';
+import { deletePublicAccessBlock } from './operations/delete-public-access-block.js';
 import { getAcl } from './operations/get-acl.js';
 import { getBucketCors } from './operations/get-bucket-cors.js';
 import { getBucketEncryption } from './operations/get-bucket-encryption.js';
 import { getBucketLocation } from './operations/get-bucket-location.js';
 import { getBucketPolicy } from './operations/get-bucket-policy.js';
+import { getBucketPolicyStatus } from './operations/get-bucket-policy-status.js';
 import { getBucketTagging } from './operations/get-bucket-tagging.js';
 import { getBucketVersioning } from './operations/get-bucket-versioning.js';
 import { getObject } from './operations/get-object.js';
@@ -26,6 +33,7 @@ import { getObjectLegalHold } from './operations/get-object-legal-hold.js';
 import { getObjectLockConfiguration } from './operations/get-object-lock-configuration.js';
 import { getObjectRetention } from './operations/get-object-retention.js';
 import { getObjectTagging } from './operations/get-object-tagging.js';
+import { getPublicAccessBlock } from './operations/get-public-access-block.js';
 import { headBucket } from './operations/head-bucket.js';
 import { headObject } from './operations/head-object.js';
 import { listBuckets } from './operations/list-buckets.js';
@@ -37,6 +45,7 @@ import { listParts } from './operations/list-parts.js';
 import { listenBucketNotification } from './operations/listen-bucket-notification.js';
 import { notImplemented } from './operations/not-implemented.js';
 import { postObject } from './operations/post-object.js';
+import { putAcl } from './operations/put-acl.js';
 import { putBucketCors } from './operations/put-bucket-cors.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
 import { putBucketTagging } from './operations/put-bucket-tagging.js';
@@ -46,6 +55,7 @@ import { putObjectLegalHold } from './operations/put-object-legal-hold.js';
 import { putObjectLockConfiguration } from './operations/put-object-lock-configuration.js';
 import { putObjectRetention } from './operations/put-object-retention.js';
 import { putObjectTagging } from './operations/put-object-tagging.js';
+import { putPublicAccessBlock } from './operations/put-public-access-block.js';
 import { uploadPart } from './operations/upload-part.js';
 import { uploadPartCopy } from './operations/upload-part-copy.js';
 import type { RouteLevel, S3Route } from './types.js';
@@ -63,9 +73,6 @@ const UNIMPLEMENTED_BUCKET = [
   'metrics',
   'inventory',
   'intelligent-tiering',
-  'ownershipControls',
-  'publicAccessBlock',
-  'policyStatus',
   'replication-metrics',
   'replication-reset',
   'replication-reset-status',
@@ -215,7 +222,64 @@ export const S3_ROUTES: readonly S3Route[] = [
     method: 'PUT',
     level: 'bucket',
     query: ['acl'],
-    handler: notImplemented('Bucket ACLs (PutBucketAcl); use bucket policies'),
+    action: 's3:PutBucketAcl',
+    handler: putAcl,
+  },
+  {
+    name: 'GetPublicAccessBlock',
+    method: 'GET',
+    level: 'bucket',
+    query: ['publicAccessBlock'],
+    action: 's3:GetBucketPublicAccessBlock',
+    handler: getPublicAccessBlock,
+  },
+  {
+    name: 'PutPublicAccessBlock',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['publicAccessBlock'],
+    action: 's3:PutBucketPublicAccessBlock',
+    handler: putPublicAccessBlock,
+  },
+  {
+    name: 'DeletePublicAccessBlock',
+    method: 'DELETE',
+    level: 'bucket',
+    query: ['publicAccessBlock'],
+    action: 's3:PutBucketPublicAccessBlock',
+    handler: deletePublicAccessBlock,
+  },
+  {
+    name: 'GetBucketPolicyStatus',
+    method: 'GET',
+    level: 'bucket',
+    query: ['policyStatus'],
+    action: 's3:GetBucketPolicyStatus',
+    handler: getBucketPolicyStatus,
+  },
+  {
+    name: 'GetBucketOwnershipControls',
+    method: 'GET',
+    level: 'bucket',
+    query: ['ownershipControls'],
+    action: 's3:GetBucketOwnershipControls',
+    handler: getBucketOwnershipControls,
+  },
+  {
+    name: 'PutBucketOwnershipControls',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['ownershipControls'],
+    action: 's3:PutBucketOwnershipControls',
+    handler: putBucketOwnershipControls,
+  },
+  {
+    name: 'DeleteBucketOwnershipControls',
+    method: 'DELETE',
+    level: 'bucket',
+    query: ['ownershipControls'],
+    action: 's3:PutBucketOwnershipControls',
+    handler: deleteBucketOwnershipControls,
   },
   {
     name: 'GetBucketCors',
@@ -382,7 +446,8 @@ export const S3_ROUTES: readonly S3Route[] = [
     method: 'PUT',
     level: 'object',
     query: ['acl'],
-    handler: notImplemented('Object ACLs (PutObjectAcl); use bucket policies'),
+    action: 's3:PutObjectAcl',
+    handler: putAcl,
   },
   {
     name: 'UploadPartCopy',
