@@ -4,6 +4,7 @@ import { Crc32cJs, Crc32Js, Crc64NvmeJs } from '@aws-sdk/checksums/crc';
 import {
   type ChecksumAlgorithm,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   GetObjectAttributesCommand,
@@ -109,6 +110,24 @@ describe('additional checksums (AWS SDK v3 defaults)', () => {
       expect(plain[`Checksum${algo}` as 'ChecksumCRC32']).toBeUndefined();
     },
   );
+
+  it('carries the source’s checksum into a copy, or the algorithm the copy asks for', async () => {
+    const body = bytes(70_000, 'SHA256'.length);
+    await s3.send(new CopyObjectCommand({ Bucket: B, Key: 'copy-same', CopySource: `${B}/algo-SHA256` }));
+    const same = await s3.send(
+      new HeadObjectCommand({ Bucket: B, Key: 'copy-same', ChecksumMode: 'ENABLED' }),
+    );
+    expect(same.ChecksumSHA256).toBe(await digest('SHA256', body));
+    const other = await s3.send(
+      new CopyObjectCommand({
+        Bucket: B,
+        Key: 'copy-crc32c',
+        CopySource: `${B}/algo-SHA256`,
+        ChecksumAlgorithm: 'CRC32C',
+      }),
+    );
+    expect(other.CopyObjectResult?.ChecksumCRC32C).toBe(await digest('CRC32C', body));
+  });
 
   it('refuses a wrong checksum with BadDigest and stores nothing', async () => {
     const err = await sdkError(
