@@ -81,7 +81,7 @@ export function completeChecksum(
   headers: IncomingHttpHeaders,
   listed: Map<number, Partial<Record<ChecksumAlgorithm, string>>>,
 ): NonNullable<CompleteOptions['checksum']> {
-  const declared = requestChecksum(headers);
+  const declared = requestChecksum(headers, true);
   return async (parts, upload) => {
     for (const p of parts) {
       for (const [algo, value] of Object.entries(listed.get(p.number) ?? {})) {
@@ -106,7 +106,11 @@ export function completeChecksum(
     const record = await objectChecksum(upload, parts as { size: number; checksum: string }[]);
     if (
       declared &&
-      (declared.algo !== upload.algo || (declared.value !== undefined && declared.value !== record.value))
+      (declared.algo !== upload.algo ||
+        // A composite value may be sent with or without its `-<parts>` suffix (minio-go sends it bare).
+        (declared.value !== undefined &&
+          declared.value !== record.value.replace(/-\d+$/, '') &&
+          declared.value !== record.value))
     ) {
       throw new S3Error(
         'BadDigest',

@@ -41,7 +41,11 @@ export function validChecksumValue(algo: ChecksumAlgorithm, value: string): bool
 }
 
 /** The checksum a request declares, or undefined; InvalidRequest for contradictory or bad headers. */
-export function requestChecksum(headers: IncomingHttpHeaders): RequestChecksum | undefined {
+export function requestChecksum(
+  headers: IncomingHttpHeaders,
+  /** CompleteMultipartUpload: a composite value may end in `-<parts>`. */
+  composite = false,
+): RequestChecksum | undefined {
   const present = ALGORITHMS.filter((a) => headers[checksumHeader(a)] !== undefined);
   if (present.length > 1) {
     throw invalid('Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
@@ -74,7 +78,7 @@ export function requestChecksum(headers: IncomingHttpHeaders): RequestChecksum |
   }
   if (present[0]) {
     const value = one(headers, checksumHeader(algo)) ?? '';
-    if (!validChecksumValue(algo, value)) {
+    if (!validChecksumValue(algo, composite ? value.replace(/-\d+$/, '') : value)) {
       throw invalid(`Value for ${checksumHeader(algo)} header is invalid.`);
     }
     return { algo, value, trailer: false };
