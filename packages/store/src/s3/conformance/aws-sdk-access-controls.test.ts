@@ -12,32 +12,19 @@ import {
   PutObjectAclCommand,
   PutObjectCommand,
   PutPublicAccessBlockCommand,
-  S3Client,
-  S3ServiceException,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
+import { anonStatus, rootSdk, sdkError } from './aws-sdk.js';
+import { startTestStore, type TestStore } from './harness.js';
 
 // Object Ownership, ACLs, PublicAccessBlock and GetBucketPolicyStatus with the AWS SDK v3; access as
 // an anonymous browser would try it (plain HTTP).
 let t: TestStore;
 let s3: S3Client;
 
-async function sdkError(p: Promise<unknown>): Promise<{ name: string; status: number | undefined }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) return { name: err.name, status: err.$metadata.httpStatusCode };
-    throw err;
-  }
-  throw new Error('the request succeeded');
-}
-
 function anonList(bucket: string): Promise<number> {
-  return fetch(`${t.store.url}/${bucket}?list-type=2`).then(async (r) => {
-    await r.arrayBuffer();
-    return r.status;
-  });
+  return anonStatus(`${t.store.url}/${bucket}?list-type=2`);
 }
 
 const publicRead = (bucket: string): string =>
@@ -50,12 +37,7 @@ const publicRead = (bucket: string): string =>
 
 beforeAll(async () => {
   t = await startTestStore();
-  s3 = new S3Client({
-    endpoint: t.store.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
-  });
+  s3 = rootSdk(t);
 });
 afterAll(async () => {
   s3?.destroy();

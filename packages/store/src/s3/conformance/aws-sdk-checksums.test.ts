@@ -12,12 +12,12 @@ import {
   HeadObjectCommand,
   ListPartsCommand,
   PutObjectCommand,
-  S3Client,
-  S3ServiceException,
+  type S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { signRequest } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootSdk, sdkError } from './aws-sdk.js';
 import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
 
 // Conformance with the AWS SDK for JavaScript v3 at its defaults: it sends a CRC32 with every upload
@@ -36,16 +36,6 @@ async function digest(algo: string, data: Buffer): Promise<string> {
   return Buffer.from(await h.digest()).toString('base64');
 }
 
-async function sdkError(p: Promise<unknown>): Promise<{ name: string; status: number | undefined }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) return { name: err.name, status: err.$metadata.httpStatusCode };
-    throw err;
-  }
-  throw new Error('the request succeeded');
-}
-
 function bytes(n: number, seed: number): Buffer {
   const b = Buffer.alloc(n);
   for (let i = 0; i < n; i++) b[i] = (i * 31 + seed) & 0xff;
@@ -54,12 +44,7 @@ function bytes(n: number, seed: number): Buffer {
 
 beforeAll(async () => {
   t = await startTestStore();
-  s3 = new S3Client({
-    endpoint: t.store.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
-  });
+  s3 = rootSdk(t);
   await s3.send(new CreateBucketCommand({ Bucket: B }));
 });
 afterAll(async () => {

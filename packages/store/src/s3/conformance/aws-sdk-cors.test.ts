@@ -4,27 +4,17 @@ import {
   GetBucketCorsCommand,
   PutBucketCorsCommand,
   PutObjectCommand,
-  S3Client,
-  S3ServiceException,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
+import { rootSdk, sdkError } from './aws-sdk.js';
+import { startTestStore, type TestStore } from './harness.js';
 
 // Bucket CORS with the AWS SDK v3 (configuration) and plain HTTP (preflights and actual requests as a
 // browser sends them; the browser journey e2e/journeys/s3-browser.spec.ts uploads from another origin).
 let t: TestStore;
 let s3: S3Client;
 const B = 'cors';
-
-async function sdkError(p: Promise<unknown>): Promise<{ name: string; status: number | undefined }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) return { name: err.name, status: err.$metadata.httpStatusCode };
-    throw err;
-  }
-  throw new Error('the request succeeded');
-}
 
 function preflight(path: string, origin: string, method: string, headers?: string): Promise<Response> {
   return fetch(`${t.store.url}${path}`, {
@@ -39,12 +29,7 @@ function preflight(path: string, origin: string, method: string, headers?: strin
 
 beforeAll(async () => {
   t = await startTestStore();
-  s3 = new S3Client({
-    endpoint: t.store.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
-  });
+  s3 = rootSdk(t);
   await s3.send(new CreateBucketCommand({ Bucket: B }));
   await s3.send(new PutObjectCommand({ Bucket: B, Key: 'page.txt', Body: 'hello' }));
 });

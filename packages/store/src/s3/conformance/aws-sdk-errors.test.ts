@@ -6,13 +6,13 @@ import {
   ListPartsCommand,
   PutObjectCommand,
   PutObjectLockConfigurationCommand,
-  S3Client,
-  S3ServiceException,
+  type S3Client,
   UploadPartCommand,
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
+import { rootSdk, sdkError } from './aws-sdk.js';
+import { startTestStore, type TestStore } from './harness.js';
 
 // The exact error codes S3 answers (AWS SDK v3): multipart edge cases, object-lock configuration
 // errors, ranges and conditional reads.
@@ -21,24 +21,9 @@ let s3: S3Client;
 const B = 'errors';
 const MiB = 1024 * 1024;
 
-async function sdkError(p: Promise<unknown>): Promise<{ name: string; status: number | undefined }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) return { name: err.name, status: err.$metadata.httpStatusCode };
-    throw err;
-  }
-  throw new Error('the request succeeded');
-}
-
 beforeAll(async () => {
   t = await startTestStore();
-  s3 = new S3Client({
-    endpoint: t.store.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
-  });
+  s3 = rootSdk(t);
   await s3.send(new CreateBucketCommand({ Bucket: B }));
   await s3.send(new CreateBucketCommand({ Bucket: 'locked', ObjectLockEnabledForBucket: true }));
   await s3.send(new PutObjectCommand({ Bucket: B, Key: 'ten.txt', Body: '0123456789' }));

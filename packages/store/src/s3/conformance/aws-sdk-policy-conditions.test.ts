@@ -3,11 +3,12 @@ import {
   PutBucketPolicyCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
+import { anonStatus, rootSdk } from './aws-sdk.js';
+import { startTestStore, type TestStore } from './harness.js';
 
 // Bucket-policy conditions as anonymous clients meet them: object tags (existing and requested),
 // listing keys, source IP, user agent and referer, version ids, Null and ForAnyValue, and
@@ -28,20 +29,12 @@ async function setPolicy(statements: Record<string, unknown>[]): Promise<void> {
 }
 
 function anon(path: string, init: RequestInit = {}): Promise<number> {
-  return fetch(`${t.store.url}/${B}${path}`, init).then(async (r) => {
-    await r.arrayBuffer();
-    return r.status;
-  });
+  return anonStatus(`${t.store.url}/${B}${path}`, init);
 }
 
 beforeAll(async () => {
   t = await startTestStore();
-  s3 = new S3Client({
-    endpoint: t.store.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
-  });
+  s3 = rootSdk(t);
   await s3.send(new CreateBucketCommand({ Bucket: B }));
   await s3.send(new PutObjectCommand({ Bucket: B, Key: 'tagged.txt', Body: 't', Tagging: 'public=yes' }));
   await s3.send(new PutObjectCommand({ Bucket: B, Key: 'plain.txt', Body: 'p' }));
