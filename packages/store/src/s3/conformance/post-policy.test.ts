@@ -1,6 +1,6 @@
-import * as Minio from 'minio';
+import type * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
+import { rootClients, startTestStore, type TestStore } from './harness.js';
 
 // Browser form uploads (POST Object) with policies signed by the minio SDK's presignedPostPolicy,
 // posted as multipart/form-data the way a browser sends a form. The browser journey
@@ -46,14 +46,7 @@ async function exists(key: string): Promise<boolean> {
 
 beforeAll(async () => {
   t = await startTestStore();
-  mc = new Minio.Client({
-    endPoint: t.host,
-    port: t.port,
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-    region: 'us-east-1',
-  });
+  mc = rootClients(t).s3;
   await mc.makeBucket(B);
 });
 afterAll(async () => {
