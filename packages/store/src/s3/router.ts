@@ -2,38 +2,27 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { S3Error } from '../core/errors.js';
 import { listConditions } from './listing.js';
 import { abortMultipartUpload } from './operations/abort-multipart-upload.js';
-import {
-  deleteBucketOwnershipControls,
-  getBucketOwnershipControls,
-  putBucketOwnershipControls,
-} from './operations/bucket-ownership-controls.js';
 import { completeMultipartUpload } from './operations/complete-multipart-upload.js';
 import { copyObject } from './operations/copy-object.js';
 import { createBucket } from './operations/create-bucket.js';
 import { createMultipartUpload } from './operations/create-multipart-upload.js';
 import { deleteBucket } from './operations/delete-bucket.js';
-import { deleteBucketCors } from './operations/delete-bucket-cors.js';
 import { deleteBucketPolicy } from './operations/delete-bucket-policy.js';
 import { deleteBucketTagging } from './operations/delete-bucket-tagging.js';
 import { deleteObject } from './operations/delete-object.js';
 import { deleteObjectTagging } from './operations/delete-object-tagging.js';
 import { deleteObjects } from './operations/delete-objects.js';
-import { deletePublicAccessBlock } from './operations/delete-public-access-block.js';
 import { getAcl } from './operations/get-acl.js';
-import { getBucketCors } from './operations/get-bucket-cors.js';
 import { getBucketEncryption } from './operations/get-bucket-encryption.js';
 import { getBucketLocation } from './operations/get-bucket-location.js';
 import { getBucketPolicy } from './operations/get-bucket-policy.js';
-import { getBucketPolicyStatus } from './operations/get-bucket-policy-status.js';
 import { getBucketTagging } from './operations/get-bucket-tagging.js';
 import { getBucketVersioning } from './operations/get-bucket-versioning.js';
 import { getObject } from './operations/get-object.js';
-import { getObjectAttributes } from './operations/get-object-attributes.js';
 import { getObjectLegalHold } from './operations/get-object-legal-hold.js';
 import { getObjectLockConfiguration } from './operations/get-object-lock-configuration.js';
 import { getObjectRetention } from './operations/get-object-retention.js';
 import { getObjectTagging } from './operations/get-object-tagging.js';
-import { getPublicAccessBlock } from './operations/get-public-access-block.js';
 import { headBucket } from './operations/head-bucket.js';
 import { headObject } from './operations/head-object.js';
 import { listBuckets } from './operations/list-buckets.js';
@@ -46,7 +35,6 @@ import { listenBucketNotification } from './operations/listen-bucket-notificatio
 import { notImplemented } from './operations/not-implemented.js';
 import { postObject } from './operations/post-object.js';
 import { putAcl } from './operations/put-acl.js';
-import { putBucketCors } from './operations/put-bucket-cors.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
 import { putBucketTagging } from './operations/put-bucket-tagging.js';
 import { putBucketVersioning } from './operations/put-bucket-versioning.js';
@@ -55,9 +43,9 @@ import { putObjectLegalHold } from './operations/put-object-legal-hold.js';
 import { putObjectLockConfiguration } from './operations/put-object-lock-configuration.js';
 import { putObjectRetention } from './operations/put-object-retention.js';
 import { putObjectTagging } from './operations/put-object-tagging.js';
-import { putPublicAccessBlock } from './operations/put-public-access-block.js';
 import { uploadPart } from './operations/upload-part.js';
 import { uploadPartCopy } from './operations/upload-part-copy.js';
+import { S3_COMPLETENESS_ROUTES } from './routes-completeness.js';
 import type { RouteLevel, S3Route } from './types.js';
 
 /** Sub-resources the store does not implement: every method on them answers NotImplemented. */
@@ -225,86 +213,7 @@ export const S3_ROUTES: readonly S3Route[] = [
     action: 's3:PutBucketAcl',
     handler: putAcl,
   },
-  {
-    name: 'GetPublicAccessBlock',
-    method: 'GET',
-    level: 'bucket',
-    query: ['publicAccessBlock'],
-    action: 's3:GetBucketPublicAccessBlock',
-    handler: getPublicAccessBlock,
-  },
-  {
-    name: 'PutPublicAccessBlock',
-    method: 'PUT',
-    level: 'bucket',
-    query: ['publicAccessBlock'],
-    action: 's3:PutBucketPublicAccessBlock',
-    handler: putPublicAccessBlock,
-  },
-  {
-    name: 'DeletePublicAccessBlock',
-    method: 'DELETE',
-    level: 'bucket',
-    query: ['publicAccessBlock'],
-    action: 's3:PutBucketPublicAccessBlock',
-    handler: deletePublicAccessBlock,
-  },
-  {
-    name: 'GetBucketPolicyStatus',
-    method: 'GET',
-    level: 'bucket',
-    query: ['policyStatus'],
-    action: 's3:GetBucketPolicyStatus',
-    handler: getBucketPolicyStatus,
-  },
-  {
-    name: 'GetBucketOwnershipControls',
-    method: 'GET',
-    level: 'bucket',
-    query: ['ownershipControls'],
-    action: 's3:GetBucketOwnershipControls',
-    handler: getBucketOwnershipControls,
-  },
-  {
-    name: 'PutBucketOwnershipControls',
-    method: 'PUT',
-    level: 'bucket',
-    query: ['ownershipControls'],
-    action: 's3:PutBucketOwnershipControls',
-    handler: putBucketOwnershipControls,
-  },
-  {
-    name: 'DeleteBucketOwnershipControls',
-    method: 'DELETE',
-    level: 'bucket',
-    query: ['ownershipControls'],
-    action: 's3:PutBucketOwnershipControls',
-    handler: deleteBucketOwnershipControls,
-  },
-  {
-    name: 'GetBucketCors',
-    method: 'GET',
-    level: 'bucket',
-    query: ['cors'],
-    action: 's3:GetBucketCORS',
-    handler: getBucketCors,
-  },
-  {
-    name: 'PutBucketCors',
-    method: 'PUT',
-    level: 'bucket',
-    query: ['cors'],
-    action: 's3:PutBucketCORS',
-    handler: putBucketCors,
-  },
-  {
-    name: 'DeleteBucketCors',
-    method: 'DELETE',
-    level: 'bucket',
-    query: ['cors'],
-    action: 's3:PutBucketCORS',
-    handler: deleteBucketCors,
-  },
+  ...S3_COMPLETENESS_ROUTES,
   {
     name: 'ListMultipartUploads',
     method: 'GET',
@@ -424,14 +333,6 @@ export const S3_ROUTES: readonly S3Route[] = [
     query: ['legal-hold'],
     action: 's3:PutObjectLegalHold',
     handler: putObjectLegalHold,
-  },
-  {
-    name: 'GetObjectAttributes',
-    method: 'GET',
-    level: 'object',
-    query: ['attributes'],
-    action: 's3:GetObjectAttributes',
-    handler: getObjectAttributes,
   },
   {
     name: 'GetObjectAcl',
