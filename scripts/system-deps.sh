@@ -2,6 +2,8 @@
 # Makes sure the system packages the tests drive are present: Debian's Chromium (browser journeys),
 # awscli and s3cmd (S3 conformance), Go with MinIO's own Go SDK sources (minio-go / madmin-go conformance),
 # Ceph's monitor, OSD, manager and RADOS Gateway (the journeys on Ceph RGW, e2e/support/engines/ceph/).
+# The servers test-services/ starts for event notifications and audit: PostgreSQL, MariaDB, Redis, Mosquitto,
+# RabbitMQ, NATS.
 # As root it installs what is missing with apt-get; otherwise it fails and says what to install.
 set -euo pipefail
 
@@ -21,6 +23,8 @@ declare -A need=(
   [radosgw]=/usr/bin/radosgw
   [uuid-runtime]=/usr/bin/uuidgen
   [python3-boto3]=/usr/lib/python3/dist-packages/boto3
+  [prometheus]=/usr/bin/prometheus
+  [postgresql]=/usr/lib/postgresql
 )
 
 missing=()

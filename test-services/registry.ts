@@ -6,4 +6,6 @@ import type { ServiceStarter } from './service.js';
  */
 export const SERVICES: Record<string, () => Promise<ServiceStarter>> = {
   echo: async () => (await import('./services/echo.js')).start,
+  prometheus: async () => (await import('./services/prometheus.js')).start,
+  postgres: async () => (await import('./services/postgres.js')).start,
 };

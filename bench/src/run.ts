@@ -4,6 +4,9 @@
  */
 import { runAuthz } from './authz.js';
 import { runErasureCodec } from './erasure-codec.js';
+import { runFuzzBench } from './fuzz.js';
+import { runGroupCommit } from './group-commit.js';
+import { runLoad } from './load.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
 
@@ -14,6 +17,9 @@ const benches: Record<string, () => Promise<void>> = {
   'erasure-codec': async () => {
     await runErasureCodec();
   },
+  'group-commit': runGroupCommit,
+  load: runLoad,
+  fuzz: runFuzzBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -5,7 +5,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
 import { startOwnConsole } from '../support/own-console.js';
-import { snap } from '../support/screenshots.js';
+import { snapBoth } from '../support/screenshots.js';
 
 // Issue 15: Settings end to end on its own store (a region change and restarts must not touch the other
 // journeys' store): change a set that needs a restart, see the restart banner, restart, see it gone; add
@@ -19,21 +19,6 @@ async function startReceiver(): Promise<{ url: string; server: Server }> {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/logs`, server };
-}
-
-/**
- * Both colour schemes of the current screen. The scheme is switched the way MUI's toggle switches it (the
- * `data-color-scheme` attribute the theme's CSS variables hang on), so open dialogs stay open; the menu's
- * toggle itself is covered by the shell journey.
- */
-async function snapBoth(page: Page, name: string): Promise<void> {
-  const scheme = (mode: 'light' | 'dark') =>
-    page.evaluate((m) => document.documentElement.setAttribute('data-color-scheme', m), mode);
-  await scheme('light');
-  await snap(page, `${name}-light`);
-  await scheme('dark');
-  await snap(page, `${name}-dark`);
-  await scheme('light');
 }
 
 /** Waits until the open dialog's fade-in has finished, so its screenshot is not half transparent. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@stowage/console';
+import { type AuditStore, buildApp, openAuditStore, registerAuditWebhook } from '@stowage/console';
 import { type StoreHandle, startStore } from '@stowage/store';
 import * as Minio from 'minio';
 import { E2E } from './env.js';
@@ -19,7 +19,11 @@ export interface OwnConsole {
 }
 
 /** Starts a store on `drives` fresh drive folders (root = the journeys' root) and a console in front of it. */
-export async function startOwnConsole(drives: number): Promise<OwnConsole> {
+export async function startOwnConsole(
+  drives: number,
+  /** Audit log search as main.ts sets it up; the Prometheus server of the widget dashboard. */
+  opts: { logSearch?: boolean; prometheus?: { url: string; jobId: string } } = {},
+): Promise<OwnConsole> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `stowage-e2e-${drives}-drives-`));
   const store = await startStore({
     dataDir,
@@ -29,13 +33,29 @@ export async function startOwnConsole(drives: number): Promise<OwnConsole> {
     rootUser: E2E.rootUser,
     rootPassword: E2E.rootPassword,
   });
+  // Audit log search as main.ts sets it up: SQLite in the data dir, the store's audit webhook pointed here.
+  const token = randomBytes(16).toString('hex');
+  const audit: AuditStore | null = opts.logSearch
+    ? await openAuditStore({ postgresDsn: null, sqliteFile: path.join(dataDir, '.console', 'audit.db') })
+    : null;
   const app = await buildApp({
     s3Endpoint: store.url,
     sessionKey: randomBytes(32),
     sessionDurationSeconds: 3600,
     webDist: path.resolve(import.meta.dirname, '../../packages/web/dist'),
+    ...(opts.prometheus ? { prometheus: opts.prometheus } : {}),
+    ...(audit ? { logSearch: { store: audit, token } } : {}),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  if (audit) {
+    await registerAuditWebhook({
+      storeUrl: store.url,
+      rootUser: E2E.rootUser,
+      rootPassword: E2E.rootPassword,
+      consoleUrl: url,
+      token,
+    });
+  }
   const s3 = new Minio.Client({
     endPoint: '127.0.0.1',
     port: store.port,
@@ -52,6 +72,7 @@ export async function startOwnConsole(drives: number): Promise<OwnConsole> {
     async close() {
       await app.close();
       await store.close();
+      await audit?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -32,3 +32,18 @@ export async function snap(page: Page, name: string): Promise<void> {
     await page.setViewportSize(viewport);
   }
 }
+
+/**
+ * Both colour schemes of the current screen (`<name>-light`, `<name>-dark`). The scheme is switched the way
+ * MUI's toggle switches it (the `data-color-scheme` attribute the theme's CSS variables hang on), so open
+ * dialogs stay open.
+ */
+export async function snapBoth(page: Page, name: string): Promise<void> {
+  const scheme = (mode: 'light' | 'dark') =>
+    page.evaluate((m) => document.documentElement.setAttribute('data-color-scheme', m), mode);
+  await scheme('light');
+  await snap(page, `${name}-light`);
+  await scheme('dark');
+  await snap(page, `${name}-dark`);
+  await scheme('light');
+}

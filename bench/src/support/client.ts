@@ -7,7 +7,13 @@ import { signRequest, UNSIGNED_PAYLOAD } from '@stowage/madmin';
  * (so the client spends no CPU hashing bodies), bodies streamed. The raw target ignores the signature.
  */
 export class BenchClient {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  /**
+   * Idle sockets are dropped after 3 s, before a server's keep-alive timeout (the store's is 5 s) closes
+   * them. Otherwise a socket left idle while the other targets take their turn could be reused at the
+   * moment the server closes it: the request then fails with ECONNRESET "socket hang up" (it once
+   * stopped a whole fresh-clone bench run before its first phase).
+   */
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 3_000 });
 
   constructor(
     private readonly endpoint: string,

@@ -1,4 +1,5 @@
 import type { ConnectionOptions } from './clients/connection.js';
+import type { AuditStore } from './log-search/audit-rows.js';
 
 /** What `buildApp` needs; `main.ts` derives it from the validated environment (config/env.ts). */
 export interface AppOptions {
@@ -27,4 +28,13 @@ export interface AppOptions {
   /** Operator mode (Kubernetes tenants): login strategy `service-account` (spec 3). */
   operator?: boolean;
   logger?: boolean;
+  /** The Prometheus server behind the dashboard's widgets (CONSOLE_PROMETHEUS_URL, _JOB_ID). */
+  prometheus?: { url: string; jobId: string };
+  /**
+   * Audit log search (issue 22): where records are kept, and the token the server's audit webhook must
+   * send. When set the session lists the 'log-search' feature.
+   */
+  logSearch?: { store: AuditStore; token: string };
+  /** Ping period of live sockets (default 10 s, spec 3 §9); tests shorten it. */
+  liveKeepAliveMs?: number;
 }

@@ -24,13 +24,19 @@ import { registerListBuckets } from './routes/buckets/list-buckets.js';
 import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js';
 import { registerConfigRoutes } from './routes/configs/register-config-routes.js';
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
+import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
+import { registerHeal } from './routes/live/heal.js';
+import { registerHealthInfo } from './routes/live/health-info.js';
+import { closeLiveSockets, keepLiveSocketsAlive, LIVE_KEEPALIVE_MS } from './routes/live/keep-alive.js';
 import { registerTrace } from './routes/live/trace.js';
 import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
 import { registerLogout } from './routes/login/logout.js';
+import { registerIngestAudit } from './routes/logs/ingest-audit.js';
+import { registerSearchLogs } from './routes/logs/search-logs.js';
 import { registerObjectRoutes } from './routes/objects/register-object-routes.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
@@ -67,7 +73,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, options.secureCookies ?? false);
   await app.register(cookie);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose(done) {
+      closeLiveSockets(this.websocketServer, done);
+    },
+  });
+  keepLiveSocketsAlive(app.websocketServer, options.liveKeepAliveMs ?? LIVE_KEEPALIVE_MS);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -91,12 +103,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', refuseCrossSiteRequests);
   registerSession(app, endpoint, options.sessionKey);
 
-  const ctx: RouteContext = { options, endpoint, identities: new IdentitySnapshots() };
+  const ctx: RouteContext = {
+    options,
+    endpoint,
+    identities: new IdentitySnapshots(options.logSearch ? ['log-search'] : []),
+  };
 
   // Open routes.
   registerGetLoginStrategy(app, ctx);
   registerLogin(app, ctx);
   registerLogout(app, ctx);
+  // The server's audit webhook posts here with the log search token, not a session (issue 22).
+  if (options.logSearch) registerIngestAudit(app, options.logSearch.store, options.logSearch.token);
   app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
 
   // Signed-in routes: 401 before anything else when the session is missing or expired.
@@ -106,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerHasPermission(signedIn, ctx);
     registerListBuckets(signedIn, ctx);
     registerGetAdminInfo(signedIn, ctx);
+    registerGetWidget(signedIn, ctx);
     // Identity (issue 8, spec 2 §7).
     registerUserRoutes(signedIn, ctx);
     registerGroupRoutes(signedIn, ctx);
@@ -123,6 +142,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerTrace(signedIn, ctx);
     registerWatch(signedIn, ctx);
     registerConsoleLog(signedIn, ctx);
+    // Heal and Diagnostic (issue 22).
+    registerHeal(signedIn, ctx);
+    registerHealthInfo(signedIn, ctx);
+    registerSearchLogs(signedIn, ctx, options.logSearch?.store ?? null);
   });
 
   const webDist = options.webDist;

@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { type StoreHandle, startStore } from '@stowage/store';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { loadLogSearchConfig } from './config/log-search-env.js';
 import { resolveSecrets } from './config/secrets.js';
+import { openAuditStore, startRetention } from './log-search/open-store.js';
+import { registerAuditWebhook } from './log-search/register-webhook.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../../web/dist');
@@ -33,6 +36,22 @@ async function main(): Promise<void> {
     s3Endpoint = config.minioServer.origin;
   }
 
+  // Audit log search (issue 22): SQLite by default, PostgreSQL when CONSOLE_LOG_SEARCH_POSTGRES_DSN is set.
+  const logSearch = loadLogSearchConfig(process.env, {
+    dataDir: config.dataDir,
+    embedded: store !== null,
+    sessionKey: secrets.sessionKey,
+  });
+  const auditStore = logSearch ? await openAuditStore(logSearch) : null;
+  const stopRetention =
+    logSearch && auditStore
+      ? startRetention(auditStore, logSearch.retentionMs, (err) =>
+          process.stderr.write(
+            `Audit log retention failed: ${err instanceof Error ? err.message : String(err)}\n`,
+          ),
+        )
+      : () => undefined;
+
   const app = await buildApp({
     s3Endpoint,
     region: config.region,
@@ -46,8 +65,20 @@ async function main(): Promise<void> {
     },
     webDist,
     logger: false,
+    ...(config.prometheus ? { prometheus: config.prometheus } : {}),
+    ...(logSearch && auditStore ? { logSearch: { store: auditStore, token: logSearch.token } } : {}),
   });
   await app.listen({ port: config.consolePort, host: config.host });
+  if (store && logSearch?.registerEmbedded) {
+    const local = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host;
+    await registerAuditWebhook({
+      storeUrl: s3Endpoint,
+      rootUser: secrets.rootUser,
+      rootPassword: secrets.rootPassword,
+      consoleUrl: `http://${local}:${config.consolePort}`,
+      token: logSearch.token,
+    });
+  }
 
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const lines = [
@@ -79,6 +110,8 @@ async function main(): Promise<void> {
     process.stdout.write(`${signal} received, stopping…\n`);
     await app.close();
     await store?.close();
+    stopRetention();
+    await auditStore?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

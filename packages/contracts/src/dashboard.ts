@@ -28,9 +28,72 @@ export const dashboardServerSchema = z
   .meta({ id: 'DashboardServer' });
 export type DashboardServer = z.infer<typeof dashboardServerSchema>;
 
+/** The seven widget types of spec 2 §2 "Dashboard". */
+export const widgetTypeSchema = z.enum([
+  'singleValue',
+  'simpleWidget',
+  'pieChart',
+  'linearGraph',
+  'areaGraph',
+  'barChart',
+  'singleRep',
+]);
+export type WidgetType = z.infer<typeof widgetTypeSchema>;
+
+/** The dashboard tab a widget is on. */
+export const widgetTabSchema = z.enum(['summary', 'traffic', 'resources']);
+export type WidgetTab = z.infer<typeof widgetTabSchema>;
+
+/** How a widget's values are shown: bytes, bytes per second, a count, a rate, seconds, CPU cores. */
+export const widgetUnitSchema = z.enum(['bytes', 'bytesPerSecond', 'count', 'perSecond', 'seconds', 'cores']);
+export type WidgetUnit = z.infer<typeof widgetUnitSchema>;
+
+/** One predefined widget (spec 2 §3 "Dashboard widget"): laid out in rows by id on its tab. */
+export const dashboardWidgetSchema = z
+  .object({
+    id: z.number().int().positive(),
+    title: z.string(),
+    type: widgetTypeSchema,
+    tab: widgetTabSchema,
+    unit: widgetUnitSchema,
+    /** Series are reduced to their last non-null value or to their mean (spec 2 §2). */
+    reduce: z.enum(['last', 'mean']),
+  })
+  .meta({ id: 'DashboardWidget' });
+export type DashboardWidget = z.infer<typeof dashboardWidgetSchema>;
+
+/** One series of a widget: its label and its points `[unix seconds, value or null]`. */
+export const widgetSeriesSchema = z.object({
+  /** The panel the series belongs to (a merged widget has two: e.g. Online and Offline). */
+  panel: z.string(),
+  label: z.string(),
+  points: z.array(z.tuple([z.number(), z.number().nullable()])),
+});
+export type WidgetSeries = z.infer<typeof widgetSeriesSchema>;
+
+/** GET /api/v1/admin/info/widgets/{id}/ (spec 2 §7): one widget with its data over the range. */
+export const widgetDataResponseSchema = dashboardWidgetSchema
+  .extend({
+    /** Step between points, seconds (spec 2 §9: 15 when the range is under a minute). */
+    step: z.number().positive(),
+    start: z.number(),
+    end: z.number(),
+    series: z.array(widgetSeriesSchema),
+  })
+  .meta({ id: 'WidgetDataResponse' });
+export type WidgetDataResponse = z.infer<typeof widgetDataResponseSchema>;
+
+/** `?step&start&end` of the widget calls: step seconds, start and end unix seconds, all optional. */
+export const widgetRangeQuerySchema = z.object({
+  step: z.coerce.number().positive().optional(),
+  start: z.coerce.number().nonnegative().optional(),
+  end: z.coerce.number().nonnegative().optional(),
+});
+export type WidgetRangeQuery = z.infer<typeof widgetRangeQuerySchema>;
+
 /**
- * GET /api/v1/admin/info (spec 2 §2 "Dashboard", §7): the usage summary. The spec's widget list (Prometheus
- * panels) is not part of this build, so the response never carries `widgets` and the page shows the summary.
+ * GET /api/v1/admin/info (spec 2 §2 "Dashboard", §7): the usage summary, and `widgets` when the console
+ * has a Prometheus server (CONSOLE_PROMETHEUS_URL): then the page shows the widget dashboard.
  */
 export const adminInfoResponseSchema = z
   .object({
@@ -39,6 +102,7 @@ export const adminInfoResponseSchema = z
     /** Bytes. */
     usage: z.number().nonnegative(),
     servers: z.array(dashboardServerSchema),
+    widgets: z.array(dashboardWidgetSchema).optional(),
   })
   .meta({ id: 'AdminInfoResponse' });
 export type AdminInfoResponse = z.infer<typeof adminInfoResponseSchema>;

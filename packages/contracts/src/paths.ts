@@ -99,6 +99,7 @@ export const apiPaths = {
   hasPermission: '/api/v1/has-permission',
   // Dashboard (spec 2 §7).
   adminInfo: '/api/v1/admin/info',
+  adminInfoWidget: '/api/v1/admin/info/widgets/:id',
   buckets: '/api/v1/buckets',
   // Identity (spec 2 §7). `:param` segments are filled with `fillApiPath` (one encoded segment each).
   users: '/api/v1/users',
@@ -153,6 +154,9 @@ export const apiPaths = {
   webhook: '/api/v1/webhooks/:kind/:name',
   // Restart banner (spec 3 §4).
   serviceRestart: '/api/v1/service/restart',
+  // Audit log search (issue 22, spec 3 §7): the search, and where the server's audit webhook posts.
+  logSearch: '/api/v1/logs/search',
+  logSearchIngest: '/api/v1/logs/audit-ingest',
 } as const;
 
 /** The console's WebSocket endpoints (spec 3 §7): live tools stream over these. */
@@ -162,6 +166,10 @@ export const wsPaths = {
   console: '/ws/console',
   /** `:bucket` is filled with `fillApiPath`. */
   watch: '/ws/watch/:bucket',
+  /** Heal of a bucket (and prefix) with its progress (issue 22). */
+  heal: '/ws/heal/:bucket',
+  /** The diagnostic report as it is gathered (issue 22). */
+  healthInfo: '/ws/health-info',
 } as const;
 
 /** Fills the `:param` segments of an `apiPaths` pattern, each URL-encoded. */

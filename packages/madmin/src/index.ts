@@ -1,4 +1,11 @@
 export {
+  generatePrometheusConfig,
+  generatePrometheusToken,
+  type PrometheusMetricsType,
+  type PrometheusScrapeConfig,
+  type PrometheusTokenOptions,
+} from './calls/prometheus.js';
+export {
   assumeRole,
   assumeRoleWithLDAPIdentity,
   assumeRoleWithWebIdentity,

@@ -16,6 +16,7 @@ import { createRequestListener, type EdgeSettings, type InFlight } from './http/
 import { openIam } from './iam/index.js';
 import { StoreLog } from './log/store-log.js';
 import { LogWebhooks } from './logging/webhooks.js';
+import { StoreMetrics } from './metrics/store-metrics.js';
 import { openObjectLayer } from './object-layer/index.js';
 
 /**
@@ -124,7 +125,9 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     };
     const hooks = webhooks;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
-    const edge: EdgeSettings = { admission: new RequestAdmission(), cors: new CorsPolicy() };
+    // Prometheus metrics: request counters from the trace bus, gauges read at scrape time.
+    const metrics = new StoreMetrics({ layer, usage: background.scanner, trace, startedAt: ctx.startedAt });
+    const edge: EdgeSettings = { admission: new RequestAdmission(), cors: new CorsPolicy(), metrics };
     // The api, scanner and heal sets take effect now and on every saved change.
     unsubscribeAppliers = subscribeAppliers({
       config,
@@ -162,6 +165,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     ctx.url = url;
     log.node = new URL(url).host;
     log.deploymentId = ctx.deploymentId;
+    metrics.setServer(new URL(url).host);
 
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {
@@ -185,6 +189,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
           ]);
         }
         unsubscribeAppliers();
+        metrics.close();
         await background.stop();
         // Batches in flight finish; undelivered records stay queued on disk for the next start.
         await hooks.close();

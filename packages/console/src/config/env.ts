@@ -32,6 +32,11 @@ export interface ConsoleConfig {
   pathStyle: boolean;
   /** CONSOLE_MINIO_TIMEOUT: how long connecting (and, at sign-in, the server's answer) may take. */
   serverTimeoutMs: number;
+  /**
+   * CONSOLE_PROMETHEUS_URL (+ CONSOLE_PROMETHEUS_JOB_ID, default `minio-job`): the Prometheus server the
+   * dashboard's widgets query; absent, the dashboard shows the usage summary.
+   */
+  prometheus?: { url: string; jobId: string };
 }
 
 export class ConfigError extends Error {
@@ -173,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     );
   }
   const caFile = get('CONSOLE_MINIO_SERVER_CA');
+  const prometheus = readPrometheus(get);
 
   return {
     consolePort,
@@ -191,5 +197,32 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     tlsSkipVerification: readSwitch(env, 'CONSOLE_MINIO_SERVER_TLS_SKIP_VERIFICATION', false),
     pathStyle: readSwitch(env, 'CONSOLE_MINIO_PATH_STYLE', true),
     serverTimeoutMs: timeoutSeconds * 1000,
+    ...(prometheus ? { prometheus } : {}),
   };
+}
+
+/** CONSOLE_PROMETHEUS_URL and CONSOLE_PROMETHEUS_JOB_ID (MinIO console's names and default job). */
+function readPrometheus(get: (name: string) => string | undefined): ConsoleConfig['prometheus'] {
+  const url = get('CONSOLE_PROMETHEUS_URL');
+  if (url === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(
+      'CONSOLE_PROMETHEUS_URL',
+      `must be a URL such as http://prometheus:9090 (got "${url}")`,
+    );
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError('CONSOLE_PROMETHEUS_URL', `must start with http:// or https:// (got "${url}")`);
+  }
+  const jobId = get('CONSOLE_PROMETHEUS_JOB_ID') ?? 'minio-job';
+  if (!/^[^"\\\n]+$/.test(jobId)) {
+    throw new ConfigError(
+      'CONSOLE_PROMETHEUS_JOB_ID',
+      `must be a Prometheus job name without quotes (got "${jobId}")`,
+    );
+  }
+  return { url: url.replace(/\/+$/, ''), jobId };
 }

@@ -7,6 +7,7 @@ import { type StoreHandle, startStore } from '@stowage/store';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import * as Minio from 'minio';
 import { buildApp } from '../app.js';
+import type { AppOptions } from '../app-options.js';
 import { SESSION_COOKIE } from '../session/session-cookie.js';
 
 /**
@@ -30,7 +31,13 @@ export interface ConsoleHarness {
 }
 
 export async function startConsoleHarness(
-  options: { drives?: number; rootUser?: string; rootPassword?: string } = {},
+  options: {
+    drives?: number;
+    rootUser?: string;
+    rootPassword?: string;
+    /** Extra app options (e.g. `prometheus`, `logSearch`). */
+    app?: Partial<AppOptions>;
+  } = {},
 ): Promise<ConsoleHarness> {
   const drives = options.drives ?? 4;
   const rootUser = options.rootUser ?? 'harness-root';
@@ -42,6 +49,7 @@ export async function startConsoleHarness(
     sessionKey: randomBytes(32),
     sessionDurationSeconds: 3600,
     loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
+    ...options.app,
   });
   const s3 = new Minio.Client({
     endPoint: '127.0.0.1',

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import type { AppOptions } from '../app.js';
 import { type ConsoleHarness, sessionCookieHeader, startConsoleHarness } from './console-harness.js';
 
 /** A socket that opened, with what it received (parsed JSON) and how it ends. */
@@ -38,8 +39,8 @@ export interface SocketHarness {
   close(): Promise<void>;
 }
 
-export async function startSocketHarness(bucket: string): Promise<SocketHarness> {
-  const h = await startConsoleHarness({ drives: 4 });
+export async function startSocketHarness(bucket: string, app?: Partial<AppOptions>): Promise<SocketHarness> {
+  const h = await startConsoleHarness({ drives: 4, ...(app ? { app } : {}) });
   await h.s3.makeBucket(bucket);
   const base = (await h.listen()).replace(/^http/, 'ws');
   const rootCookie = sessionCookieHeader(await h.login());

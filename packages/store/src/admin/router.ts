@@ -18,6 +18,8 @@ import { getConfig } from './operations/get-config.js';
 import { getConfigKV } from './operations/get-config-kv.js';
 import { getGroup } from './operations/get-group.js';
 import { getUserInfo } from './operations/get-user-info.js';
+import { heal } from './operations/heal.js';
+import { healthInfo } from './operations/health-info.js';
 import { helpConfigKV } from './operations/help-config-kv.js';
 import { infoCannedPolicy } from './operations/info-canned-policy.js';
 import { infoServiceAccount } from './operations/info-service-account.js';
@@ -59,6 +61,8 @@ export interface AdminRoute {
    */
   action: string | null;
   op: AdminOperation;
+  /** The route also serves every path below its own (`/heal/<bucket>/<prefix>`). */
+  subpaths?: boolean;
 }
 
 /** Every configuration call needs this action (MinIO's ConfigUpdateAdminAction, PROTOCOL-NOTES §2). */
@@ -251,6 +255,9 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     op: clearConfigHistoryKV,
   },
   { method: 'POST', path: '/service', name: 'Service', action: null, op: serviceAction },
+  // Heal and diagnostics (heal/, health/)
+  { method: 'POST', path: '/heal', name: 'Heal', action: 'admin:Heal', op: heal, subpaths: true },
+  { method: 'GET', path: '/healthinfo', name: 'HealthInfo', action: 'admin:OBDInfo', op: healthInfo },
 ];
 
 const ROUTES = new Map(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
@@ -259,7 +266,11 @@ const ROUTES = new Map(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
 export function matchAdminRoute(method: string, path: string): AdminRoute | null {
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return null;
   const rel = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
-  return ROUTES.get(`${method} ${rel}`) ?? null;
+  return (
+    ROUTES.get(`${method} ${rel}`) ??
+    ADMIN_ROUTES.find((r) => r.subpaths && r.method === method && rel.startsWith(`${r.path}/`)) ??
+    null
+  );
 }
 
 function requestIdOf(req: AuthenticatedRequest): string {

@@ -44,6 +44,13 @@ const CODES_BY_STATUS = {
     MissingSecurityHeader: 'Your request was missing a required header',
     XAmzContentSHA256Mismatch: "The provided 'x-amz-content-sha256' header does not match what was computed.",
     XMinioAdminBucketQuotaExceeded: 'Bucket quota exceeded',
+    // Admin heal (MinIO's api-errors.go).
+    XMinioHealNotImplemented: 'This server does not implement heal functionality.',
+    XMinioHealNoSuchProcess: 'No such heal process is running on the server',
+    XMinioHealInvalidClientToken: 'Client token mismatch',
+    XMinioHealMissingBucket:
+      'A heal start request with a non-empty object-prefix parameter requires a bucket to be specified.',
+    XMinioHealAlreadyRunning: 'A heal sequence is already running on the path',
     // SigV4 authentication.
     AuthorizationHeaderMalformed: 'The authorization header is malformed; the Credential is mal-formed.',
     AuthorizationQueryParametersError:

@@ -12,6 +12,8 @@ import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
 import { newRequestId } from '../core/request-id.js';
 import type { TraceEvent } from '../events/trace-events.js';
 import type { Identity } from '../iam/types.js';
+import { handleMetricsRequest, METRICS_PREFIX } from '../metrics/endpoint.js';
+import type { StoreMetrics } from '../metrics/store-metrics.js';
 import { answerCors } from '../s3/cors/evaluate.js';
 import { handleS3 } from '../s3/handle.js';
 import { handleStsRequest } from '../sts/handler.js';
@@ -130,6 +132,8 @@ function headerRecord(
 export interface EdgeSettings {
   admission: RequestAdmission;
   cors: CorsPolicy;
+  /** Prometheus metrics (`/minio/v2/metrics/*`); absent, those paths are S3 paths like any other. */
+  metrics?: StoreMetrics;
 }
 
 /**
@@ -246,6 +250,21 @@ export function createRequestListener(
         api = 'health';
         funcName = 'health.Check';
         await writeResponse(res, { status: 200 }, head);
+        return;
+      }
+
+      if (vhostBucket === null && edge.metrics && parsed.path.startsWith(METRICS_PREFIX)) {
+        api = 'admin';
+        funcName = 'admin.Prometheus';
+        render = (err) => adminError(err, resource, requestId);
+        const env = ctx.options.env ?? process.env;
+        const metricsRequest = { method, path: parsed.path, headers: req.headers, sourceIp: sourceIp(req) };
+        const r = await handleMetricsRequest(
+          { ...metricsRequest, authType: env.MINIO_PROMETHEUS_AUTH_TYPE },
+          edge.metrics,
+          ctx.iam,
+        );
+        await writeResponse(res, r, head);
         return;
       }
 
@@ -369,7 +388,12 @@ export function createRequestListener(
 function addressesBucket(req: IncomingMessage, ctx: StoreContext): boolean {
   if (bucketFromHost(req.headers.host, ctx.domains) !== null) return true;
   const path = (req.url ?? '/').split('?')[0] ?? '/';
-  return path !== '/' && !path.startsWith(`${ADMIN_PREFIX}/`) && !HEALTH_PATHS.has(path);
+  return (
+    path !== '/' &&
+    !path.startsWith(`${ADMIN_PREFIX}/`) &&
+    !path.startsWith(METRICS_PREFIX) &&
+    !HEALTH_PATHS.has(path)
+  );
 }
 
 /** Reads, authenticates and verifies a small-bodied request (admin). */

@@ -66,6 +66,8 @@ export async function deleteBucket(set: ErasureSet, name: string, opts?: { force
       }
     }
     set.dirCache.invalidate(name, null);
+    // Journaled metadata of the bucket's objects is put in place first, so no replay brings it back.
+    await set.checkpointJournals();
     await set.buckets.deleteAll(name);
     await set.uploads.deleteTree([name]);
     await runOnQuorum(set.drives, set.writeQuorum, async (d) => {

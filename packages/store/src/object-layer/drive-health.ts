@@ -1,7 +1,8 @@
 import { promises as fsp } from 'node:fs';
 import { s3Error } from '../core/errors.js';
 import type { ErasureSet } from './erasure-set.js';
-import { healAll } from './heal.js';
+import { healAll, healObject } from './heal.js';
+import { metaPathObject } from './names.js';
 import type { HealOptions, StorageInfo } from './types.js';
 
 /**
@@ -52,6 +53,7 @@ export class DriveHealth {
   async init(): Promise<void> {
     const { drives } = this.set;
     await Promise.all(drives.map((d) => d.init()));
+    await recoverFromJournals(this.set);
     if (drives.filter((d) => d.online).length < this.set.readQuorum) {
       throw s3Error('XMinioServerNotInitialized', {}, 'Too few drives are usable to start the object layer.');
     }
@@ -121,4 +123,20 @@ export async function storageInfo(set: ErasureSet): Promise<StorageInfo> {
     dataShards: set.dataShards,
     erasure: set.drives.length >= 4,
   };
+}
+
+/**
+ * Crash recovery at open: metadata the drives' journals hold is put back in place, then every object
+ * those records name is healed across the drives — a write in flight at the crash may have reached some
+ * drives and not others, and from now on it reads the same whichever drives answer (rolled forward
+ * where a read quorum has it, back where not) — and only then are the journal segments retired.
+ */
+async function recoverFromJournals(set: ErasureSet): Promise<void> {
+  const touched = await set.replayJournals();
+  for (const rel of touched) {
+    const obj = metaPathObject(rel);
+    if (!obj) continue;
+    await healObject(set, obj.bucket, obj.key, { scanMode: 'normal' }).catch(() => undefined);
+  }
+  await set.retireJournals();
 }

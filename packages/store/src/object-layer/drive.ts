@@ -182,6 +182,21 @@ export async function writeFileSynced(file: string, data: Uint8Array, fsync: boo
   }
 }
 
+/** rename, creating the target's folder when missing (cheaper than mkdir before every rename). */
+export async function renameMkdir(from: string, to: string): Promise<void> {
+  try {
+    await fsp.rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    // The source is gone too when the whole drive folder vanished: never re-create that folder.
+    await fsp.access(from).catch(() => {
+      throw err;
+    });
+    await fsp.mkdir(path.dirname(to), { recursive: true });
+    await fsp.rename(from, to);
+  }
+}
+
 /** fsync a directory so a rename into it survives power loss. */
 export async function syncDir(dir: string): Promise<void> {
   let fh: fsp.FileHandle | null = null;

@@ -3,15 +3,15 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isS3Error } from '../core/errors.js';
 import { listBuckets } from './buckets.js';
-import { type Drive, mkdirIfMissing, pruneEmptyDirs } from './drive.js';
+import { type Drive, mkdirIfMissing, pruneEmptyDirs, renameMkdir } from './drive.js';
 import { PartReader, rebuildShards, type ShardSource, shardFileSize, verifyShard } from './erasure.js';
 import type { ErasureSet } from './erasure-set.js';
 import { objectLock } from './key-locks.js';
 import { walk } from './listing.js';
 import type { ErasureGeometry, VersionRecord } from './meta.js';
-import { type MetaRead, readMeta, renameMkdir, writeDriveMeta } from './meta-io.js';
+import { type MetaRead, readMeta, writeDriveMeta } from './meta-io.js';
 import { validateObjectKey } from './names.js';
-import type { HealObjectResult, HealOptions } from './types.js';
+import type { HealDriveState, HealObjectResult, HealOptions } from './types.js';
 import { openPartSources, storedSize, versionParts } from './versions.js';
 
 /**
@@ -30,6 +30,10 @@ interface HealState {
   needMeta: boolean[];
   /** Rebuilt inline shards per drive, by data folder. */
   newInline: Map<string, Buffer>[];
+  /** Per drive, the object's state as found. */
+  before: HealDriveState[];
+  /** Only look (admin heal dry run). */
+  dryRun: boolean;
 }
 
 /**
@@ -46,7 +50,7 @@ export async function healObject(
   await set.buckets.require(bucket);
   validateObjectKey(bucket, key);
   const deep = (opts.scanMode ?? 'deep') === 'deep';
-  return set.locks.run(objectLock(bucket, key), () => healLocked(set, bucket, key, deep));
+  return set.locks.run(objectLock(bucket, key), () => healLocked(set, bucket, key, deep, opts));
 }
 
 /** Normal scan: the shard is there at its full length (its checksums are not read). */
@@ -66,7 +70,9 @@ async function healLocked(
   bucket: string,
   key: string,
   deep: boolean,
+  opts: HealOptions,
 ): Promise<HealObjectResult> {
+  const dryRun = opts.dryRun ?? false;
   const result: HealObjectResult = {
     bucket,
     key,
@@ -84,7 +90,16 @@ async function healLocked(
     return result;
   }
   const doc = prev.doc;
+  const before: HealDriveState[] = set.drives.map((d, i) => {
+    if (!d.online) return 'offline';
+    const copy = prev.perDrive[i];
+    if (!copy) return 'missing';
+    return doc && copy.doc.gen !== doc.gen ? 'corrupt' : 'ok';
+  });
+  result.before = before;
   if (!doc) {
+    result.after = before;
+    if (dryRun || opts.removeDangling === false) return result;
     // Copies of a write that never reached a quorum: not an object, remove them.
     await Promise.all(
       set.drives.map(async (d, i) => {
@@ -104,7 +119,14 @@ async function healLocked(
     healed: new Set<number>(),
     needMeta: set.drives.map((d, i) => d.online && prev.perDrive[i]?.doc.gen !== doc.gen),
     newInline: set.drives.map(() => new Map<string, Buffer>()),
+    before,
+    dryRun,
   };
+  const latest = doc.versions.find((v) => v.ec && v.dataDir && !v.deleteMarker);
+  if (latest?.ec) {
+    result.geometry = { data: latest.ec.k, parity: latest.ec.m };
+    result.size = latest.size;
+  }
   try {
     for (const v of doc.versions) {
       if (!v.ec || !v.dataDir || v.deleteMarker) continue;
@@ -113,7 +135,7 @@ async function healLocked(
     // Bring stale or missing metadata copies (and healed inline shards) up to the agreed state.
     await Promise.all(
       set.drives.map(async (d, i) => {
-        if (!st.needMeta[i]) return;
+        if (!st.needMeta[i] || dryRun) return;
         const inline = new Map<string, Buffer>();
         for (const v of doc.versions) {
           if (!v.inline || !v.dataDir) continue;
@@ -133,6 +155,7 @@ async function healLocked(
   }
   if (st.healed.size > 0) set.invalidateDirs(bucket, key);
   result.healedDrives = [...st.healed].sort((a, b) => a - b);
+  result.after = dryRun ? before : before.map((s, i) => (st.healed.has(i) ? 'ok' : s));
   return result;
 }
 
@@ -160,6 +183,11 @@ async function healVersion(
       );
       const wanted = ok.flatMap((good, shard) => (!good && (owners[shard] as number) >= 0 ? [shard] : []));
       if (wanted.length === 0) continue;
+      for (const w of wanted) {
+        const i = owners[w] as number;
+        if (st.before[i] === 'ok') st.before[i] = sources[w] ? 'corrupt' : 'missing';
+      }
+      if (st.dryRun) continue;
       if (ok.filter(Boolean).length < ec.k) {
         result.unrecoverable++;
         continue;

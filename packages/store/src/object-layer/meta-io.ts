@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import fs, { promises as fsp } from 'node:fs';
+import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { S3Error, s3Error } from '../core/errors.js';
-import { type Drive, isNotFound, mkdirIfMissing, syncDir, writeFileSynced } from './drive.js';
+import { type Drive, isNotFound, mkdirIfMissing, renameMkdir, syncDir } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
 import { type DriveMeta, decodeMeta, encodeMeta, type MetaDoc } from './meta.js';
 
@@ -35,21 +34,6 @@ export interface NewVersionData {
   written: boolean[];
   /** Drives that must commit (the version's write quorum, see ErasureSet.writeQuorumFor). */
   writeQuorum: number;
-}
-
-/** rename, creating the target's folder when missing (cheaper than mkdir before every rename). */
-export async function renameMkdir(from: string, to: string): Promise<void> {
-  try {
-    await fsp.rename(from, to);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    // The source is gone too when the whole drive folder vanished: never re-create that folder.
-    await fsp.access(from).catch(() => {
-      throw err;
-    });
-    await fsp.mkdir(path.dirname(to), { recursive: true });
-    await fsp.rename(from, to);
-  }
 }
 
 /**
@@ -192,17 +176,15 @@ export async function writeMeta(
         if (b) inline.set(newData.dataDir, b);
       }
       if (doc.versions.length === 0) {
-        await fsp.rm(path.join(dir, 'meta'), { force: true });
+        await set.writeMetaFile(i, path.join(dir, 'meta'), null);
         return;
       }
-      const tmp = d.tmp(`${randomUUID()}.meta`);
-      await writeFileSynced(tmp, encodeMeta(doc, inline), set.fsync);
       // A new key: create its folder up front instead of failing a rename first.
       if (prev.absent?.[i]) await mkdirIfMissing(dir).catch(() => undefined);
       if (newData?.writeId && newData.written[i]) {
         await renameMkdir(d.tmp(newData.writeId), path.join(dir, newData.dataDir));
       }
-      await renameMkdir(tmp, path.join(dir, 'meta'));
+      await set.writeMetaFile(i, path.join(dir, 'meta'), encodeMeta(doc, inline));
       if (set.fsyncDirs) await syncDir(dir);
       if (newData?.writeId && !newData.written[i]) throw new Error('shard not written on this drive');
     }),
@@ -228,7 +210,5 @@ export async function writeDriveMeta(
   doc: MetaDoc,
   inline: Map<string, Buffer>,
 ): Promise<void> {
-  const tmp = d.tmp(`${randomUUID()}.meta`);
-  await writeFileSynced(tmp, encodeMeta(doc, inline), set.fsync);
-  await renameMkdir(tmp, path.join(set.objectDir(d, bucket, key), 'meta'));
+  await set.writeMetaFile(d.index, path.join(set.objectDir(d, bucket, key), 'meta'), encodeMeta(doc, inline));
 }

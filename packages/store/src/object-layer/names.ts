@@ -66,6 +66,18 @@ export function objectDirSegments(key: string): string[] {
   return [...segs.map(encodeSegment), `.${encodeSegment(last)}`];
 }
 
+/**
+ * The object whose metadata file is at `rel` (a path relative to a drive root, as
+ * `bucket/…objectDirSegments(key)/meta`), or null for any other path.
+ */
+export function metaPathObject(rel: string): { bucket: string; key: string } | null {
+  const parts = rel.split(/[\\/]/);
+  const leaf = parts.at(-2);
+  if (parts.length < 3 || parts.at(-1) !== 'meta' || !leaf?.startsWith('.')) return null;
+  const segs = [...parts.slice(1, -2).map(decodeSegment), decodeSegment(leaf.slice(1))];
+  return { bucket: parts[0] as string, key: segs.join('/') };
+}
+
 /** Folder holding the keys that start with `prefixDir` (which is '' or ends in '/'). */
 export function prefixDirSegments(prefixDir: string): string[] {
   if (prefixDir === '') return [];

@@ -343,7 +343,14 @@ export interface HealOptions {
   scanMode?: 'normal' | 'deep';
   /** Awaited before each object of a bucket or full heal (heal's `max_io`/`max_sleep` pacing). */
   pace?: () => Promise<void>;
+  /** Only look: report what is missing or corrupt, write and remove nothing (admin heal `dryRun`). */
+  dryRun?: boolean;
+  /** Remove the copies of a write that never reached a read quorum (default true; admin heal `remove`). */
+  removeDangling?: boolean;
 }
+
+/** A drive's state for one object before or after a heal (madmin's drive states). */
+export type HealDriveState = 'ok' | 'missing' | 'corrupt' | 'offline';
 
 export interface HealObjectResult {
   bucket: string;
@@ -356,4 +363,12 @@ export interface HealObjectResult {
   unrecoverable: number;
   /** Copies of an unacknowledged write (on fewer drives than a read quorum) that were removed. */
   removedDangling: boolean;
+  /** Per drive (by index), the object's state before the heal. */
+  before?: HealDriveState[];
+  /** Per drive, the state after it (what a dry run would leave: the same as before). */
+  after?: HealDriveState[];
+  /** The erasure geometry of the object's latest version with data, when it has one. */
+  geometry?: { data: number; parity: number };
+  /** Size of the latest version with data. */
+  size?: number;
 }

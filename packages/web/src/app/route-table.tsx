@@ -32,6 +32,9 @@ export interface ShellPage {
 const DashboardPage = lazy(() =>
   import('@/features/dashboard/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const MetricsPage = lazy(() =>
+  import('@/features/dashboard/routes/metrics-page').then((m) => ({ default: m.MetricsPage })),
+);
 const LogsPage = lazy(() =>
   import('@/features/logs/routes/logs-page').then((m) => ({ default: m.LogsPage })),
 );
@@ -40,6 +43,12 @@ const WatchPage = lazy(() =>
 );
 const TracePage = lazy(() =>
   import('@/features/trace/routes/trace-page').then((m) => ({ default: m.TracePage })),
+);
+const HealPage = lazy(() =>
+  import('@/features/heal/routes/heal-page').then((m) => ({ default: m.HealPage })),
+);
+const HealthInfoPage = lazy(() =>
+  import('@/features/health-info/routes/health-info-page').then((m) => ({ default: m.HealthInfoPage })),
 );
 const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
@@ -84,7 +93,7 @@ export const shellPages: readonly ShellPage[] = [
     component: DashboardPage,
     menu: { label: 'Dashboard', icon: <DashboardOutlined />, group: 'common' },
   },
-  { path: pagePaths.metrics },
+  { path: pagePaths.metrics, component: MetricsPage },
   {
     path: pagePaths.buckets,
     component: BucketsPage,
@@ -138,11 +147,13 @@ export const shellPages: readonly ShellPage[] = [
   },
   {
     path: pagePaths.heal,
+    component: HealPage,
     menu: { label: 'Heal', icon: <HealingOutlined />, group: 'tools' },
     distributedOnly: true,
   },
   {
     path: pagePaths.healthInfo,
+    component: HealthInfoPage,
     menu: { label: 'Diagnostic', icon: <MedicalServicesOutlined />, group: 'tools' },
   },
   { path: pagePaths.tenants, menu: { label: 'Tenants', icon: <AccountTreeOutlined />, group: 'operator' } },

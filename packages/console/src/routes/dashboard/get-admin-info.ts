@@ -8,6 +8,7 @@ import {
 } from '@stowage/contracts';
 import type { Disk, InfoMessage, ServerProperties } from '@stowage/madmin';
 import type { RouteContext, ZodApp } from '../route-context.js';
+import { WIDGETS, widgetSummary } from './widgets.js';
 
 const online = (state: string | undefined): 'online' | 'offline' =>
   state === 'online' ? 'online' : 'offline';
@@ -44,8 +45,11 @@ export function adminInfoView(info: InfoMessage): AdminInfoResponse {
   };
 }
 
-/** GET /api/v1/admin/info (spec 2 §7): buckets, objects, usage and the servers with their drives. */
-export function registerGetAdminInfo(app: ZodApp, _ctx: RouteContext): void {
+/**
+ * GET /api/v1/admin/info (spec 2 §7): buckets, objects, usage and the servers with their drives; with a
+ * Prometheus server (CONSOLE_PROMETHEUS_URL) also the predefined widgets, whose data comes per widget.
+ */
+export function registerGetAdminInfo(app: ZodApp, ctx: RouteContext): void {
   app.get(
     apiPaths.adminInfo,
     {
@@ -55,6 +59,9 @@ export function registerGetAdminInfo(app: ZodApp, _ctx: RouteContext): void {
         response: { 200: adminInfoResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request): Promise<AdminInfoResponse> => adminInfoView(await request.session.admin.serverInfo()),
+    async (request): Promise<AdminInfoResponse> => {
+      const view = adminInfoView(await request.session.admin.serverInfo());
+      return ctx.options.prometheus ? { ...view, widgets: WIDGETS.map(widgetSummary) } : view;
+    },
   );
 }

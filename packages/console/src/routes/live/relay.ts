@@ -13,6 +13,8 @@ export function relayToSocket<T>(
   socket: WebSocket,
   open: (signal: AbortSignal) => AsyncIterable<T>,
   toMessage: (value: T) => unknown,
+  /** The close reason when the stream ends by itself (e.g. 'The heal finished.'). */
+  endReason = 'The server ended the stream.',
 ): void {
   const abort = new AbortController();
   socket.on('close', () => abort.abort());
@@ -25,7 +27,7 @@ export function relayToSocket<T>(
         const message = toMessage(value);
         if (message !== null && socket.bufferedAmount < MAX_BUFFERED) socket.send(JSON.stringify(message));
       }
-      close(1000, 'The server ended the stream.');
+      close(1000, endReason);
     } catch (err) {
       close(1011, err instanceof Error ? err.message : String(err));
     }

@@ -1,4 +1,5 @@
 import type { InfoMessage } from '@stowage/madmin';
+import type { StoreContext } from '../../core/context.js';
 import type { TargetStatus } from '../../logging/webhook-target.js';
 import { disksJson, serverEndpoint } from '../backend-info.js';
 import type { AdminOperation } from '../call.js';
@@ -21,8 +22,10 @@ function webhookServices(statuses: TargetStatus[]): InfoMessage['services'] {
  * Admin API: ServerInfo — `GET /info` → InfoMessage: mode, region, deployment id, counts from the
  * scanner, backend (Erasure with ≥ 4 drives, FS otherwise) and this one server with its drives.
  */
-export const serverInfo: AdminOperation = async (call) => {
-  const ctx = call.ctx;
+export const serverInfo: AdminOperation = async (call) => call.ok(await serverInfoMessage(call.ctx));
+
+/** The store's InfoMessage (admin `info`, and the health report's `minio.info`). */
+export async function serverInfoMessage(ctx: StoreContext): Promise<InfoMessage> {
   const info = await ctx.layer.storageInfo();
   const usage = await ctx.usage.refresh();
   let objects = 0;
@@ -36,7 +39,7 @@ export const serverInfo: AdminOperation = async (call) => {
   const buckets = await ctx.layer.listBuckets();
   const online = info.drives.filter((d) => d.state === 'ok').length;
   const endpoint = serverEndpoint(ctx);
-  return call.ok({
+  return {
     mode: 'online',
     domain: ctx.domains,
     region: ctx.region,
@@ -68,5 +71,5 @@ export const serverInfo: AdminOperation = async (call) => {
         poolNumber: 1,
       },
     ],
-  } satisfies InfoMessage);
-};
+  } satisfies InfoMessage;
+}

@@ -5,6 +5,17 @@ import { withBasePath } from '../api/base-path';
 /** At most this many rows are kept; older ones drop off the end so a busy server cannot fill memory. */
 export const maxLiveRows = 1000;
 
+/** The client's keep-alive: 'ok' on open and every 10 seconds (spec 3 §7). */
+export const clientKeepAliveMs = 10_000;
+
+/** What the page says when the server closed the socket (the reason it gave, else what the code means). */
+export function serverCloseText(code: number, reason: string): string {
+  if (reason) return reason;
+  if (code === 1000) return 'The server ended the stream.';
+  if (code === 1001) return 'The console is shutting down.';
+  return 'The connection could not be opened or was cut off.';
+}
+
 export type LiveState = 'stopped' | 'connecting' | 'started';
 
 /** A received message and its arrival number, the row's stable key. */
@@ -35,6 +46,8 @@ export function useLiveSocket<S extends z.ZodType>(schema: S) {
   const [rows, setRows] = useState<LiveRow<T>[]>([]);
   const [everStarted, setEverStarted] = useState(false);
   const [closedWith, setClosedWith] = useState<string | null>(null);
+  /** The code of the server's close (1000 when the stream ended normally), null until it closes one. */
+  const [closeCode, setCloseCode] = useState<number | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const received = useRef(0);
 
@@ -45,11 +58,17 @@ export function useLiveSocket<S extends z.ZodType>(schema: S) {
       socket.current?.close(1000);
       setRows([]);
       setClosedWith(null);
+      setCloseCode(null);
       setEverStarted(true);
       setState('connecting');
       const ws = new WebSocket(liveSocketUrl(pathAndQuery, window.location));
       socket.current = ws;
-      ws.onopen = () => setState('started');
+      let keepAlive: ReturnType<typeof setInterval> | undefined;
+      ws.onopen = () => {
+        setState('started');
+        ws.send('ok');
+        keepAlive = setInterval(() => ws.send('ok'), clientKeepAliveMs);
+      };
       ws.onmessage = (event) => {
         let data: unknown;
         try {
@@ -63,12 +82,13 @@ export function useLiveSocket<S extends z.ZodType>(schema: S) {
         setRows((r) => withNewest(r, row));
       };
       ws.onclose = (event) => {
+        clearInterval(keepAlive);
+        // A close the user asked for (Stop, leaving the page) has already let go of the socket.
         if (socket.current !== ws) return;
         socket.current = null;
         setState('stopped');
-        if (event.code !== 1000 && event.code !== 1005) {
-          setClosedWith(event.reason || 'The connection could not be opened or was cut off.');
-        }
+        setClosedWith(serverCloseText(event.code, event.reason));
+        setCloseCode(event.code);
       };
     },
     [schema],
@@ -81,5 +101,14 @@ export function useLiveSocket<S extends z.ZodType>(schema: S) {
     setState('stopped');
   }, []);
 
-  return { state, rows, everStarted, closedWith, start, stop, dismiss: () => setClosedWith(null) };
+  return {
+    state,
+    rows,
+    everStarted,
+    closedWith,
+    closeCode,
+    start,
+    stop,
+    dismiss: () => setClosedWith(null),
+  };
 }

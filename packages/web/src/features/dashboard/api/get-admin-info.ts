@@ -6,6 +6,9 @@ import { apiRequest } from '@/shared/api/client';
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   adminInfo: () => [...dashboardKeys.all, 'admin-info'] as const,
+  widgets: () => [...dashboardKeys.all, 'widget'] as const,
+  widget: (id: number, range: { start?: number; end?: number; step?: number }) =>
+    [...dashboardKeys.widgets(), id, range] as const,
 };
 
 /** GET /api/v1/admin/info (spec 2 §7): the dashboard's usage summary. */

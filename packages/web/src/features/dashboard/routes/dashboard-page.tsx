@@ -16,6 +16,7 @@ import { useAdminInfo } from '../api/get-admin-info';
 import { PlainS3Dashboard } from '../components/plain-s3-dashboard';
 import { DriveCard, ServerCard } from '../components/server-card';
 import { SummaryCard } from '../components/summary-card';
+import { WidgetDashboard } from '../components/widget-dashboard';
 import {
   allDrives,
   countUp,
@@ -77,9 +78,8 @@ function PagedCards<T>({
 
 /**
  * /dashboard (spec 2 "Dashboard"): the usage summary of the server the console manages: All Buckets, Usage,
- * Total Objects and Servers, then the servers and their drives on two tabs, 5 per page. The spec's widget
- * dashboard (Prometheus panels) is shown only when the response carries widgets, which this build's backend
- * does not send.
+ * Total Objects and Servers, then the servers and their drives on two tabs, 5 per page. When the response
+ * carries widgets (the console has a Prometheus server), the widget dashboard instead.
  */
 export function DashboardPage(): ReactElement {
   const adminApi = useHasCapability('admin');
@@ -112,6 +112,8 @@ function AdminDashboard(): ReactElement {
   let body: ReactNode;
   if (info.isPending) body = <LoadingMessage />;
   else if (info.isError) body = <QueryErrorAlert error={info.error} onRetry={() => void info.refetch()} />;
+  else if (info.data.widgets && info.data.widgets.length > 0)
+    body = <WidgetDashboard widgets={info.data.widgets} />;
   else {
     const data = info.data;
     const servers = sortServers(data.servers);

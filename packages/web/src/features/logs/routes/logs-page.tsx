@@ -19,6 +19,7 @@ import { useSession } from '@/shared/session/get-session';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LiveStateChip } from '@/shared/ui/live-tool';
 import { PageHeader } from '@/shared/ui/page-header';
+import { AuditLogs } from '../components/audit-logs';
 
 const levelColor = (level: string): 'error' | 'warning' | 'info' =>
   level === 'ERROR' ? 'error' : level === 'WARNING' ? 'warning' : 'info';
@@ -93,6 +94,7 @@ export function LogsPage(): ReactElement {
   const live = useLiveSocket(consoleLogMessageSchema);
   const { start, stop } = live;
   const [filter, setFilter] = useState('');
+  const [view, setView] = useState<'error' | 'audit'>('error');
 
   useEffect(() => {
     start(wsPaths.console);
@@ -103,14 +105,25 @@ export function LogsPage(): ReactElement {
 
   return (
     <Box>
-      <PageHeader title="Logs" subtitle="What the server reports about itself, live" />
+      <PageHeader
+        title="Logs"
+        subtitle={
+          view === 'audit'
+            ? 'Every request to the server, searchable'
+            : 'What the server reports about itself, live'
+        }
+      />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
         <Card component="nav" aria-label="Log kinds" sx={{ width: { xs: '100%', md: 220 }, flexShrink: 0 }}>
           <List dense disablePadding>
-            <ListItemButton selected>
+            <ListItemButton selected={view === 'error'} onClick={() => setView('error')}>
               <ListItemText primary="Error Logs" />
             </ListItemButton>
-            <ListItemButton disabled={!logSearch}>
+            <ListItemButton
+              disabled={!logSearch}
+              selected={view === 'audit'}
+              onClick={() => setView('audit')}
+            >
               <ListItemText
                 primary="Audit Logs"
                 secondary={logSearch ? undefined : 'Needs the log search service'}
@@ -118,39 +131,45 @@ export function LogsPage(): ReactElement {
             </ListItemButton>
           </List>
         </Card>
-        <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <TextField
-              size="small"
-              label="Filter"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
-              sx={{ width: 320 }}
-            />
-            <Box sx={{ flex: 1 }} />
-            <LiveStateChip state={live.state} startedLabel="Following" />
+        {view === 'audit' && logSearch ? (
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <AuditLogs />
           </Box>
-          {live.closedWith !== null && (
-            <Typography color="error" role="alert">
-              Error Logs stopped: {live.closedWith}
-            </Typography>
-          )}
-          {shown.length === 0 ? (
-            <EmptyState icon={<ReportProblemOutlined />} title="No log entries">
-              {live.rows.length === 0
-                ? 'The server has logged nothing yet. Drive failures and internal errors show here as they happen.'
-                : `No entry contains “${filter.trim()}”.`}
-            </EmptyState>
-          ) : (
-            <Paper variant="outlined" sx={{ maxHeight: 'calc(100vh - 230px)', overflowY: 'auto' }}>
-              <Box component="ul" aria-label="Error log" sx={{ m: 0, p: 0 }}>
-                {shown.map((r) => (
-                  <LogEntry key={r.id} m={r.message} />
-                ))}
-              </Box>
-            </Paper>
-          )}
-        </Stack>
+        ) : (
+          <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
+            <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+              <TextField
+                size="small"
+                label="Filter"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+                sx={{ width: 320 }}
+              />
+              <Box sx={{ flex: 1 }} />
+              <LiveStateChip state={live.state} startedLabel="Following" />
+            </Box>
+            {live.closedWith !== null && (
+              <Typography color="error" role="alert">
+                Error Logs stopped: {live.closedWith}
+              </Typography>
+            )}
+            {shown.length === 0 ? (
+              <EmptyState icon={<ReportProblemOutlined />} title="No log entries">
+                {live.rows.length === 0
+                  ? 'The server has logged nothing yet. Drive failures and internal errors show here as they happen.'
+                  : `No entry contains “${filter.trim()}”.`}
+              </EmptyState>
+            ) : (
+              <Paper variant="outlined" sx={{ maxHeight: 'calc(100vh - 230px)', overflowY: 'auto' }}>
+                <Box component="ul" aria-label="Error log" sx={{ m: 0, p: 0 }}>
+                  {shown.map((r) => (
+                    <LogEntry key={r.id} m={r.message} />
+                  ))}
+                </Box>
+              </Paper>
+            )}
+          </Stack>
+        )}
       </Box>
     </Box>
   );

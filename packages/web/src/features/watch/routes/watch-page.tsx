@@ -1,23 +1,12 @@
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { Autocomplete, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { fillApiPath, watchMessageSchema, wsPaths } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
-import { useBuckets } from '@/shared/buckets/list-buckets';
+import { BucketPicker, useBucketNames } from '@/shared/buckets/bucket-picker';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatTimeOfDay } from '@/shared/format/format-date';
 import { useLiveSocket } from '@/shared/hooks/use-live-socket';
 import { LiveToolPage } from '@/shared/ui/live-tool';
-
-/** The bucket list can hold thousands: the picker shows the first 100 names containing what is typed. */
-function shownBuckets(names: readonly string[], typed: string): string[] {
-  const needle = typed.trim().toLowerCase();
-  const out: string[] = [];
-  for (const name of names) {
-    if (needle === '' || name.toLowerCase().includes(needle)) out.push(name);
-    if (out.length === 100) break;
-  }
-  return out;
-}
 
 /** 's3:ObjectCreated:Put' → 'ObjectCreated:Put': the kind of change, without the service prefix. */
 function changeType(type: string): string {
@@ -30,15 +19,13 @@ function changeType(type: string): string {
  * of the bucket list; the page returns to stopped when the server closes the watch.
  */
 export function WatchPage(): ReactElement {
-  const buckets = useBuckets();
   const [bucket, setBucket] = useState('');
   const [prefix, setPrefix] = useState('');
   const [suffix, setSuffix] = useState('');
   const live = useLiveSocket(watchMessageSchema);
   const { state, rows, everStarted, closedWith } = live;
   const locked = state !== 'stopped';
-  const names = buckets.data?.buckets.map((b) => b.name) ?? [];
-  const known = names.includes(bucket);
+  const { known } = useBucketNames(bucket);
 
   const start = (): void => {
     if (!known) return;
@@ -70,23 +57,7 @@ export function WatchPage(): ReactElement {
       }}
       filters={
         <>
-          <Autocomplete
-            size="small"
-            options={names}
-            value={known ? bucket : null}
-            onChange={(_, value) => setBucket(value ?? '')}
-            filterOptions={(options, { inputValue }) => shownBuckets(options, inputValue)}
-            disabled={locked || buckets.isPending}
-            sx={{ width: 280 }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Bucket"
-                error={buckets.isError}
-                helperText={buckets.isError ? buckets.error.message : undefined}
-              />
-            )}
-          />
+          <BucketPicker value={bucket} onChange={setBucket} disabled={locked} />
           <TextField
             size="small"
             label="Prefix"

@@ -1,0 +1,27 @@
+import { apiPaths } from '@stowage/contracts';
+import { MadminClient } from '@stowage/madmin';
+
+/** The name of the audit webhook target the console registers on the embedded store. */
+export const CONSOLE_AUDIT_TARGET = 'console';
+
+/**
+ * Points the embedded store's `audit_webhook:console` at this console's ingest path with the log search
+ * token (root's credentials, the console owns that store). Records go in batches of up to 100.
+ */
+export async function registerAuditWebhook(opts: {
+  storeUrl: string;
+  rootUser: string;
+  rootPassword: string;
+  consoleUrl: string;
+  token: string;
+}): Promise<void> {
+  const admin = new MadminClient({
+    endpoint: opts.storeUrl,
+    accessKey: opts.rootUser,
+    secretKey: opts.rootPassword,
+  });
+  const endpoint = `${opts.consoleUrl.replace(/\/+$/, '')}${apiPaths.logSearchIngest}`;
+  await admin.setConfigKV(
+    `audit_webhook:${CONSOLE_AUDIT_TARGET} enable=on endpoint=${endpoint} auth_token=${opts.token} batch_size=100`,
+  );
+}

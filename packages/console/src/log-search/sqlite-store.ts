@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import {
+  AUDIT_COLUMNS,
+  type AuditRow,
+  type AuditSearch,
+  type AuditStore,
+  auditSchema,
+  searchSql,
+} from './audit-rows.js';
+
+const SCHEMA = auditSchema('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER');
+
+/**
+ * Audit records in SQLite (`node:sqlite`): one file, write-ahead log, each batch of records one
+ * transaction (all or none), a record delivered twice kept once.
+ */
+export class SqliteAuditStore implements AuditStore {
+  readonly label: string;
+  private readonly db: DatabaseSync;
+
+  constructor(file: string) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new DatabaseSync(file);
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    this.db.exec(SCHEMA);
+    this.label = `SQLite ${file}`;
+  }
+
+  async insert(rows: readonly AuditRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const insert = this.db.prepare(
+      `INSERT OR IGNORE INTO audit_log (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`,
+    );
+    this.db.exec('BEGIN');
+    try {
+      for (const row of rows) insert.run(...AUDIT_COLUMNS.map((c) => row[c]));
+      this.db.exec('COMMIT');
+    } catch (err) {
+      this.db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  async search(s: AuditSearch): Promise<AuditRow[]> {
+    const { sql, params } = searchSql(s, () => '?');
+    const rows = this.db
+      .prepare(`SELECT ${AUDIT_COLUMNS.join(', ')} FROM audit_log ${sql}`)
+      .all(...(params as (string | number)[]));
+    return rows as unknown as AuditRow[];
+  }
+
+  async prune(before: Date): Promise<number> {
+    const r = this.db.prepare('DELETE FROM audit_log WHERE time < ?').run(before.toISOString());
+    return Number(r.changes);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,49 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SYS_DIR } from '../../object-layer/drive.js';
+
+/**
+ * Test-only: damage to heal, and reading a bucket's files back from the drives (`<dataDir>/driveN`).
+ */
+
+/** Every file of the bucket on one drive (1-based), relative to the bucket folder, with its bytes. */
+export async function bucketFilesOnDrive(
+  dataDir: string,
+  drive: number,
+  bucket: string,
+): Promise<Map<string, Buffer>> {
+  const root = path.join(dataDir, `drive${drive}`, bucket);
+  const out = new Map<string, Buffer>();
+  for (const e of await readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])) {
+    if (e.isFile()) {
+      const file = path.join(e.parentPath, e.name);
+      out.set(path.relative(root, file), await readFile(file));
+    }
+  }
+  return out;
+}
+
+export const isShardFile = (file: string): boolean => /part\.\d+$/.test(file);
+
+/**
+ * Empties a drive folder of everything it holds but the drive's own format file (which, when gone, makes
+ * the store re-format the drive and heal it by itself), so only an explicit heal brings the data back.
+ */
+export async function emptyDrive(dataDir: string, drive: number): Promise<void> {
+  const root = path.join(dataDir, `drive${drive}`);
+  for (const entry of await readdir(root)) {
+    if (entry !== SYS_DIR) await rm(path.join(root, entry), { recursive: true, force: true });
+  }
+}
+
+/** Flips one byte (at offset 200) in each shard file of the bucket on a drive; returns the files. */
+export async function flipShardBytes(dataDir: string, drive: number, bucket: string): Promise<string[]> {
+  const files = [...(await bucketFilesOnDrive(dataDir, drive, bucket)).keys()].filter(isShardFile);
+  for (const f of files) {
+    const file = path.join(dataDir, `drive${drive}`, bucket, f);
+    const bytes = await readFile(file);
+    bytes[200] = (bytes[200] as number) ^ 0xff;
+    await writeFile(file, bytes);
+  }
+  return files;
+}
