@@ -23,6 +23,7 @@ declare -A need=(
   [ceph-mgr]=/usr/bin/ceph-mgr
   [radosgw]=/usr/bin/radosgw
   [uuid-runtime]=/usr/bin/uuidgen
+  [python3-boto3]=/usr/lib/python3/dist-packages/boto3
   [prometheus]=/usr/bin/prometheus
   [postgresql]=/usr/lib/postgresql
   [mariadb-server]=/usr/sbin/mariadbd

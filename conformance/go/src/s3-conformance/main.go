@@ -535,6 +535,8 @@ func main() {
 		return nil
 	})
 
+	checksumChecks(endpoint, ak, sk, B)
+
 	if failed > 0 {
 		fmt.Printf("%d check(s) failed\n", failed)
 		os.Exit(1)

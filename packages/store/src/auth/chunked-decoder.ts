@@ -213,6 +213,16 @@ export class AwsChunkedDecoder extends Transform {
     }
   }
 
+  /** The trailer fields (lower-case names) once the body has ended; x-amz-trailer-signature excluded. */
+  trailers(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const line of this.trailerLines) {
+      const colon = line.indexOf(':');
+      out[line.slice(0, colon)] = line.slice(colon + 1, -1);
+    }
+    return out;
+  }
+
   /** The chunk size of the chunk being read (for diagnostics). */
   get currentChunkSize(): number {
     return this.chunkSize;

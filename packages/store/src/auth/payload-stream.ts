@@ -32,6 +32,8 @@ export interface VerifiedBody {
   stream: Readable;
   /** Payload length in bytes after aws-chunked decoding; -1 when the client declared none. */
   size: number;
+  /** aws-chunked bodies: the trailer fields, complete once the stream has ended. */
+  trailers?: () => Record<string, string>;
 }
 
 function headerNumber(headers: IncomingHttpHeaders, name: string): number | undefined {
@@ -55,6 +57,7 @@ export function verifiedBody(
   const contentLength = headerNumber(headers, 'content-length');
   let transform: Transform | null = null;
   let size = contentLength ?? -1;
+  let trailers: (() => Record<string, string>) | undefined;
   const encoding = String(headers['content-encoding'] ?? '');
   const chunked = payload.kind === 'streaming-signed' || payload.kind === 'streaming-unsigned-trailer';
   if (chunked || encoding.split(',').some((e) => e.trim() === 'aws-chunked')) {
@@ -66,7 +69,9 @@ export function verifiedBody(
       );
     }
     size = decodedLength ?? -1;
-    transform = new AwsChunkedDecoder(payload.kind === 'streaming-signed' ? payload : null, size);
+    const decoder = new AwsChunkedDecoder(payload.kind === 'streaming-signed' ? payload : null, size);
+    transform = decoder;
+    trailers = () => decoder.trailers();
   } else if (payload.kind === 'sha256') {
     transform = new Sha256Verifier(payload.hash);
   }
@@ -79,7 +84,7 @@ export function verifiedBody(
   raw.on('error', (err) => t.destroy(err));
   raw.on('aborted', () => t.destroy(new S3Error('IncompleteBody')));
   raw.pipe(t);
-  return { stream: t, size };
+  return trailers ? { stream: t, size, trailers } : { stream: t, size };
 }
 
 /** Reads a whole (small) verified body, refusing more than `limit` bytes with EntityTooLarge. */

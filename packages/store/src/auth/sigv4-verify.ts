@@ -329,7 +329,12 @@ async function verifyPresigned(input: AuthInput, now: Date, creds: CredentialSto
       'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
     );
   }
-  const parsed = parseCredential(credential, signedHeaders, sig);
+  // A signature of the wrong shape is simply a wrong signature (403 SignatureDoesNotMatch, as S3).
+  const parsed = parseCredential(
+    credential,
+    signedHeaders,
+    /^[0-9a-f]{64}$/.test(sig) ? sig : '0'.repeat(64),
+  );
   if (!parsed) throw fail('Error parsing the X-Amz-Credential parameter; the Credential is mal-formed.');
   checkService(parsed, input.service, 'AuthorizationQueryParametersError');
   checkRegion(parsed.region, input.region);
@@ -366,7 +371,7 @@ async function verifyPresigned(input: AuthInput, now: Date, creds: CredentialSto
       service: parsed.service,
       secretKey: signer.secretKey,
     },
-    parsed.signature,
+    sig,
   );
   if (!matches) throw new S3Error('SignatureDoesNotMatch');
   const payload: PayloadMode = /^[0-9a-f]{64}$/.test(payloadHash)

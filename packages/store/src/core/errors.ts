@@ -10,6 +10,13 @@ const CODES_BY_STATUS = {
     NotModified: 'Not Modified',
   },
   400: {
+    BadRequest: 'Bad Request',
+    AccessControlListNotSupported: 'The bucket does not allow ACLs',
+    InvalidBucketAclWithObjectOwnership:
+      "Bucket cannot have ACLs set with ObjectOwnership's BucketOwnerEnforced setting",
+    MalformedACLError:
+      'The XML you provided was not well-formed or did not validate against our published schema.',
+    UnexpectedContent: 'This request does not support content',
     BadDigest: 'The Content-Md5 you specified did not match what we received.',
     EntityTooLarge: 'Your proposed upload exceeds the maximum allowed object size.',
     EntityTooSmall: 'Your proposed upload is smaller than the minimum allowed object size.',
@@ -20,9 +27,14 @@ const CODES_BY_STATUS = {
     InvalidObjectName: 'Object name contains unsupported characters.',
     InvalidPart:
       "One or more of the specified parts could not be found.  The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.",
+    MalformedPOSTRequest: 'The body of your POST request is not well-formed multipart/form-data.',
+    MaxPostPreDataLengthExceededError: 'Your POST request fields preceding the upload file were too large.',
+    InvalidPolicyDocument:
+      'The content of the form does not meet the conditions specified in the policy document.',
     InvalidPartOrder:
       'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
     InvalidRequest: 'Invalid Request',
+    InvalidRetentionPeriod: 'Default retention period must be a positive integer value.',
     InvalidRetentionDate: 'Date must be provided in ISO 8601 format',
     InvalidStorageClass: 'Invalid storage class.',
     KeyTooLongError: 'Your key is too long',
@@ -93,6 +105,7 @@ const CODES_BY_STATUS = {
   },
   403: {
     AccessDenied: 'Access Denied.',
+    AccessForbidden: 'CORSResponse: This CORS request is not allowed.',
     InvalidAccessKeyId: 'The Access Key Id you provided does not exist in our records.',
     RequestTimeTooSkewed: "The difference between the request time and the server's time is too large.",
     SignatureDoesNotMatch:
@@ -105,6 +118,9 @@ const CODES_BY_STATUS = {
   },
   404: {
     NoSuchBucket: 'The specified bucket does not exist',
+    NoSuchCORSConfiguration: 'The CORS configuration does not exist',
+    NoSuchPublicAccessBlockConfiguration: 'The public access block configuration was not found',
+    OwnershipControlsNotFoundError: 'The bucket ownership controls were not found',
     NoSuchBucketPolicy: 'The bucket policy does not exist',
     NoSuchKey: 'The specified key does not exist.',
     NoSuchTagSet: 'The TagSet does not exist',
@@ -133,6 +149,8 @@ const CODES_BY_STATUS = {
     BucketAlreadyOwnedByYou:
       'Your previous request to create the named bucket succeeded and you already own it.',
     BucketNotEmpty: 'The bucket you tried to delete is not empty',
+    ConditionalRequestConflict:
+      'A conflicting operation occurred. If using PutObject you can retry the request. If using multipart upload you should initiate another CreateMultipartUpload request and re-upload each part.',
     // Request validation.
     InvalidBucketState: 'The request is not valid with the current state of the bucket.',
   },

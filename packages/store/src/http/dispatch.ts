@@ -20,6 +20,7 @@ import type { TraceEvent } from '../events/trace-events.js';
 import type { Identity } from '../iam/types.js';
 import { handleMetricsRequest, METRICS_PREFIX } from '../metrics/endpoint.js';
 import type { StoreMetrics } from '../metrics/store-metrics.js';
+import { answerCors } from '../s3/cors/evaluate.js';
 import { handleS3 } from '../s3/handle.js';
 import { handleStsRequest } from '../sts/handler.js';
 import { RequestAdmission } from './admission.js';
@@ -237,7 +238,9 @@ export function createRequestListener(
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('x-xss-protection', '1; mode=block');
     res.setHeader('vary', 'Origin, Accept-Encoding');
-    if (edge.cors.apply(req, res)) return;
+    // A request to a bucket meets the bucket's CORS rules (if it has any) once the bucket is known.
+    const bucketCors = req.headers.origin !== undefined && addressesBucket(req, ctx);
+    if (!bucketCors && edge.cors.apply(req, res)) return;
 
     const method = req.method ?? 'GET';
     const head = method === 'HEAD';
@@ -339,6 +342,7 @@ export function createRequestListener(
         key = slash < 0 ? '' : rest.slice(slash + 1);
       }
       target = { bucket, object: key };
+      if (bucketCors && (await answerCors(ctx, bucket, req, res, () => edge.cors.apply(req, res)))) return;
       // requests_max: wait for a slot (SlowDown past requests_deadline); freed when the answer ends.
       releaseSlot = await edge.admission.acquire(abort.signal);
       if (res.destroyed) releaseSlot();
@@ -387,6 +391,18 @@ export function createRequestListener(
     inFlight.handlers.add(handling);
     void handling.finally(() => inFlight.handlers.delete(handling));
   };
+}
+
+/** Whether the request is S3's, to a bucket (not health, admin, STS or ListBuckets). */
+function addressesBucket(req: IncomingMessage, ctx: StoreContext): boolean {
+  if (bucketFromHost(req.headers.host, ctx.domains) !== null) return true;
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  return (
+    path !== '/' &&
+    !path.startsWith(`${ADMIN_PREFIX}/`) &&
+    !path.startsWith(METRICS_PREFIX) &&
+    !HEALTH_PATHS.has(path)
+  );
 }
 
 /** Reads, authenticates and verifies a small-bodied request (admin). */

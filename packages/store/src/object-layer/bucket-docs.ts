@@ -27,6 +27,10 @@ export const CONFIG_NAMES: readonly BucketConfigName[] = [
   'replication',
   'encryption',
   'targets',
+  'cors',
+  'public-access-block',
+  'ownership',
+  'acl',
 ];
 
 /** A bucket document as the ObjectLayer API reports it. */

@@ -15,6 +15,7 @@ import type {
   BucketConfigName,
   BucketInfo,
   ByteRange,
+  CompleteOptions,
   DeleteOptions,
   DeleteResult,
   GetObjectResult,
@@ -29,10 +30,12 @@ import type {
   ObjectLayer,
   PartInfo,
   PutObjectOptions,
+  PutPartOptions,
   StorageClassName,
   StorageInfo,
   SystemStore,
   UnsealKey,
+  UploadChecksum,
 } from './types.js';
 import { cleanupStaleUploads } from './upload-cleanup.js';
 
@@ -171,7 +174,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     uploadId: string,
     partNumber: number,
     body: Readable,
-    opts: { size: number; contentMd5Base64?: string; unseal?: UnsealKey },
+    opts: PutPartOptions,
   ): Promise<PartInfo> {
     return multipart.putObjectPart(this.set, bucket, key, uploadId, partNumber, body, opts);
   }
@@ -186,6 +189,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     isTruncated: boolean;
     nextPartNumberMarker: number;
     storageClass: StorageClassName;
+    checksum?: UploadChecksum;
   }> {
     return multipart.listParts(this.set, bucket, key, uploadId, opts);
   }
@@ -206,8 +210,9 @@ export class ErasureObjectLayer implements ObjectLayer {
     key: string,
     uploadId: string,
     parts: { partNumber: number; etag: string }[],
+    opts?: CompleteOptions,
   ): Promise<ObjectInfo> {
-    return completeMultipartUpload(this.set, bucket, key, uploadId, parts);
+    return completeMultipartUpload(this.set, bucket, key, uploadId, parts, opts);
   }
 
   /** Abort uploads initiated more than `maxAgeMs` ago (stale-upload cleanup). Returns how many. */

@@ -22,6 +22,18 @@ export interface PartRecord {
   number: number;
   size: number;
   etag: string;
+  /** The part's additional checksum (base64) in its object's checksum algorithm, when it has one. */
+  checksum?: string;
+}
+
+/**
+ * An object's additional checksum (S3's x-amz-checksum-*): algorithm, base64 value (COMPOSITE values
+ * of multipart objects end in `-<parts>`) and how it covers the object.
+ */
+export interface ChecksumRecord {
+  algo: 'CRC32' | 'CRC32C' | 'CRC64NVME' | 'SHA1' | 'SHA256';
+  value: string;
+  type: 'FULL_OBJECT' | 'COMPOSITE';
 }
 
 /**
@@ -95,6 +107,8 @@ export interface VersionRecord {
   repl?: string;
   /** Absent: the data is not encrypted. */
   encryption?: EncryptionRecord;
+  /** The additional checksum the object was written with (absent: none). */
+  checksum?: ChecksumRecord;
 }
 
 export interface MetaDoc {

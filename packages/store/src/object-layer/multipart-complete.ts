@@ -9,7 +9,7 @@ import { completeLock } from './key-locks.js';
 import type { VersionRecord } from './meta.js';
 import { type PartDoc, readParts, readUpload } from './multipart.js';
 import { validateObjectKey } from './names.js';
-import type { ObjectInfo } from './types.js';
+import type { CompleteOptions, ObjectInfo } from './types.js';
 import { commitVersion } from './versions.js';
 
 /**
@@ -70,12 +70,22 @@ export async function completeMultipartUpload(
   key: string,
   uploadId: string,
   parts: { partNumber: number; etag: string }[],
+  opts: CompleteOptions = {},
 ): Promise<ObjectInfo> {
   await set.buckets.require(bucket);
   validateObjectKey(bucket, key);
   return set.locks.run(completeLock(uploadId), async () => {
     const upload = await readUpload(set, bucket, key, uploadId);
     const chosen = await chooseParts(set, bucket, uploadId, parts);
+    // Checked before any part file moves, so a refused checksum leaves the upload as it was.
+    const checksum = await opts.checksum?.(
+      chosen.map((p) => ({
+        number: p.number,
+        size: p.size,
+        ...(p.checksum ? { checksum: p.checksum } : {}),
+      })),
+      upload.checksum,
+    );
     const md5s = Buffer.concat(chosen.map((p) => Buffer.from(p.etag, 'hex')));
     const etag = `${createHash('md5').update(md5s).digest('hex')}-${chosen.length}`;
     const dataDir = randomUUID();
@@ -119,25 +129,33 @@ export async function completeMultipartUpload(
       tags: upload.tags,
       retention: upload.retention,
       legalHold: upload.legalHold,
-      parts: chosen.map((p) => ({ number: p.number, size: p.size, etag: p.etag })),
+      parts: chosen.map((p) => ({
+        number: p.number,
+        size: p.size,
+        etag: p.etag,
+        ...(p.checksum ? { checksum: p.checksum } : {}),
+      })),
       dataDir,
       inline: false,
       ec: upload.ec,
       storageClass: upload.storageClass ?? 'STANDARD',
     };
+    if (checksum) v.checksum = checksum;
     const compressed = chosen.flatMap((p) => (p.compressed ? [{ number: p.number, ...p.compressed }] : []));
     if (compressed.length > 0) {
       v.compression = { algo: 'zstd', blockSize: COMPRESSION_BLOCK_SIZE, parts: compressed };
     }
     if (upload.encryption) v.encryption = { ...upload.encryption };
     try {
-      const info = await commitVersion(set, bucket, key, v, {
-        dataDir,
-        writeId,
-        inline: null,
-        written,
-        writeQuorum: set.writeQuorumFor(upload.ec),
-      });
+      const info = await commitVersion(
+        set,
+        bucket,
+        key,
+        v,
+        { dataDir, writeId, inline: null, written, writeQuorum: set.writeQuorumFor(upload.ec) },
+        undefined,
+        opts.precondition,
+      );
       await set.uploads.deleteTree([bucket, uploadId]).catch(() => undefined);
       return info;
     } finally {

@@ -16,7 +16,14 @@ import type {
 } from './meta.js';
 import { compareKeys, validateObjectKey } from './names.js';
 import { checkMd5 } from './object-write.js';
-import type { MultipartUploadInfo, PartInfo, PutObjectOptions, UnsealKey } from './types.js';
+import type {
+  MultipartUploadInfo,
+  PartInfo,
+  PutObjectOptions,
+  PutPartOptions,
+  UnsealKey,
+  UploadChecksum,
+} from './types.js';
 import { toRetention } from './versions.js';
 
 /**
@@ -41,6 +48,8 @@ export interface UploadDoc
   compress?: boolean;
   /** Parts are encrypted under the object key sealed here (every part its own part key). */
   encryption?: EncryptionRecord;
+  /** The object's checksum algorithm and type (CreateMultipartUpload's x-amz-checksum-*). */
+  checksum?: UploadChecksum;
 }
 
 /** A part's document. */
@@ -53,6 +62,18 @@ export interface PartDoc {
   file: string;
   /** Present when the part is stored compressed: its stored size and block index. */
   compressed?: Omit<CompressedPart, 'number'>;
+  /** The part's checksum (base64) in the upload's algorithm. */
+  checksum?: string;
+}
+
+function partInfo(p: PartDoc): PartInfo {
+  return {
+    partNumber: p.number,
+    etag: p.etag,
+    size: p.size,
+    lastModified: new Date(p.mtime),
+    ...(p.checksum ? { checksum: p.checksum } : {}),
+  };
 }
 
 /** Parse a stored JSON document. */
@@ -110,6 +131,7 @@ export async function newMultipartUpload(
     storageClass: opts.storageClass ?? 'STANDARD',
     ...(opts.compress ? { compress: true } : {}),
     ...(opts.encryption ? { encryption: { ...opts.encryption.record } } : {}),
+    ...(opts.uploadChecksum ? { checksum: opts.uploadChecksum } : {}),
   };
   await set.uploads.write([bucket, uploadId, 'upload.json'], Buffer.from(JSON.stringify(doc)));
   return uploadId;
@@ -122,7 +144,7 @@ export async function putObjectPart(
   uploadId: string,
   partNumber: number,
   body: Readable,
-  opts: { size: number; contentMd5Base64?: string; unseal?: UnsealKey },
+  opts: PutPartOptions,
 ): Promise<PartInfo> {
   await set.buckets.require(bucket);
   validateObjectKey(bucket, key);
@@ -158,6 +180,7 @@ export async function putObjectPart(
       sealKey,
     );
     checkMd5(res.md5, opts.contentMd5Base64, bucket, key);
+    const checksum = opts.checksum?.();
     return await set.locks.run(partLock(uploadId, partNumber), async () => {
       await readUpload(set, bucket, key, uploadId);
       const prevRaw = await set.uploads.read([bucket, uploadId, `part.${partNumber}.json`]);
@@ -172,6 +195,7 @@ export async function putObjectPart(
         mtime: Date.now(),
         file: writeId,
         ...(res.compressed ? { compressed: res.compressed } : {}),
+        ...(checksum ? { checksum } : {}),
       };
       await set.uploads.write(
         [bucket, uploadId, `part.${partNumber}.json`],
@@ -183,7 +207,7 @@ export async function putObjectPart(
           set.drives.map((d) => fsp.rm(d.sys('multipart', bucket, uploadId, old.file), { force: true })),
         );
       }
-      return { partNumber, etag: part.etag, size: part.size, lastModified: new Date(part.mtime) };
+      return partInfo(part);
     });
   } finally {
     await set.removeTmp(writeId);
@@ -201,6 +225,7 @@ export async function listParts(
   isTruncated: boolean;
   nextPartNumberMarker: number;
   storageClass: StorageClassName;
+  checksum?: UploadChecksum;
 }> {
   await set.buckets.require(bucket);
   const upload = await readUpload(set, bucket, key, uploadId);
@@ -209,15 +234,11 @@ export async function listParts(
   const all = (await readParts(set, bucket, uploadId)).filter((p) => p.number > marker);
   const page = all.slice(0, Math.max(max, 0));
   return {
-    parts: page.map((p) => ({
-      partNumber: p.number,
-      etag: p.etag,
-      size: p.size,
-      lastModified: new Date(p.mtime),
-    })),
+    parts: page.map(partInfo),
     isTruncated: all.length > page.length,
     nextPartNumberMarker: page.length > 0 ? (page[page.length - 1] as PartDoc).number : marker,
     storageClass: upload.storageClass ?? 'STANDARD',
+    ...(upload.checksum ? { checksum: upload.checksum } : {}),
   };
 }
 

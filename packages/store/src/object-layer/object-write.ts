@@ -89,6 +89,8 @@ export async function putObject(
       };
     }
     if (enc) v.encryption = { ...enc.record };
+    const checksum = opts.checksum?.();
+    if (checksum) v.checksum = checksum;
     if (res.inline) inlined = true;
     return await commitVersion(
       set,
@@ -103,6 +105,7 @@ export async function putObject(
         writeQuorum,
       },
       opts.replica,
+      opts.precondition,
     );
   } finally {
     // Inline writes never created temp files; others leave them only on failure.

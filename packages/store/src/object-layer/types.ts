@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { EncryptionRecord, StorageClassName } from './meta.js';
+import type { ChecksumRecord, EncryptionRecord, StorageClassName } from './meta.js';
 
-export type { EncryptionRecord, StorageClassName } from './meta.js';
+export type { ChecksumRecord, EncryptionRecord, StorageClassName } from './meta.js';
 
 /**
  * The object key of an encrypted version or upload, from its record (the S3 layer unseals it with the
@@ -39,7 +39,11 @@ export type BucketConfigName =
   | 'notification'
   | 'replication'
   | 'encryption'
-  | 'targets';
+  | 'targets'
+  | 'cors'
+  | 'public-access-block'
+  | 'ownership'
+  | 'acl';
 
 export interface Retention {
   mode: RetentionMode;
@@ -67,13 +71,36 @@ export interface ObjectInfo {
   retention: Retention | null;
   legalHold: boolean;
   /** Present for multipart objects. */
-  parts: { number: number; size: number; etag: string }[] | null;
+  parts: { number: number; size: number; etag: string; checksum?: string }[] | null;
   /** The class the version was written with (its parity): STANDARD or REDUCED_REDUNDANCY. */
   storageClass: StorageClassName;
   /** Present when the data is encrypted at rest (internal: the sealed key is never sent to clients). */
   encryption?: EncryptionRecord;
   /** x-amz-replication-status: PENDING, COMPLETED, FAILED (source) or REPLICA (target); absent: none. */
   replicationStatus?: string;
+  /** The additional checksum the version was written with, if any. */
+  checksum?: ChecksumRecord;
+}
+
+/**
+ * Called under the key's lock just before a new version is committed, with the key's current latest
+ * version (null: none, or a delete marker); throwing refuses the write (conditional writes).
+ */
+export type WritePrecondition = (current: ObjectInfo | null) => void;
+
+/** What a multipart upload's object will be checksummed with (CreateMultipartUpload). */
+export interface UploadChecksum {
+  algo: ChecksumRecord['algo'];
+  type: ChecksumRecord['type'];
+}
+
+export interface CompleteOptions {
+  precondition?: WritePrecondition;
+  /** The object's checksum from the chosen parts (their sizes and checksums), under the upload's. */
+  checksum?: (
+    parts: { number: number; size: number; checksum?: string }[],
+    upload: UploadChecksum | undefined,
+  ) => Promise<ChecksumRecord | undefined>;
 }
 
 /**
@@ -116,6 +143,14 @@ export interface PutObjectOptions {
    * `opaqueEtag`: the ETag is not the plaintext's MD5 (SSE-C, SSE-KMS, as AWS).
    */
   encryption?: { record: EncryptionRecord; key: Buffer; opaqueEtag?: boolean };
+  /**
+   * The version's additional checksum, asked once the body has been read in full (the body's stream
+   * verifies it before it ends, so a trailing checksum is known by then).
+   */
+  checksum?: () => ChecksumRecord | undefined;
+  /** For multipart uploads: the algorithm and type the object's checksum will have. */
+  uploadChecksum?: UploadChecksum;
+  precondition?: WritePrecondition;
 }
 
 /** The metadata of a version that updateObjectMetadata can replace. */
@@ -212,6 +247,17 @@ export interface PartInfo {
   etag: string;
   size: number;
   lastModified: Date;
+  /** Base64, in the upload's checksum algorithm. */
+  checksum?: string;
+}
+
+export interface PutPartOptions {
+  size: number;
+  contentMd5Base64?: string;
+  /** The part's checksum (base64), asked once its body has been read in full. */
+  checksum?: () => string | undefined;
+  /** The upload's object key, for an encrypted upload (else InternalError). */
+  unseal?: UnsealKey;
 }
 
 export interface DriveInfo {
@@ -293,7 +339,7 @@ export interface ObjectLayer {
     uploadId: string,
     partNumber: number,
     body: Readable,
-    opts: { size: number; contentMd5Base64?: string; unseal?: UnsealKey },
+    opts: PutPartOptions,
   ): Promise<PartInfo>;
   listParts(
     bucket: string,
@@ -305,6 +351,7 @@ export interface ObjectLayer {
     isTruncated: boolean;
     nextPartNumberMarker: number;
     storageClass: StorageClassName;
+    checksum?: UploadChecksum;
   }>;
   listMultipartUploads(
     bucket: string,
@@ -316,6 +363,7 @@ export interface ObjectLayer {
     key: string,
     uploadId: string,
     parts: { partNumber: number; etag: string }[],
+    opts?: CompleteOptions,
   ): Promise<ObjectInfo>;
 
   /**

@@ -11,7 +11,7 @@ import { objectLock } from './key-locks.js';
 import type { MetaDoc, VersionRecord } from './meta.js';
 import { type MetaRead, type NewVersionData, readMeta, writeMeta } from './meta-io.js';
 import { validateVersionId } from './names.js';
-import type { ObjectInfo, ReplicaVersion, Retention } from './types.js';
+import type { ObjectInfo, ReplicaVersion, Retention, WritePrecondition } from './types.js';
 
 /**
  * Object versions as records in the metadata file: committing a new latest version, removing the
@@ -62,6 +62,7 @@ export function toInfo(bucket: string, key: string, v: VersionRecord, isLatest: 
     storageClass: v.storageClass ?? 'STANDARD',
     ...(v.repl ? { replicationStatus: v.repl } : {}),
     ...(v.encryption ? { encryption: { ...v.encryption } } : {}),
+    ...(v.checksum ? { checksum: { ...v.checksum } } : {}),
   };
 }
 
@@ -132,10 +133,15 @@ export function commitVersion(
   v: VersionRecord,
   newData?: NewVersionData,
   replica?: ReplicaVersion,
+  precondition?: WritePrecondition,
 ): Promise<ObjectInfo> {
   return set.locks.run(objectLock(bucket, key), async () => {
     const bucketDoc = await set.buckets.require(bucket);
     const prev = await readMeta(set, bucket, key);
+    if (precondition) {
+      const cur = prev.doc?.versions[0];
+      precondition(cur && !cur.deleteMarker ? toInfo(bucket, key, cur, true) : null);
+    }
     if (replica) return commitReplica(set, bucket, key, v, prev, replica, newData);
     const versions = prev.doc ? [...prev.doc.versions] : [];
     let removed: VersionRecord[] = [];

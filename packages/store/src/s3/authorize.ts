@@ -1,5 +1,7 @@
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
+import { accessDecision } from './access/enforce.js';
+import { objectConditions } from './condition-keys.js';
 import type { S3Request } from './types.js';
 
 /**
@@ -20,9 +22,14 @@ export async function authorize(
     action,
     ...(bucket ? { bucket } : {}),
     ...(key ? { key } : {}),
-    conditions: { ...req.baseConditions(), ...target.conditions },
+    // The request's own object (not another, such as a copy source) brings its object condition keys.
+    conditions: {
+      ...req.baseConditions(),
+      ...(bucket === req.bucket && key === req.key ? await objectConditions(req, ctx) : {}),
+      ...target.conditions,
+    },
   });
-  if (!allowed) throw new S3Error('AccessDenied');
+  if (!(await accessDecision(ctx, req.identity, bucket, action, allowed))) throw new S3Error('AccessDenied');
 }
 
 /** Same question, answered as a boolean (ListBuckets filtering, DeleteObjects per key). */

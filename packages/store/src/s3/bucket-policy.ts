@@ -1,4 +1,4 @@
-import { wildcardMatch } from '@stowage/policy';
+import { PolicyError, parsePolicy, wildcardMatch } from '@stowage/policy';
 import { S3Error } from '../core/errors.js';
 
 /** S3 caps bucket policies at 20 KiB. */
@@ -96,5 +96,12 @@ export function validateBucketPolicy(text: string, bucket: string): void {
     ) {
       throw malformed('Policy has an invalid condition.');
     }
+  }
+  // What the evaluator would refuse (condition operators and keys, principals): MalformedPolicy with its reason.
+  try {
+    parsePolicy(doc as object, 'bucket');
+  } catch (err) {
+    if (err instanceof PolicyError) throw malformed(`Policy has an invalid condition: ${err.message}`);
+    throw err;
   }
 }

@@ -3,7 +3,8 @@ import { S3Error } from '../core/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import { unquoteEtag } from './response.js';
 
-function etagMatches(list: string, etag: string): boolean {
+/** Whether an If-Match / If-None-Match list names the ETag (or is `*`). */
+export function etagMatches(list: string, etag: string): boolean {
   return list.split(',').some((e) => {
     const t = e.trim();
     return t === '*' || unquoteEtag(t) === etag;

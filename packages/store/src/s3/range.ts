@@ -45,7 +45,14 @@ export function resolveCopyRange(header: string | undefined, size: number): Byte
     );
   const start = Number(m[1]);
   const end = Number(m[2]);
-  if (end < start || end >= size) {
+  // A reversed range is not of the form first-last (InvalidArgument, as S3); one past the end is 416.
+  if (end < start) {
+    throw new S3Error(
+      'InvalidArgument',
+      'The x-amz-copy-source-range value must be of the form bytes=first-last where first and last are the zero-based offsets of the first and last bytes to copy',
+    );
+  }
+  if (end >= size) {
     throw new S3Error('InvalidRange', `Range specified is not valid for source object of size: ${size}`);
   }
   return { start, end };

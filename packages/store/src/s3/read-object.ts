@@ -2,6 +2,7 @@ import type { StoreContext } from '../core/context.js';
 import { S3Error, withHeaders } from '../core/errors.js';
 import type { HandlerResponse } from '../core/request.js';
 import type { ByteRange, ObjectInfo } from '../object-layer/types.js';
+import { checksumModeHeaders } from './checksum/request.js';
 import { checkPreconditions } from './conditional.js';
 import { objectResponseHeaders, RESPONSE_OVERRIDES } from './metadata.js';
 import { resolveRange } from './range.js';
@@ -101,7 +102,11 @@ export async function readObject(req: S3Request, ctx: StoreContext, head: boolea
     }
   }
 
-  const headers = { ...objectResponseHeaders(info), ...sseResponseHeaders(info.encryption, customer) };
+  const headers = {
+    ...objectResponseHeaders(info),
+    ...sseResponseHeaders(info.encryption, customer),
+    ...checksumModeHeaders(req, info, !range && !hasPart),
+  };
   headers['accept-ranges'] = 'bytes';
   Object.assign(headers, replicationStatusHeaders(info));
   if (hasPart && info.parts) headers['x-amz-mp-parts-count'] = String(info.parts.length);

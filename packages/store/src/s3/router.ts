@@ -37,6 +37,8 @@ import { listObjectsV2 } from './operations/list-objects-v2.js';
 import { listParts } from './operations/list-parts.js';
 import { listenBucketNotification } from './operations/listen-bucket-notification.js';
 import { notImplemented } from './operations/not-implemented.js';
+import { postObject } from './operations/post-object.js';
+import { putAcl } from './operations/put-acl.js';
 import { deleteBucketEncryption, putBucketEncryption } from './operations/put-bucket-encryption.js';
 import { putBucketNotification } from './operations/put-bucket-notification.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
@@ -51,12 +53,12 @@ import { putObjectTagging } from './operations/put-object-tagging.js';
 import { resetBucketReplication } from './operations/reset-bucket-replication.js';
 import { uploadPart } from './operations/upload-part.js';
 import { uploadPartCopy } from './operations/upload-part-copy.js';
+import { S3_COMPLETENESS_ROUTES } from './routes-completeness.js';
 import type { RouteLevel, S3Route } from './types.js';
 
 /** Sub-resources the store does not implement: every method on them answers NotImplemented. */
 const UNIMPLEMENTED_BUCKET = [
   'lifecycle',
-  'cors',
   'website',
   'logging',
   'accelerate',
@@ -65,12 +67,9 @@ const UNIMPLEMENTED_BUCKET = [
   'metrics',
   'inventory',
   'intelligent-tiering',
-  'ownershipControls',
-  'publicAccessBlock',
-  'policyStatus',
   'replication-reset-status',
 ];
-const UNIMPLEMENTED_OBJECT = ['select', 'restore', 'torrent', 'attributes'];
+const UNIMPLEMENTED_OBJECT = ['select', 'restore', 'torrent'];
 
 function unimplemented(level: RouteLevel, sub: string): S3Route[] {
   return ['GET', 'PUT', 'DELETE', 'POST', 'HEAD'].map((method) => ({
@@ -273,8 +272,10 @@ export const S3_ROUTES: readonly S3Route[] = [
     method: 'PUT',
     level: 'bucket',
     query: ['acl'],
-    handler: notImplemented('Bucket ACLs (PutBucketAcl); use bucket policies'),
+    action: 's3:PutBucketAcl',
+    handler: putAcl,
   },
+  ...S3_COMPLETENESS_ROUTES,
   {
     name: 'ListMultipartUploads',
     method: 'GET',
@@ -335,7 +336,7 @@ export const S3_ROUTES: readonly S3Route[] = [
     name: 'PostPolicyUpload',
     method: 'POST',
     level: 'bucket',
-    handler: notImplemented('Browser-based POST uploads'),
+    handler: postObject,
   },
 
   // Object sub-resources.
@@ -408,7 +409,8 @@ export const S3_ROUTES: readonly S3Route[] = [
     method: 'PUT',
     level: 'object',
     query: ['acl'],
-    handler: notImplemented('Object ACLs (PutObjectAcl); use bucket policies'),
+    action: 's3:PutObjectAcl',
+    handler: putAcl,
   },
   {
     name: 'UploadPartCopy',

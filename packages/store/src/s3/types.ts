@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import type { VerifiedBody } from '../auth/payload-stream.js';
 import type { StoreContext } from '../core/context.js';
 import type { HandlerResponse } from '../core/request.js';
 import type { Identity } from '../iam/types.js';
@@ -24,7 +24,7 @@ export interface S3Request {
    * The verified payload (aws-chunked decoded, signed hash checked while streaming). Reading it is
    * lazy: operations that never touch it leave the socket's data to Node's HTTP layer.
    */
-  body(): { stream: Readable; size: number };
+  body(): VerifiedBody;
   /** The whole body, at most `limit` bytes (EntityTooLarge above), verified like `body()`. */
   readBody(limit?: number): Promise<Buffer>;
   /** Condition keys common to every request (aws:SourceIp, aws:SecureTransport, …). */

@@ -3,6 +3,7 @@ import { classParity } from '../config/sets/storage-class.js';
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
 import type { BucketInfo, Retention, StorageClassName } from '../object-layer/types.js';
+import { checkObjectWriteAcl } from './access/enforce.js';
 import { authorize } from './authorize.js';
 import {
   contentTypeFromHeaders,
@@ -72,6 +73,7 @@ export async function newObjectOptions(
   if (req.headers['x-amz-object-lock-mode'] !== undefined) await authorize(req, ctx, 's3:PutObjectRetention');
   if (req.headers['x-amz-object-lock-legal-hold'] !== undefined)
     await authorize(req, ctx, 's3:PutObjectLegalHold');
+  await checkObjectWriteAcl(req, ctx);
   const lock = await lockFromHeaders(req.headers, bucket, ctx.layer);
   const contentType = contentTypeFromHeaders(req.headers);
   return {

@@ -341,4 +341,107 @@ describe('awscli', { timeout: 300_000 }, () => {
     expect(res.headers.get('x-amz-delete-marker')).toBe('true');
     await res.arrayBuffer();
   });
+
+  it('sends checksums, reads them back and the object attributes, and configures CORS and public access', async () => {
+    await ok('s3api', 'create-bucket', '--bucket', 'aws-complete');
+    const body = Buffer.from('checksummed by awscli\n');
+    await writeFile(path.join(work, 'sum.txt'), body);
+    // awscli computes the SHA256 itself; the store checks and keeps it.
+    await ok(
+      's3api',
+      'put-object',
+      '--bucket',
+      'aws-complete',
+      '--key',
+      'sum.txt',
+      '--body',
+      'sum.txt',
+      '--checksum-algorithm',
+      'SHA256',
+    );
+    const expected = createHash('sha256').update(body).digest('base64');
+    const head = await json<{ ChecksumSHA256?: string }>(
+      's3api',
+      'head-object',
+      '--bucket',
+      'aws-complete',
+      '--key',
+      'sum.txt',
+      '--checksum-mode',
+      'ENABLED',
+    );
+    expect(head.ChecksumSHA256).toBe(expected);
+    const attrs = await json<{ ETag: string; ObjectSize: number; Checksum: { ChecksumSHA256: string } }>(
+      's3api',
+      'get-object-attributes',
+      '--bucket',
+      'aws-complete',
+      '--key',
+      'sum.txt',
+      '--object-attributes',
+      'ETag',
+      'Checksum',
+      'ObjectSize',
+    );
+    expect(attrs).toMatchObject({
+      ETag: md5(body),
+      ObjectSize: body.length,
+      Checksum: { ChecksumSHA256: expected },
+    });
+
+    await writeFile(
+      path.join(work, 'cors.json'),
+      JSON.stringify({
+        CORSRules: [
+          { AllowedOrigins: ['https://app.example.com'], AllowedMethods: ['GET', 'PUT'], MaxAgeSeconds: 60 },
+        ],
+      }),
+    );
+    await ok(
+      's3api',
+      'put-bucket-cors',
+      '--bucket',
+      'aws-complete',
+      '--cors-configuration',
+      'file://cors.json',
+    );
+    const cors = await json<{ CORSRules: { AllowedOrigins: string[]; MaxAgeSeconds: number }[] }>(
+      's3api',
+      'get-bucket-cors',
+      '--bucket',
+      'aws-complete',
+    );
+    expect(cors.CORSRules[0]).toMatchObject({
+      AllowedOrigins: ['https://app.example.com'],
+      MaxAgeSeconds: 60,
+    });
+
+    await ok(
+      's3api',
+      'put-public-access-block',
+      '--bucket',
+      'aws-complete',
+      '--public-access-block-configuration',
+      'BlockPublicPolicy=true,RestrictPublicBuckets=true',
+    );
+    const pab = await json<{ PublicAccessBlockConfiguration: Record<string, boolean> }>(
+      's3api',
+      'get-public-access-block',
+      '--bucket',
+      'aws-complete',
+    );
+    expect(pab.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: false,
+      IgnorePublicAcls: false,
+      BlockPublicPolicy: true,
+      RestrictPublicBuckets: true,
+    });
+    const ownership = await json<{ OwnershipControls: { Rules: { ObjectOwnership: string }[] } }>(
+      's3api',
+      'get-bucket-ownership-controls',
+      '--bucket',
+      'aws-complete',
+    );
+    expect(ownership.OwnershipControls.Rules[0]?.ObjectOwnership).toBe('BucketOwnerEnforced');
+  });
 });

@@ -241,6 +241,17 @@ describe('objects (minio SDK)', () => {
     res = await fetch(tampered);
     expect(res.status).toBe(403);
     expect(await res.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    // A signature altered out of its hex shape is just as wrong: 403, not a malformed request.
+    for (const bad of ['ZZ', '']) {
+      const u = new URL(await mc.presignedGetObject(B, 'presigned.txt', 120));
+      u.searchParams.set(
+        'X-Amz-Signature',
+        `${(u.searchParams.get('X-Amz-Signature') ?? '').slice(2)}${bad}`,
+      );
+      res = await fetch(u);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    }
     const tooLong = new URL(await mc.presignedGetObject(B, 'presigned.txt', 120));
     tooLong.searchParams.set('X-Amz-Expires', '604801');
     res = await fetch(tooLong);

@@ -144,4 +144,20 @@ describe('s3cmd', { timeout: 300_000 }, () => {
     expect(await ok('rb', 's3://s3cmd-bucket')).toContain('removed');
     expect(await ok('ls')).not.toContain('s3cmd-bucket');
   });
+
+  it('sets, shows and deletes a bucket CORS configuration; refuses public ACLs under BucketOwnerEnforced', async () => {
+    await ok('mb', 's3://s3cmd-cors');
+    await writeFile(
+      path.join(work, 'cors.xml'),
+      '<CORSConfiguration><CORSRule><AllowedOrigin>https://app.example.com</AllowedOrigin><AllowedMethod>GET</AllowedMethod></CORSRule></CORSConfiguration>',
+    );
+    await ok('setcors', 'cors.xml', 's3://s3cmd-cors');
+    const info = await ok('info', 's3://s3cmd-cors');
+    expect(info).toContain('https://app.example.com');
+    await ok('delcors', 's3://s3cmd-cors');
+    expect(await ok('info', 's3://s3cmd-cors')).not.toContain('https://app.example.com');
+    const pub = await s3cmd('setacl', '--acl-public', 's3://s3cmd-cors');
+    expect(pub.code).not.toBe(0);
+    expect(pub.stderr).toContain('AccessControlListNotSupported');
+  });
 });

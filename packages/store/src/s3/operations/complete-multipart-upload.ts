@@ -1,4 +1,7 @@
 import { S3Error } from '../../core/errors.js';
+import { completeChecksum, partChecksumsFromXml } from '../checksum/multipart.js';
+import { checksumXml } from '../checksum/request.js';
+import { writePrecondition } from '../conditional-write.js';
 import { publishObjectEvent } from '../notify.js';
 import { replicateVersion } from '../replication-hooks.js';
 import { quoteEtag, unquoteEtag, xmlResponse } from '../response.js';
@@ -15,10 +18,12 @@ import { uploadIdOf } from './upload-part.js';
 export const completeMultipartUpload: S3Handler = async (req, ctx) => {
   const uploadId = uploadIdOf(req);
   const doc = parseXml(await req.readBody(2 * 1024 * 1024), 'CompleteMultipartUpload', ['Part']);
+  const listed = new Map<number, ReturnType<typeof partChecksumsFromXml>>();
   const parts = xmlList(doc.Part).map((p) => {
     const n = xmlText(p.PartNumber) ?? '';
     const etag = xmlText(p.ETag);
     if (!/^\d+$/.test(n) || etag === undefined) throw new S3Error('MalformedXML');
+    listed.set(Number(n), partChecksumsFromXml(p));
     return { partNumber: Number(n), etag: unquoteEtag(etag) };
   });
   if (parts.length === 0) throw new S3Error('MalformedXML', 'You must specify at least one part');
@@ -29,7 +34,11 @@ export const completeMultipartUpload: S3Handler = async (req, ctx) => {
       throw new S3Error('InvalidPartOrder');
     }
   }
-  const info = await ctx.layer.completeMultipartUpload(req.bucket, req.key, uploadId, parts);
+  const precondition = await writePrecondition(req, ctx);
+  const info = await ctx.layer.completeMultipartUpload(req.bucket, req.key, uploadId, parts, {
+    checksum: completeChecksum(req.headers, listed),
+    ...(precondition ? { precondition } : {}),
+  });
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:CompleteMultipartUpload', info);
   await replicateVersion(req, ctx, info);
   const headers: Record<string, string> = sseResponseHeaders(info.encryption);
@@ -37,7 +46,13 @@ export const completeMultipartUpload: S3Handler = async (req, ctx) => {
   const location = `${ctx.url}/${req.bucket}/${req.key.split('/').map(encodeURIComponent).join('/')}`;
   return xmlResponse(
     'CompleteMultipartUploadResult',
-    { Location: location, Bucket: req.bucket, Key: req.key, ETag: quoteEtag(info.etag) },
+    {
+      Location: location,
+      Bucket: req.bucket,
+      Key: req.key,
+      ETag: quoteEtag(info.etag),
+      ...checksumXml(info.checksum),
+    },
     { headers },
   );
 };

@@ -1,4 +1,6 @@
 import { S3Error } from '../../core/errors.js';
+import { algorithmNamed } from '../checksum/algorithms.js';
+import { checksumXml, hashedStream } from '../checksum/request.js';
 import { resolveCopySource } from '../copy-source.js';
 import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
@@ -99,8 +101,22 @@ export const copyObject: S3Handler = async (req, ctx) => {
       versionId: info.versionId,
       unseal: sourceKey,
     });
+    // The copy is checksummed with the algorithm asked for, else the source's (recomputed whole).
+    const asked = req.headers['x-amz-checksum-algorithm'];
+    const algo = typeof asked === 'string' ? algorithmNamed(asked) : info.checksum?.algo;
+    if (typeof asked === 'string' && !algo)
+      throw new S3Error('InvalidRequest', 'Value for x-amz-checksum-algorithm header is invalid.');
+    const hashed = algo ? await hashedStream(stream, algo) : undefined;
     try {
-      result = await ctx.layer.putObject(req.bucket, req.key, stream, {
+      result = await ctx.layer.putObject(req.bucket, req.key, hashed?.stream ?? stream, {
+        ...(algo && hashed
+          ? {
+              checksum: () => {
+                const value = hashed.value();
+                return value ? { algo, value, type: 'FULL_OBJECT' as const } : undefined;
+              },
+            }
+          : {}),
         size: info.size,
         // The copy's class is the request's (STANDARD when not named), as S3; compression follows its
         // key and content type.
@@ -126,7 +142,11 @@ export const copyObject: S3Handler = async (req, ctx) => {
   if (result.versionId !== 'null') headers['x-amz-version-id'] = result.versionId;
   return xmlResponse(
     'CopyObjectResult',
-    { LastModified: xmlDate(result.lastModified), ETag: quoteEtag(result.etag) },
+    {
+      LastModified: xmlDate(result.lastModified),
+      ETag: quoteEtag(result.etag),
+      ...checksumXml(result.checksum),
+    },
     { headers },
   );
 };

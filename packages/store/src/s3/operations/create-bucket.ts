@@ -1,4 +1,5 @@
 import { S3Error } from '../../core/errors.js';
+import { createBucketAccess } from '../access/enforce.js';
 import type { S3Handler } from '../types.js';
 import { parseXml, xmlText } from '../xml.js';
 
@@ -27,7 +28,9 @@ export const createBucket: S3Handler = async (req, ctx) => {
     throw new S3Error('InvalidArgument', 'x-amz-bucket-object-lock-enabled must be true or false.');
   }
   const objectLock = lockHeader === 'true';
+  const applyAccess = createBucketAccess(req);
   await ctx.layer.makeBucket(req.bucket, { objectLock });
+  await applyAccess(ctx);
   if (objectLock) {
     const info = await ctx.layer.getBucketInfo(req.bucket);
     if (info.versioning !== 'Enabled') await ctx.layer.setBucketVersioning(req.bucket, 'Enabled');

@@ -1,3 +1,4 @@
+import { uploadChecksumFromHeaders } from '../checksum/multipart.js';
 import { xmlResponse } from '../response.js';
 import { sseResponseHeaders } from '../sse/seal.js';
 import type { S3Handler } from '../types.js';
@@ -7,10 +8,20 @@ import { newObjectOptions } from '../write-options.js';
 export const createMultipartUpload: S3Handler = async (req, ctx) => {
   const bucket = await ctx.layer.getBucketInfo(req.bucket);
   const opts = await newObjectOptions(req, ctx, bucket);
-  const uploadId = await ctx.layer.newMultipartUpload(req.bucket, req.key, opts);
+  const uploadChecksum = uploadChecksumFromHeaders(req.headers);
+  const uploadId = await ctx.layer.newMultipartUpload(req.bucket, req.key, {
+    ...opts,
+    ...(uploadChecksum ? { uploadChecksum } : {}),
+  });
+  const headers: Record<string, string> = {
+    ...sseResponseHeaders(opts.encryption?.record, opts.encryption?.customer),
+    ...(uploadChecksum
+      ? { 'x-amz-checksum-algorithm': uploadChecksum.algo, 'x-amz-checksum-type': uploadChecksum.type }
+      : {}),
+  };
   return xmlResponse(
     'InitiateMultipartUploadResult',
     { Bucket: req.bucket, Key: req.key, UploadId: uploadId },
-    { headers: sseResponseHeaders(opts.encryption?.record, opts.encryption?.customer) },
+    { headers },
   );
 };

@@ -1,4 +1,6 @@
-import { OWNER, xmlResponse } from '../response.js';
+import { aclXml, cannedGrants } from '../access/acl.js';
+import { bucketGrants } from '../access/settings.js';
+import { xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 
 /**
@@ -13,17 +15,7 @@ export const getAcl: S3Handler = async (req, ctx) => {
   } else {
     await ctx.layer.getBucketInfo(req.bucket);
   }
-  return xmlResponse('AccessControlPolicy', {
-    Owner: OWNER,
-    AccessControlList: {
-      Grant: {
-        Grantee: {
-          '@_xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
-          '@_xsi:type': 'CanonicalUser',
-          ...OWNER,
-        },
-        Permission: 'FULL_CONTROL',
-      },
-    },
-  });
+  // A bucket answers its stored grants (PutBucketAcl); objects and ACL-less buckets the owner's.
+  const stored = req.key ? [] : await bucketGrants(ctx, req.bucket);
+  return xmlResponse('AccessControlPolicy', aclXml(stored.length > 0 ? stored : cannedGrants('private')));
 };

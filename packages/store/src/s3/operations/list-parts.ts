@@ -17,6 +17,7 @@ export const listParts: S3Handler = async (req, ctx) => {
     Initiator: OWNER,
     Owner: OWNER,
     StorageClass: r.storageClass,
+    ...(r.checksum ? { ChecksumAlgorithm: r.checksum.algo, ChecksumType: r.checksum.type } : {}),
     PartNumberMarker: marker,
     NextPartNumberMarker: r.nextPartNumberMarker,
     MaxParts: maxParts,
@@ -26,6 +27,7 @@ export const listParts: S3Handler = async (req, ctx) => {
       LastModified: xmlDate(p.lastModified),
       ETag: quoteEtag(p.etag),
       Size: p.size,
+      ...(r.checksum && p.checksum ? { [`Checksum${r.checksum.algo}`]: p.checksum } : {}),
     })),
   });
 };

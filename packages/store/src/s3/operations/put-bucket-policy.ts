@@ -1,4 +1,5 @@
 import { S3Error } from '../../core/errors.js';
+import { checkPolicyWrite } from '../access/enforce.js';
 import { MAX_POLICY_BYTES, validateBucketPolicy } from '../bucket-policy.js';
 import type { S3Handler } from '../types.js';
 
@@ -12,6 +13,7 @@ export const putBucketPolicy: S3Handler = async (req, ctx) => {
   if (body.length > MAX_POLICY_BYTES) throw new S3Error('PolicyTooLarge');
   await ctx.layer.getBucketInfo(req.bucket);
   validateBucketPolicy(body.toString('utf8'), req.bucket);
+  await checkPolicyWrite(ctx, req.bucket, body.toString('utf8'));
   await ctx.layer.putBucketConfig(req.bucket, 'policy', body);
   return { status: 204 };
 };

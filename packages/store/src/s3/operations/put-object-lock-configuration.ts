@@ -5,8 +5,10 @@ import { parseXml, xmlChild, xmlText } from '../xml.js';
 
 function positiveInt(v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) <= 0) {
-    throw new S3Error('InvalidArgument', 'Default retention period must be a positive integer value.');
+  // S3: a number that is not positive is InvalidRetentionPeriod; something else is not the schema's.
+  if (!/^[-+]?\d+$/.test(v)) throw new S3Error('MalformedXML');
+  if (Number(v) <= 0) {
+    throw new S3Error('InvalidRetentionPeriod', 'Default retention period must be a positive integer value.');
   }
   return Number(v);
 }

@@ -1,4 +1,6 @@
 import { S3Error } from '../../core/errors.js';
+import { checksummedBody, checksumResponseHeaders } from '../checksum/request.js';
+import { writePrecondition } from '../conditional-write.js';
 import { contentMd5 } from '../metadata.js';
 import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
@@ -19,7 +21,9 @@ export const putObject: S3Handler = async (req, ctx) => {
   const bucket = await ctx.layer.getBucketInfo(req.bucket);
   const opts = await newObjectOptions(req, ctx, bucket);
   const md5 = contentMd5(req.headers);
-  const { stream, size } = req.body();
+  const precondition = await writePrecondition(req, ctx);
+  const body = await checksummedBody(req);
+  const { stream, size } = body;
   if (size < 0) throw new S3Error('MissingContentLength');
   if (size > MAX_PUT_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
@@ -29,12 +33,18 @@ export const putObject: S3Handler = async (req, ctx) => {
     ...opts,
     ...(md5 ? { contentMd5Base64: md5 } : {}),
     ...replication,
+    ...(precondition ? { precondition } : {}),
+    checksum: () => {
+      const value = body.value();
+      return body.algo && value ? { algo: body.algo, value, type: 'FULL_OBJECT' } : undefined;
+    },
   });
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
   await replicateVersion(req, ctx, info);
   const headers: Record<string, string> = {
     etag: quoteEtag(info.etag),
     ...sseResponseHeaders(info.encryption, opts.encryption?.customer),
+    ...checksumResponseHeaders(info.checksum),
   };
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
   return { status: 200, headers };

@@ -1,4 +1,5 @@
 import { S3Error } from '../../core/errors.js';
+import { hashedStream } from '../checksum/request.js';
 import { resolveCopySource } from '../copy-source.js';
 import { enforceQuota } from '../quota.js';
 import { resolveCopyRange } from '../range.js';
@@ -24,16 +25,31 @@ export const uploadPartCopy: S3Handler = async (req, ctx) => {
     ...(range ? { range } : {}),
     unseal: copySourceUnsealer(req, ctx, info),
   });
+  // A part of an upload made with a checksum algorithm gets its checksum, as an uploaded part does.
+  const upload = await ctx.layer.listParts(req.bucket, req.key, uploadId, { maxParts: 0 });
+  const hashed = upload.checksum ? await hashedStream(stream, upload.checksum.algo) : undefined;
   try {
-    const part = await ctx.layer.putObjectPart(req.bucket, req.key, uploadId, partNumber, stream, {
-      size,
-      unseal: sse.unseal,
-    });
+    const part = await ctx.layer.putObjectPart(
+      req.bucket,
+      req.key,
+      uploadId,
+      partNumber,
+      hashed?.stream ?? stream,
+      {
+        size,
+        unseal: sse.unseal,
+        ...(hashed ? { checksum: hashed.value } : {}),
+      },
+    );
     const headers: Record<string, string> = { ...sse.headers() };
     if (info.versionId !== 'null') headers['x-amz-copy-source-version-id'] = info.versionId;
     return xmlResponse(
       'CopyPartResult',
-      { LastModified: xmlDate(part.lastModified), ETag: quoteEtag(part.etag) },
+      {
+        LastModified: xmlDate(part.lastModified),
+        ETag: quoteEtag(part.etag),
+        ...(upload.checksum && part.checksum ? { [`Checksum${upload.checksum.algo}`]: part.checksum } : {}),
+      },
       { headers },
     );
   } finally {

@@ -1,4 +1,6 @@
 import { S3Error } from '../../core/errors.js';
+import { checksumHeader } from '../checksum/algorithms.js';
+import { checksummedBody } from '../checksum/request.js';
 import { contentMd5 } from '../metadata.js';
 import { enforceQuota } from '../quota.js';
 import { quoteEtag } from '../response.js';
@@ -30,7 +32,9 @@ export const uploadPart: S3Handler = async (req, ctx) => {
   const partNumber = partNumberOf(req);
   const uploadId = uploadIdOf(req);
   const md5 = contentMd5(req.headers);
-  const { stream, size } = req.body();
+  const upload = await ctx.layer.listParts(req.bucket, req.key, uploadId, { maxParts: 0 });
+  const body = await checksummedBody(req, upload.checksum?.algo);
+  const { stream, size } = body;
   if (size < 0) throw new S3Error('MissingContentLength');
   if (size > MAX_PART_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
@@ -39,6 +43,11 @@ export const uploadPart: S3Handler = async (req, ctx) => {
     size,
     ...(md5 ? { contentMd5Base64: md5 } : {}),
     unseal: sse.unseal,
+    // A part keeps a checksum in its upload's algorithm only (the one its object's checksum uses).
+    ...(upload.checksum ? { checksum: body.value } : {}),
   });
-  return { status: 200, headers: { etag: quoteEtag(part.etag), ...sse.headers() } };
+  const headers: Record<string, string> = { etag: quoteEtag(part.etag), ...sse.headers() };
+  const value = body.value();
+  if (body.algo && value) headers[checksumHeader(body.algo)] = value;
+  return { status: 200, headers };
 };

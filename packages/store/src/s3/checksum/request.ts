@@ -1,0 +1,204 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { S3Error } from '../../core/errors.js';
+import type { ChecksumRecord, ObjectInfo } from '../../object-layer/types.js';
+import type { S3Request } from '../types.js';
+import {
+  ALGORITHMS,
+  algorithmNamed,
+  type ChecksumAlgorithm,
+  checksumHeader,
+  createHasher,
+  DIGEST_BYTES,
+  type Hasher,
+} from './algorithms.js';
+
+/**
+ * The additional checksum a write request carries (S3 API: "Checking object integrity"): one
+ * `x-amz-checksum-<algo>` header, or the same name announced in `x-amz-trailer` and sent as a trailer
+ * of the aws-chunked body; `x-amz-sdk-checksum-algorithm` names the algorithm.
+ */
+export interface RequestChecksum {
+  algo: ChecksumAlgorithm;
+  /** The header's value; undefined when it arrives as a trailer. */
+  value?: string;
+  trailer: boolean;
+}
+
+function one(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(',') : v;
+}
+
+function invalid(message: string): S3Error {
+  return new S3Error('InvalidRequest', message);
+}
+
+/** A checksum value must be the algorithm's digest in base64. */
+export function validChecksumValue(algo: ChecksumAlgorithm, value: string): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  return Buffer.from(value, 'base64').length === DIGEST_BYTES[algo];
+}
+
+/** The checksum a request declares, or undefined; InvalidRequest for contradictory or bad headers. */
+export function requestChecksum(
+  headers: IncomingHttpHeaders,
+  /** CompleteMultipartUpload: a composite value may end in `-<parts>`. */
+  composite = false,
+): RequestChecksum | undefined {
+  const present = ALGORITHMS.filter((a) => headers[checksumHeader(a)] !== undefined);
+  if (present.length > 1) {
+    throw invalid('Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
+  }
+  const trailerNames = (one(headers, 'x-amz-trailer') ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s.startsWith('x-amz-checksum-'));
+  const trailed = ALGORITHMS.filter((a) => trailerNames.includes(checksumHeader(a)));
+  if (trailerNames.length > trailed.length)
+    throw invalid('The value specified in the x-amz-trailer header is not supported');
+  if (trailed.length + present.length > 1) {
+    throw invalid('Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
+  }
+  const sdkRaw = one(headers, 'x-amz-sdk-checksum-algorithm');
+  const sdk = sdkRaw === undefined ? undefined : algorithmNamed(sdkRaw);
+  if (sdkRaw !== undefined && !sdk)
+    throw invalid('Value for x-amz-sdk-checksum-algorithm header is invalid.');
+  const algo = present[0] ?? trailed[0];
+  if (!algo) {
+    if (sdk) {
+      throw invalid(
+        'x-amz-sdk-checksum-algorithm specified, but no corresponding x-amz-checksum-* or x-amz-trailer headers were found.',
+      );
+    }
+    return undefined;
+  }
+  if (sdk && sdk !== algo) {
+    throw invalid(`Value for x-amz-sdk-checksum-algorithm header is invalid.`);
+  }
+  if (present[0]) {
+    const value = one(headers, checksumHeader(algo)) ?? '';
+    if (!validChecksumValue(algo, composite ? value.replace(/-\d+$/, '') : value)) {
+      throw invalid(`Value for ${checksumHeader(algo)} header is invalid.`);
+    }
+    return { algo, value, trailer: false };
+  }
+  return { algo, trailer: true };
+}
+
+/**
+ * Hashes the body as it passes and, before the stream ends, checks it against the declared value
+ * (header or trailer): BadDigest on a mismatch, so the object layer never commits the write.
+ */
+class ChecksumVerifier extends Transform {
+  result: string | undefined;
+
+  constructor(
+    private readonly algo: ChecksumAlgorithm,
+    private readonly hasher: Hasher,
+    private readonly expected: () => string | undefined,
+    private readonly required: boolean,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
+    this.hasher.update(chunk);
+    cb(null, chunk);
+  }
+
+  override _flush(cb: TransformCallback): void {
+    const actual = this.hasher.digest().toString('base64');
+    let want: string | undefined;
+    try {
+      want = this.expected();
+    } catch (err) {
+      cb(err as Error);
+      return;
+    }
+    if (want === undefined && this.required) {
+      cb(invalid(`The trailer ${checksumHeader(this.algo)} announced in x-amz-trailer was not sent.`));
+      return;
+    }
+    if (want !== undefined && want !== actual) {
+      cb(new S3Error('BadDigest', `The ${this.algo} you specified did not match the calculated checksum.`));
+      return;
+    }
+    this.result = actual;
+    cb();
+  }
+}
+
+export interface ChecksummedBody {
+  stream: Readable;
+  size: number;
+  /** The algorithm hashed (the request's, else the one asked for), if any. */
+  algo?: ChecksumAlgorithm;
+  /** The body's checksum once the stream has ended (verified against the request's). */
+  value: () => string | undefined;
+}
+
+/**
+ * The request's verified body, also hashed with its declared checksum algorithm (or `want` when the
+ * request declares none — a multipart upload's algorithm). A declared algorithm other than `want`
+ * is InvalidRequest, as S3 answers for a part of an upload made with another algorithm.
+ */
+export async function checksummedBody(req: S3Request, want?: ChecksumAlgorithm): Promise<ChecksummedBody> {
+  const declared = requestChecksum(req.headers);
+  if (declared && want && declared.algo !== want) {
+    throw invalid(
+      `Checksum Type mismatch occurred, expected checksum Type: ${want.toLowerCase()}, actual checksum Type: ${declared.algo.toLowerCase()}`,
+    );
+  }
+  const body = req.body();
+  const algo = declared?.algo ?? want;
+  if (!algo) return { stream: body.stream, size: body.size, value: () => undefined };
+  const header = checksumHeader(algo);
+  const expected = (): string | undefined => {
+    if (!declared) return undefined;
+    if (!declared.trailer) return declared.value;
+    const v = body.trailers?.()[header];
+    if (v !== undefined && !validChecksumValue(algo, v))
+      throw invalid(`Value for ${header} trailing header is invalid.`);
+    return v;
+  };
+  const hashed = await hashedStream(body.stream, algo, expected, declared?.trailer === true);
+  return { stream: hashed.stream, size: body.size, algo, value: hashed.value };
+}
+
+/** A stream hashed with `algo` as it passes, checked against `expected()` (if any) before it ends. */
+export async function hashedStream(
+  source: Readable,
+  algo: ChecksumAlgorithm,
+  expected: () => string | undefined = () => undefined,
+  required = false,
+): Promise<{ stream: Readable; value: () => string | undefined }> {
+  const verifier = new ChecksumVerifier(algo, await createHasher(algo), expected, required);
+  verifier.on('error', () => undefined);
+  source.on('error', (err) => verifier.destroy(err));
+  source.pipe(verifier);
+  return { stream: verifier, value: () => verifier.result };
+}
+
+/** Response headers naming a stored checksum: `x-amz-checksum-<algo>` and `x-amz-checksum-type`. */
+export function checksumResponseHeaders(c: ChecksumRecord | undefined): Record<string, string> {
+  if (!c) return {};
+  return { [checksumHeader(c.algo)]: c.value, 'x-amz-checksum-type': c.type };
+}
+
+/** GET/HEAD return the checksum only when asked (`x-amz-checksum-mode: ENABLED`) and for the whole object. */
+export function checksumModeHeaders(
+  req: S3Request,
+  info: ObjectInfo,
+  whole: boolean,
+): Record<string, string> {
+  if (String(req.headers['x-amz-checksum-mode'] ?? '').toUpperCase() !== 'ENABLED') return {};
+  if (!whole) return {};
+  return checksumResponseHeaders(info.checksum);
+}
+
+/** The XML elements of a checksum (`ChecksumCRC32`, …, `ChecksumType`) for response documents. */
+export function checksumXml(c: ChecksumRecord | undefined): Record<string, string> {
+  if (!c) return {};
+  return { [`Checksum${c.algo}`]: c.value, ChecksumType: c.type };
+}

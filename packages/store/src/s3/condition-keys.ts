@@ -1,0 +1,45 @@
+import type { StoreContext } from '../core/context.js';
+import { S3Error } from '../core/errors.js';
+import { parseTaggingHeader } from './tags.js';
+import type { S3Request } from './types.js';
+
+/**
+ * Object-level condition keys of a request (IAM "Condition keys for Amazon S3"): `s3:versionid`,
+ * `s3:x-amz-acl`, `s3:RequestObjectTag/<key>` and `s3:RequestObjectTagKeys` (from x-amz-tagging),
+ * and `s3:ExistingObjectTag/<key>` (the addressed version's tags — read only when the bucket policy
+ * names that key, so ordinary requests pay no extra metadata read).
+ */
+export async function objectConditions(req: S3Request, ctx: StoreContext): Promise<Record<string, string[]>> {
+  if (req.key === '') return {};
+  const c: Record<string, string[]> = {};
+  const versionId = req.query.get('versionId');
+  if (versionId) c['s3:versionid'] = [versionId];
+  const acl = req.headers['x-amz-acl'];
+  if (typeof acl === 'string') c['s3:x-amz-acl'] = [acl];
+  const tagging = req.headers['x-amz-tagging'];
+  if (typeof tagging === 'string') {
+    const tags = parseTaggingHeader(tagging) ?? {};
+    for (const [k, v] of Object.entries(tags)) c[`s3:RequestObjectTag/${k}`] = [v];
+    c['s3:RequestObjectTagKeys'] = Object.keys(tags);
+  }
+  if (await bucketPolicyNames(ctx, req.bucket, 'existingobjecttag/')) {
+    try {
+      const info = await ctx.layer.headObject(req.bucket, req.key, versionId ? { versionId } : {});
+      for (const [k, v] of Object.entries(info.tags)) c[`s3:ExistingObjectTag/${k}`] = [v];
+    } catch (err) {
+      // No such object (yet): no existing tags; the operation itself answers NoSuchKey.
+      if (!(err instanceof S3Error)) throw err;
+    }
+  }
+  return c;
+}
+
+async function bucketPolicyNames(ctx: StoreContext, bucket: string, needle: string): Promise<boolean> {
+  try {
+    const raw = await ctx.layer.getBucketConfig(bucket, 'policy');
+    return raw?.toString('utf8').toLowerCase().includes(needle) === true;
+  } catch (err) {
+    if (err instanceof S3Error) return false;
+    throw err;
+  }
+}

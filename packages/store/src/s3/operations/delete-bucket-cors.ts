@@ -1,0 +1,8 @@
+import type { S3Handler } from '../types.js';
+
+/** S3 API: DeleteBucketCors. */
+export const deleteBucketCors: S3Handler = async (req, ctx) => {
+  await ctx.layer.getBucketInfo(req.bucket);
+  await ctx.layer.putBucketConfig(req.bucket, 'cors', null);
+  return { status: 204 };
+};
