@@ -21,7 +21,6 @@ import type {
   PartInfo,
   PutObjectOptions,
   PutPartOptions,
-  UnsealKey,
   UploadChecksum,
 } from './types.js';
 import { toRetention } from './versions.js';
