@@ -21,6 +21,7 @@ import { StoreMetrics } from './metrics/store-metrics.js';
 import { NotificationSystem } from './notify/notification-system.js';
 import { openObjectLayer } from './object-layer/index.js';
 import { ReplicationService } from './replication/service.js';
+import { unsealer } from './s3/sse/seal.js';
 
 /**
  * The store's process-level entry: opens the drives, builds IAM and the background services, and
@@ -127,6 +128,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       dataDir: opts.dataDir,
       region: () => effectiveRegion(config, opts.region),
       selfHost: () => selfHost.value,
+      // Called only once requests flow, when `ctx` (below) exists.
+      unseal: (bucket, key) => unsealer(ctx, bucket, key, null),
       ...(opts.replicationRetryMs
         ? { retryMinMs: opts.replicationRetryMs, retryMaxMs: opts.replicationRetryMs * 4 }
         : {}),

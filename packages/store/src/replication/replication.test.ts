@@ -199,6 +199,23 @@ describe('the engine', () => {
     await a.admin.updateRemoteTarget({ ...targetOf(b, 'src', 'dst'), arn, replicationSync: false }, ['sync']);
   }, 60_000);
 
+  it('replicates an encrypted object readable and encrypted at rest on the target', async () => {
+    const data = body(3, 42);
+    const put = await s3(a, 'PUT', '/src/secret/sse-s3', {
+      body: data,
+      headers: { 'x-amz-server-side-encryption': 'AES256' },
+    });
+    expect(put.status).toBe(200);
+    await settled(a, 'src');
+    const got = await s3(b, 'GET', '/dst/secret/sse-s3');
+    expect(got.status).toBe(200);
+    expect(got.headers.get('x-amz-server-side-encryption')).toBe('AES256');
+    expect(got.headers.get('x-amz-version-id')).toBe(put.headers.get('x-amz-version-id'));
+    expect(createHash('md5').update(got.body).digest('hex')).toBe(
+      createHash('md5').update(data).digest('hex'),
+    );
+  }, 60_000);
+
   it('replicating both ways does not loop', async () => {
     const back = await b.admin.setRemoteTarget('dst', targetOf(a, 'dst', 'src'));
     expect((await s3(b, 'PUT', '/dst?replication', { body: ruleXml(back, { prefix: 'two/' }) })).status).toBe(

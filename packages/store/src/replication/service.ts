@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BucketTarget } from '@stowage/madmin';
 import { isS3Error, S3Error } from '../core/errors.js';
 import type { StoreLog } from '../log/store-log.js';
-import type { ObjectInfo, ObjectLayer } from '../object-layer/types.js';
+import type { ObjectInfo, ObjectLayer, UnsealKey } from '../object-layer/types.js';
 import { DurableQueue, QueueFullError } from '../queue/durable-queue.js';
 import {
   type ChangeKind,
@@ -59,6 +59,11 @@ export interface ReplicationServiceOptions {
   region: () => string;
   /** host:port this store serves (a target identical to its source is refused). */
   selfHost: () => string;
+  /**
+   * The object key of an encrypted version, for reading it to send (SSE-S3 and SSE-KMS through the
+   * KMS; an SSE-C version cannot be read without its customer's key, so it fails to replicate).
+   */
+  unseal?: (bucket: string, key: string) => UnsealKey;
   /** Retry backoff bounds (tests shorten them). */
   retryMinMs?: number;
   retryMaxMs?: number;
@@ -373,7 +378,11 @@ export class ReplicationService {
     }
     let got: Awaited<ReturnType<ObjectLayer['getObject']>>;
     try {
-      got = await this.#opts.layer.getObject(r.bucket, r.key, { versionId: r.versionId });
+      const unseal = this.#opts.unseal?.(r.bucket, r.key);
+      got = await this.#opts.layer.getObject(r.bucket, r.key, {
+        versionId: r.versionId,
+        ...(unseal ? { unseal } : {}),
+      });
     } catch (err) {
       if (
         isS3Error(err, 'NoSuchKey') ||

@@ -47,6 +47,13 @@ export async function sendVersion(
     headers['x-amz-object-lock-retain-until-date'] = info.retention.retainUntil.toISOString();
   }
   if (info.legalHold) headers['x-amz-object-lock-legal-hold'] = 'ON';
+  // The replica is encrypted at rest as the source is (by the target's KMS; SSE-KMS needs the same key
+  // name there, as MinIO's replication does).
+  if (info.encryption?.kind === 'SSE-S3') headers['x-amz-server-side-encryption'] = 'AES256';
+  if (info.encryption?.kind === 'SSE-KMS') {
+    headers['x-amz-server-side-encryption'] = 'aws:kms';
+    if (info.encryption.keyId) headers['x-amz-server-side-encryption-aws-kms-key-id'] = info.encryption.keyId;
+  }
   await client.send({
     method: 'PUT',
     bucket: target.targetbucket,
