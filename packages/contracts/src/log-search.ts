@@ -18,30 +18,30 @@ const isoTime = z.iso.datetime({ offset: true, error: 'Times must be ISO 8601, e
  * `*` in the value matches any text), pages of `pageSize` (100 by default) numbered from 0, newest first
  * unless `order=timeAsc`, optionally between `timeStart` and `timeEnd`.
  */
-export const auditSearchQuerySchema = z
-  .object({
-    q: z.literal('reqinfo', { error: "q must be 'reqinfo'" }).default('reqinfo'),
-    fp: z
-      .union([z.string(), z.array(z.string())])
-      .optional()
-      .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-      .pipe(
-        z.array(
-          z
-            .string()
-            .max(1100)
-            .refine((f) => auditFilterFields.some((name) => f.startsWith(`${name}:`)), {
-              message: `Each filter must be field:value with a field of ${auditFilterFields.join(', ')}`,
-            }),
-        ),
+export const auditSearchQuerySchema = z.object({
+  q: z.literal('reqinfo', { error: "q must be 'reqinfo'" }).default('reqinfo'),
+  fp: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .max(1100)
+          .refine((f) => auditFilterFields.some((name) => f.startsWith(`${name}:`)), {
+            message: `Each filter must be field:value with a field of ${auditFilterFields.join(', ')}`,
+          }),
       ),
-    pageSize: z.coerce.number().int().min(1).max(1000).default(100),
-    pageNo: z.coerce.number().int().min(0).default(0),
-    order: z.enum(['timeDesc', 'timeAsc']).default('timeDesc'),
-    timeStart: isoTime.optional(),
-    timeEnd: isoTime.optional(),
-  })
-  .meta({ id: 'AuditSearchQuery' });
+    ),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(100),
+  pageNo: z.coerce.number().int().min(0).default(0),
+  order: z.enum(['timeDesc', 'timeAsc']).default('timeDesc'),
+  timeStart: isoTime.optional(),
+  timeEnd: isoTime.optional(),
+});
+// No `.meta({ id })` here: a querystring schema must stay inline for the OpenAPI document (a $ref has no
+// properties to list as parameters).
 export type AuditSearchQuery = z.input<typeof auditSearchQuerySchema>;
 
 /** One audit record as the search returns it (spec 3 §3 "Audit log record"), with the whole record. */
