@@ -20,6 +20,8 @@ let store: StoreHandle;
 let awsEnv: NodeJS.ProcessEnv;
 let env: Record<string, string>;
 const receiver = new WebhookReceiver();
+/** The store's error log (logger_webhook), where a full target queue must be reported. */
+const errorLog = new WebhookReceiver();
 
 const open = (): Promise<StoreHandle> => openNotifyStore(dataDir, env);
 
@@ -48,6 +50,7 @@ async function statuses(): Promise<Record<string, Record<string, string>>> {
 
 beforeAll(async () => {
   await receiver.start();
+  await errorLog.start();
   dataDir = await mkdtemp(path.join(tmpdir(), 'stowage-notify-cfg-'));
   const closed = await freePort();
   env = {
@@ -62,6 +65,12 @@ beforeAll(async () => {
     MINIO_NOTIFY_NSQ_ENABLE_n: 'on',
     MINIO_NOTIFY_NSQ_NSQD_ADDRESS_n: `127.0.0.1:${closed}`,
     MINIO_NOTIFY_NSQ_TOPIC_n: 'bucket-events',
+    // A webhook that is down, with room for three events.
+    MINIO_NOTIFY_WEBHOOK_ENABLE_full: 'on',
+    MINIO_NOTIFY_WEBHOOK_ENDPOINT_full: `http://127.0.0.1:${closed}`,
+    MINIO_NOTIFY_WEBHOOK_QUEUE_LIMIT_full: '3',
+    MINIO_LOGGER_WEBHOOK_ENABLE_log: 'on',
+    MINIO_LOGGER_WEBHOOK_ENDPOINT_log: errorLog.url,
   };
   store = await open();
   await writeFile(
@@ -82,6 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await store?.close();
   await receiver.stop();
+  await errorLog.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -255,5 +265,29 @@ describe('targets at work', () => {
     } finally {
       await late.stop();
     }
+  });
+});
+
+describe('a full target queue', () => {
+  it('refuses the events beyond queue_limit and says so in the error log, never silently', async () => {
+    await rootS3(store).makeBucket('overflow');
+    const put = await aws(
+      'put-bucket-notification-configuration',
+      '--bucket',
+      'overflow',
+      '--notification-configuration',
+      JSON.stringify({
+        QueueConfigurations: [
+          { QueueArn: 'arn:minio:sqs:us-east-1:full:webhook', Events: ['s3:ObjectCreated:*'] },
+        ],
+      }),
+    );
+    expect(put.stderr).toBe('');
+    // Three events fit in the queue of the unreachable target; the rest are refused.
+    for (let i = 0; i < 6; i++) await rootS3(store).putObject('overflow', `o${i}.txt`, Buffer.from(`${i}`));
+    await waitFor(
+      () => JSON.stringify(errorLog.requests.map((r) => r.records)).includes('its queue is full: 3 events'),
+      'the error-log entry about the full queue',
+    );
   });
 });
