@@ -96,7 +96,12 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const id = await deploymentId(layer.system);
     const events = createObjectEventBus();
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
-    const background = startBackgroundServices({ layer, iam, events });
+    const background = startBackgroundServices({
+      layer,
+      iam,
+      events,
+      ...(opts.clock ? { clock: opts.clock } : {}),
+    });
     services = background;
     const trace = createTraceBus();
     // Logger and audit webhooks follow their config sets (targets open before the first request).

@@ -13,9 +13,17 @@ describe('capabilities on the embedded store', () => {
     await h?.close();
   });
 
-  // The store answers GET ?lifecycle, ?replication and ?notification with NotImplemented (it has no such
-  // services yet), so those are honestly absent; everything else is there.
-  const storeCapabilities = ['admin', 'sts', 'versioning', 'object-lock', 'tagging', 'encryption'];
+  // The store answers GET ?replication and ?notification with NotImplemented (it has no such services
+  // yet), so those are honestly absent; everything else is there.
+  const storeCapabilities = [
+    'admin',
+    'sts',
+    'versioning',
+    'object-lock',
+    'tagging',
+    'lifecycle',
+    'encryption',
+  ];
 
   it('detects the same with or without a bucket to ask about, and keeps it for the session', async () => {
     const call = jsonCaller(h.app, await h.login());

@@ -6,6 +6,7 @@ import type { StoreLog } from '../log/store-log.js';
 import type { WebhookStatusSource } from '../logging/webhooks.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import type { ServiceActionHook, StoreOptions } from './options.js';
+import type { TierLookup } from './tiers.js';
 import type { UsageScanner } from './usage.js';
 
 /**
@@ -52,4 +53,6 @@ export interface StoreContext {
    * (`StoreOptions.onServiceAction`); null when none was, and the admin API answers NotImplemented.
    */
   readonly onServiceAction: ServiceActionHook | null;
+  /** Remote tiers (lifecycle transition targets); absent when the store runs without them. */
+  readonly tiers?: TierLookup;
 }

@@ -83,6 +83,7 @@ const CODES_BY_STATUS = {
     NoSuchBucketPolicy: 'The bucket policy does not exist',
     NoSuchKey: 'The specified key does not exist.',
     NoSuchTagSet: 'The TagSet does not exist',
+    NoSuchLifecycleConfiguration: 'The lifecycle configuration does not exist',
     NoSuchUpload:
       'The specified multipart upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
     NoSuchVersion: 'The specified version does not exist.',

@@ -7,7 +7,10 @@ export type ObjectEventName =
   | 's3:ObjectCreated:Copy'
   | 's3:ObjectCreated:CompleteMultipartUpload'
   | 's3:ObjectRemoved:Delete'
-  | 's3:ObjectRemoved:DeleteMarkerCreated';
+  | 's3:ObjectRemoved:DeleteMarkerCreated'
+  | 's3:LifecycleExpiration:Delete'
+  | 's3:LifecycleExpiration:DeleteMarkerCreated'
+  | 's3:ObjectTransition:Complete';
 
 /** One change to an object, published after it is committed. */
 export interface ObjectEvent {

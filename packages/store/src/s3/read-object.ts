@@ -3,6 +3,7 @@ import { S3Error, withHeaders } from '../core/errors.js';
 import type { HandlerResponse } from '../core/request.js';
 import type { ByteRange, ObjectInfo } from '../object-layer/types.js';
 import { checkPreconditions } from './conditional.js';
+import { addExpirationHeader } from './expiration.js';
 import { objectResponseHeaders, RESPONSE_OVERRIDES } from './metadata.js';
 import { resolveRange } from './range.js';
 import type { S3Request } from './types.js';
@@ -93,6 +94,7 @@ export async function readObject(req: S3Request, ctx: StoreContext, head: boolea
 
   const headers = objectResponseHeaders(info);
   headers['accept-ranges'] = 'bytes';
+  await addExpirationHeader(ctx, info, headers);
   if (hasPart && info.parts) headers['x-amz-mp-parts-count'] = String(info.parts.length);
   const length = range ? range.end - range.start + 1 : info.size;
   headers['content-length'] = String(length);

@@ -7,6 +7,7 @@ import { copyObject } from './operations/copy-object.js';
 import { createBucket } from './operations/create-bucket.js';
 import { createMultipartUpload } from './operations/create-multipart-upload.js';
 import { deleteBucket } from './operations/delete-bucket.js';
+import { deleteBucketLifecycle } from './operations/delete-bucket-lifecycle.js';
 import { deleteBucketPolicy } from './operations/delete-bucket-policy.js';
 import { deleteBucketTagging } from './operations/delete-bucket-tagging.js';
 import { deleteObject } from './operations/delete-object.js';
@@ -14,6 +15,7 @@ import { deleteObjectTagging } from './operations/delete-object-tagging.js';
 import { deleteObjects } from './operations/delete-objects.js';
 import { getAcl } from './operations/get-acl.js';
 import { getBucketEncryption } from './operations/get-bucket-encryption.js';
+import { getBucketLifecycle } from './operations/get-bucket-lifecycle.js';
 import { getBucketLocation } from './operations/get-bucket-location.js';
 import { getBucketPolicy } from './operations/get-bucket-policy.js';
 import { getBucketTagging } from './operations/get-bucket-tagging.js';
@@ -33,6 +35,7 @@ import { listObjectsV2 } from './operations/list-objects-v2.js';
 import { listParts } from './operations/list-parts.js';
 import { listenBucketNotification } from './operations/listen-bucket-notification.js';
 import { notImplemented } from './operations/not-implemented.js';
+import { putBucketLifecycle } from './operations/put-bucket-lifecycle.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
 import { putBucketTagging } from './operations/put-bucket-tagging.js';
 import { putBucketVersioning } from './operations/put-bucket-versioning.js';
@@ -47,7 +50,6 @@ import type { RouteLevel, S3Route } from './types.js';
 
 /** Sub-resources the store does not implement: every method on them answers NotImplemented. */
 const UNIMPLEMENTED_BUCKET = [
-  'lifecycle',
   'replication',
   'notification',
   'cors',
@@ -238,6 +240,30 @@ export const S3_ROUTES: readonly S3Route[] = [
     query: ['events'],
     action: 's3:ListenBucketNotification',
     handler: listenBucketNotification,
+  },
+  {
+    name: 'GetBucketLifecycleConfiguration',
+    method: 'GET',
+    level: 'bucket',
+    query: ['lifecycle'],
+    action: 's3:GetLifecycleConfiguration',
+    handler: getBucketLifecycle,
+  },
+  {
+    name: 'PutBucketLifecycleConfiguration',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['lifecycle'],
+    action: 's3:PutLifecycleConfiguration',
+    handler: putBucketLifecycle,
+  },
+  {
+    name: 'DeleteBucketLifecycle',
+    method: 'DELETE',
+    level: 'bucket',
+    query: ['lifecycle'],
+    action: 's3:PutLifecycleConfiguration',
+    handler: deleteBucketLifecycle,
   },
   ...unimplemented('bucket', 'events').filter((r) => r.method !== 'GET'),
   ...UNIMPLEMENTED_BUCKET.flatMap((s) => unimplemented('bucket', s)),

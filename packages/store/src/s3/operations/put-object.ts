@@ -1,4 +1,5 @@
 import { S3Error } from '../../core/errors.js';
+import { addExpirationHeader } from '../expiration.js';
 import { contentMd5 } from '../metadata.js';
 import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
@@ -29,5 +30,6 @@ export const putObject: S3Handler = async (req, ctx) => {
   publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
   const headers: Record<string, string> = { etag: quoteEtag(info.etag) };
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
+  await addExpirationHeader(ctx, info, headers);
   return { status: 200, headers };
 };
