@@ -17,6 +17,7 @@ import { openIam } from './iam/index.js';
 import { StoreLog } from './log/store-log.js';
 import { LogWebhooks } from './logging/webhooks.js';
 import { openObjectLayer } from './object-layer/index.js';
+import { TierService } from './tiers/tier-service.js';
 
 /**
  * The store's process-level entry: opens the drives, builds IAM and the background services, and
@@ -96,10 +97,13 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const id = await deploymentId(layer.system);
     const events = createObjectEventBus();
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
+    // Remote tiers (lifecycle transition targets), read from the system store.
+    const tiers = await TierService.open(layer);
     const background = startBackgroundServices({
       layer,
       iam,
       events,
+      tiers,
       ...(opts.clock ? { clock: opts.clock } : {}),
     });
     services = background;
@@ -126,6 +130,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       log,
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
+      tiers,
     };
     const hooks = webhooks;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };

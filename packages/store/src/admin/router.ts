@@ -41,6 +41,12 @@ import { setUserOrGroupPolicy } from './operations/set-user-or-group-policy.js';
 import { setUserStatus } from './operations/set-user-status.js';
 import { storageInfo } from './operations/storage-info.js';
 import { temporaryAccountInfo } from './operations/temporary-account-info.js';
+import { tierAdd } from './operations/tier-add.js';
+import { tierEdit } from './operations/tier-edit.js';
+import { tierList } from './operations/tier-list.js';
+import { tierRemove } from './operations/tier-remove.js';
+import { tierStats } from './operations/tier-stats.js';
+import { tierVerify } from './operations/tier-verify.js';
 import { updateGroupMembers } from './operations/update-group-members.js';
 import { updateServiceAccount } from './operations/update-service-account.js';
 
@@ -251,6 +257,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     op: clearConfigHistoryKV,
   },
   { method: 'POST', path: '/service', name: 'Service', action: null, op: serviceAction },
+  // Remote tiers (lifecycle transition targets); `{tier}` is the tier's name.
+  { method: 'PUT', path: '/tier', name: 'AddTier', action: 'admin:SetTier', op: tierAdd },
+  { method: 'GET', path: '/tier', name: 'ListTier', action: 'admin:ListTier', op: tierList },
+  { method: 'POST', path: '/tier/{tier}', name: 'EditTier', action: 'admin:SetTier', op: tierEdit },
+  { method: 'DELETE', path: '/tier/{tier}', name: 'RemoveTier', action: 'admin:SetTier', op: tierRemove },
+  { method: 'GET', path: '/tier/{tier}', name: 'VerifyTier', action: 'admin:ListTier', op: tierVerify },
+  { method: 'GET', path: '/tier-stats', name: 'TierStats', action: 'admin:ListTier', op: tierStats },
 ];
 
 const ROUTES = new Map(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
@@ -259,7 +272,11 @@ const ROUTES = new Map(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
 export function matchAdminRoute(method: string, path: string): AdminRoute | null {
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return null;
   const rel = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
-  return ROUTES.get(`${method} ${rel}`) ?? null;
+  return (
+    ROUTES.get(`${method} ${rel}`) ??
+    ROUTES.get(`${method} ${rel.replace(/^\/tier\/[^/]+$/, '/tier/{tier}')}`) ??
+    null
+  );
 }
 
 function requestIdOf(req: AuthenticatedRequest): string {

@@ -16,22 +16,20 @@ import { SCANNER_SPEED_PACING, type ScannerPacing, scannerSleepMs } from './paci
  * by the `scanner` set like the usage scan; its progress is `status()`.
  */
 
-/** Moves a version's data to a tier (the tier service); resolves once the remote copy is durable. */
-export type TransitionVersion = (
-  bucket: string,
-  key: string,
-  versionId: string,
-  tier: string,
-) => Promise<void>;
-
-/** The tier a version's data lives on, if it was transitioned. */
-export type VersionTier = (info: ObjectInfo) => string | undefined;
+/** What the pass needs of the remote tiers (the tier service). */
+export interface LifecycleTiers {
+  /** Moves a version's data to a tier; resolves once the remote copy is durable and the local freed. */
+  transition(bucket: string, key: string, versionId: string, tier: string): Promise<void>;
+  /** The tier a version's data lives on, if it was transitioned. */
+  tierOf(info: ObjectInfo): string | undefined;
+  /** Removes remote copies of versions that are gone; run after the cycle's transitions. */
+  sweep(): Promise<unknown>;
+}
 
 export interface LifecycleScanOptions {
   clock?: Clock;
   events?: ObjectEventBus;
-  transition?: TransitionVersion;
-  tierOf?: VersionTier;
+  tiers?: LifecycleTiers;
   onError?: (err: unknown) => void;
   pageSize?: number;
 }
@@ -131,6 +129,7 @@ export class LifecycleScanner {
           this.#fail(err);
         }
       }
+      await this.#opts.tiers?.sweep().catch((err: unknown) => this.#fail(err));
     } finally {
       this.#status.running = null;
       this.#status.lastCycleEnded = new Date(this.#clock.now()).toISOString();
@@ -177,8 +176,8 @@ export class LifecycleScanner {
 
   async #applyKey(bucket: string, config: LifecycleConfiguration, versions: ObjectInfo[]): Promise<void> {
     const key = versions[0]?.key ?? '';
-    const tierOf = this.#opts.tierOf;
-    const facts = versions.map((v) => versionFacts(v, tierOf?.(v)));
+    const tiers = this.#opts.tiers;
+    const facts = versions.map((v) => versionFacts(v, tiers?.tierOf(v)));
     const byId = new Map(versions.map((v) => [v.versionId, v]));
     for (const action of planKey(config, key, facts, this.#clock.now())) {
       try {
@@ -198,8 +197,8 @@ export class LifecycleScanner {
     byId: Map<string, ObjectInfo>,
   ): Promise<void> {
     if (action.kind === 'transition') {
-      if (!this.#opts.transition) return;
-      await this.#opts.transition(bucket, key, action.versionId, action.tier);
+      if (!this.#opts.tiers) return;
+      await this.#opts.tiers.transition(bucket, key, action.versionId, action.tier);
       this.#status.transitionedVersions++;
       this.#publish('s3:ObjectTransition:Complete', bucket, key, action.versionId);
       return;

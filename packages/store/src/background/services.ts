@@ -2,7 +2,7 @@ import type { Clock } from '../core/clock.js';
 import type { ObjectEventBus } from '../events/object-events.js';
 import type { IamSystem } from '../iam/index.js';
 import type { ObjectLayer } from '../object-layer/types.js';
-import { LifecycleScanner, type TransitionVersion, type VersionTier } from './lifecycle-scan.js';
+import { LifecycleScanner, type LifecycleTiers } from './lifecycle-scan.js';
 import { type HealPacing, healWait } from './pacing.js';
 import { DataUsageScanner } from './scanner.js';
 
@@ -22,9 +22,8 @@ export interface BackgroundDeps {
   events: ObjectEventBus;
   /** Where lifecycle reads the time (the system clock unless a test moves its own). */
   clock?: Clock;
-  /** Lifecycle transition to a remote tier, and which tier holds a version (the tier service). */
-  transition?: TransitionVersion;
-  tierOf?: VersionTier;
+  /** Lifecycle transition to remote tiers (the tier service). */
+  tiers?: LifecycleTiers;
 }
 
 export interface BackgroundServicesOptions {
@@ -56,8 +55,7 @@ export function startBackgroundServices(
     events,
     onError: () => undefined,
     ...(deps.clock ? { clock: deps.clock } : {}),
-    ...(deps.transition ? { transition: deps.transition } : {}),
-    ...(deps.tierOf ? { tierOf: deps.tierOf } : {}),
+    ...(deps.tiers ? { tiers: deps.tiers } : {}),
   });
   lifecycle.start();
   iam.useBucketPolicies((bucket) => layer.getBucketConfig(bucket, 'policy'), false);

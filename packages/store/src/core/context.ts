@@ -6,7 +6,7 @@ import type { StoreLog } from '../log/store-log.js';
 import type { WebhookStatusSource } from '../logging/webhooks.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import type { ServiceActionHook, StoreOptions } from './options.js';
-import type { TierLookup } from './tiers.js';
+import type { TierAdmin } from './tiers.js';
 import type { UsageScanner } from './usage.js';
 
 /**
@@ -54,5 +54,5 @@ export interface StoreContext {
    */
   readonly onServiceAction: ServiceActionHook | null;
   /** Remote tiers (lifecycle transition targets); absent when the store runs without them. */
-  readonly tiers?: TierLookup;
+  readonly tiers?: TierAdmin;
 }

@@ -54,6 +54,10 @@ const CODES_BY_STATUS = {
     // Admin API (PROTOCOL-NOTES §1).
     XMinioAdminGroupNotEmpty: 'The specified group is not empty - cannot remove it.',
     XMinioAdminInvalidArgument: 'Invalid arguments specified.',
+    XMinioAdminTierNameNotUpperCase: 'Tier name must be in uppercase',
+    XMinioAdminTierBucketNotFound: 'Remote tier bucket not found',
+    XMinioAdminTierInvalidCredentials: 'Invalid remote tier credentials',
+    XMinioAdminTierInvalidConfig: 'Unable to setup remote tier, check tier configuration',
     XMinioAdminConfigBadJSON: 'JSON configuration provided is of incorrect format',
     XMinioAdminPolicyInUse: 'The policy cannot be removed, as it is in use',
     XMinioAdminConfigTooLarge: 'Configuration data provided exceeds the allowed maximum',
@@ -77,6 +81,8 @@ const CODES_BY_STATUS = {
     // Admin API (PROTOCOL-NOTES §1).
     XMinioInvalidIAMCredentials: 'The credentials are not valid.',
     XMinioIAMActionNotAllowed: 'Specified IAM action is not allowed',
+    XMinioAdminTierMissingCredentials: 'Specified remote credentials are empty',
+    InvalidObjectState: 'The operation is not valid for the current state of the object.',
   },
   404: {
     NoSuchBucket: 'The specified bucket does not exist',
@@ -96,6 +102,7 @@ const CODES_BY_STATUS = {
     XMinioAdminNoSuchGroup: 'The specified group does not exist.',
     XMinioAdminNoSuchPolicy: 'The canned policy does not exist.',
     XMinioAdminNoSuchQuotaConfiguration: 'The quota configuration does not exist',
+    XMinioAdminTierNotFound: 'Specified remote tier was not found',
   },
   405: {
     MethodNotAllowed: 'The specified method is not allowed against this resource.',
@@ -105,6 +112,8 @@ const CODES_BY_STATUS = {
     BucketAlreadyOwnedByYou:
       'Your previous request to create the named bucket succeeded and you already own it.',
     BucketNotEmpty: 'The bucket you tried to delete is not empty',
+    XMinioAdminTierAlreadyExists: 'Specified remote tier already exists',
+    XMinioAdminTierInUse: 'The remote tier is in use: lifecycle rules or transitioned objects refer to it',
     // Request validation.
     InvalidBucketState: 'The request is not valid with the current state of the bucket.',
   },

@@ -13,7 +13,6 @@ import { type StoreHandle, startStore } from '../server.js';
 const AWS = '/usr/bin/aws';
 const USER = 'lifecycle-root';
 const PASS = 'lifecycle-secret-123';
-const DAY = 24 * 3600 * 1000;
 let store: StoreHandle;
 let dataDir: string;
 let work: string;

@@ -11,6 +11,7 @@ import { completeMultipartUpload } from './multipart-complete.js';
 import { deleteObject } from './object-delete.js';
 import { getObject, headObject } from './object-read.js';
 import { type MetadataPatch, putObject, updateObjectMetadata } from './object-write.js';
+import { markTransitioned, type RemoteReader, setRemoteReader } from './transition.js';
 import type {
   BucketConfigName,
   BucketInfo,
@@ -133,6 +134,20 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   deleteObject(bucket: string, key: string, opts?: DeleteOptions): Promise<DeleteResult> {
     return deleteObject(this.set, bucket, key, opts);
+  }
+
+  transitionVersion(
+    bucket: string,
+    key: string,
+    versionId: string,
+    expect: { etag: string; mtime: number },
+    tier: string,
+  ): Promise<boolean> {
+    return markTransitioned(this.set, bucket, key, versionId, expect, tier);
+  }
+
+  setRemoteReader(reader: RemoteReader): void {
+    setRemoteReader(this.set, reader);
   }
 
   updateObjectMetadata(
