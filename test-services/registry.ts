@@ -6,4 +6,5 @@ import type { ServiceStarter } from './service.js';
  */
 export const SERVICES: Record<string, () => Promise<ServiceStarter>> = {
   echo: async () => (await import('./services/echo.js')).start,
+  azurite: async () => (await import('./services/azurite.js')).start,
 };
