@@ -98,7 +98,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const events = createObjectEventBus();
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
     // Remote tiers (lifecycle transition targets), read from the system store.
-    const tiers = await TierService.open(layer);
+    const tiers = await TierService.open(layer, opts.clock);
     const background = startBackgroundServices({
       layer,
       iam,

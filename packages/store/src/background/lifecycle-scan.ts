@@ -5,6 +5,7 @@ import type { ObjectEventBus, ObjectEventName } from '../events/object-events.js
 import { abortDue, type LifecycleAction, planKey } from '../lifecycle/evaluate.js';
 import { readLifecycle, versionFacts } from '../lifecycle/store.js';
 import type { LifecycleConfiguration } from '../lifecycle/types.js';
+import { RESTORE_KEY, restoreExpiry } from '../object-layer/restore.js';
 import type { ObjectInfo, ObjectLayer } from '../object-layer/types.js';
 import { SCANNER_SPEED_PACING, type ScannerPacing, scannerSleepMs } from './pacing.js';
 
@@ -45,6 +46,8 @@ export interface LifecycleScanStatus {
   deleteMarkersCreated: number;
   transitionedVersions: number;
   abortedUploads: number;
+  /** Restored copies of transitioned versions freed after their restore expired. */
+  restoresExpired: number;
   /** Versions kept because of legal hold or retention. */
   lockedVersionsKept: number;
   failures: number;
@@ -67,6 +70,7 @@ export class LifecycleScanner {
     deleteMarkersCreated: 0,
     transitionedVersions: 0,
     abortedUploads: 0,
+    restoresExpired: 0,
     lockedVersionsKept: 0,
     failures: 0,
   };
@@ -176,6 +180,7 @@ export class LifecycleScanner {
 
   async #applyKey(bucket: string, config: LifecycleConfiguration, versions: ObjectInfo[]): Promise<void> {
     const key = versions[0]?.key ?? '';
+    await this.#dropExpiredRestores(bucket, versions);
     const tiers = this.#opts.tiers;
     const facts = versions.map((v) => versionFacts(v, tiers?.tierOf(v)));
     const byId = new Map(versions.map((v) => [v.versionId, v]));
@@ -186,6 +191,21 @@ export class LifecycleScanner {
         // A version locked since it was listed (AccessDenied) is kept, like any locked one.
         if (isS3Error(err, 'AccessDenied')) this.#status.lockedVersionsKept++;
         else this.#fail(err);
+      }
+    }
+  }
+
+  /** Restored copies of transitioned versions go once their restore expired (the tier keeps its copy). */
+  async #dropExpiredRestores(bucket: string, versions: ObjectInfo[]): Promise<void> {
+    const now = this.#clock.now();
+    for (const v of versions) {
+      const expiry = restoreExpiry(v.systemMetadata[RESTORE_KEY]);
+      if (expiry === null || expiry > now) continue;
+      try {
+        if (await this.#layer.dropRestoredCopy?.(bucket, v.key, v.versionId, now))
+          this.#status.restoresExpired++;
+      } catch (err) {
+        this.#fail(err);
       }
     }
   }

@@ -24,4 +24,14 @@ export interface TierAdmin extends TierLookup {
   verify(name: string): Promise<void>;
   /** What each tier holds. */
   stats(): Promise<TierInfo[]>;
+  /**
+   * RestoreObject: a local copy of a transitioned version for `days` (InvalidObjectState when the
+   * version is not on a tier); 'restored' the first time, 'extended' when a copy was already there.
+   */
+  restore(
+    bucket: string,
+    key: string,
+    versionId: string | undefined,
+    days: number,
+  ): Promise<'restored' | 'extended'>;
 }

@@ -11,6 +11,7 @@ import { completeMultipartUpload } from './multipart-complete.js';
 import { deleteObject } from './object-delete.js';
 import { getObject, headObject } from './object-read.js';
 import { type MetadataPatch, putObject, updateObjectMetadata } from './object-write.js';
+import { dropRestoredCopy, restoreLocalCopy } from './restore.js';
 import { markTransitioned, type RemoteReader, setRemoteReader } from './transition.js';
 import type {
   BucketConfigName,
@@ -144,6 +145,21 @@ export class ErasureObjectLayer implements ObjectLayer {
     tier: string,
   ): Promise<boolean> {
     return markTransitioned(this.set, bucket, key, versionId, expect, tier);
+  }
+
+  restoreVersion(
+    bucket: string,
+    key: string,
+    versionId: string,
+    body: Readable,
+    expect: { etag: string; mtime: number; size: number },
+    expiry: number,
+  ): Promise<boolean> {
+    return restoreLocalCopy(this.set, bucket, key, versionId, body, expect, expiry);
+  }
+
+  dropRestoredCopy(bucket: string, key: string, versionId: string, now: number): Promise<boolean> {
+    return dropRestoredCopy(this.set, bucket, key, versionId, now);
   }
 
   setRemoteReader(reader: RemoteReader): void {

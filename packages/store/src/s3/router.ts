@@ -44,6 +44,7 @@ import { putObjectLegalHold } from './operations/put-object-legal-hold.js';
 import { putObjectLockConfiguration } from './operations/put-object-lock-configuration.js';
 import { putObjectRetention } from './operations/put-object-retention.js';
 import { putObjectTagging } from './operations/put-object-tagging.js';
+import { restoreObject } from './operations/restore-object.js';
 import { uploadPart } from './operations/upload-part.js';
 import { uploadPartCopy } from './operations/upload-part-copy.js';
 import type { RouteLevel, S3Route } from './types.js';
@@ -68,7 +69,7 @@ const UNIMPLEMENTED_BUCKET = [
   'replication-reset',
   'replication-reset-status',
 ];
-const UNIMPLEMENTED_OBJECT = ['select', 'restore', 'torrent', 'attributes'];
+const UNIMPLEMENTED_OBJECT = ['select', 'torrent', 'attributes'];
 
 function unimplemented(level: RouteLevel, sub: string): S3Route[] {
   return ['GET', 'PUT', 'DELETE', 'POST', 'HEAD'].map((method) => ({
@@ -423,6 +424,15 @@ export const S3_ROUTES: readonly S3Route[] = [
     action: 's3:ListMultipartUploadParts',
     handler: listParts,
   },
+  {
+    name: 'RestoreObject',
+    method: 'POST',
+    level: 'object',
+    query: ['restore'],
+    action: 's3:RestoreObject',
+    handler: restoreObject,
+  },
+  ...unimplemented('object', 'restore').filter((r) => r.method !== 'POST'),
   ...UNIMPLEMENTED_OBJECT.flatMap((s) => unimplemented('object', s)),
 
   // Object.

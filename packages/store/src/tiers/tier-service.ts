@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { TierConfig, TierCreds, TierInfo } from '@stowage/madmin';
+import { type Clock, systemClock } from '../core/clock.js';
 import { isS3Error, S3Error } from '../core/errors.js';
 import type { TierAdmin } from '../core/tiers.js';
+import { dueAfterDays } from '../lifecycle/evaluate.js';
 import { readLifecycle } from '../lifecycle/store.js';
 import type { ByteRange, ObjectInfo, ObjectLayer } from '../object-layer/types.js';
 import { driverFor, redacted, settingsOf, validateTierConfig, withCredentials } from './config.js';
@@ -13,6 +15,8 @@ import { TierJournal as Journal, type TierJournal, type TierRecord } from './jou
 export const TIER_CONFIG_PATH = 'tiers/tier-config.json';
 /** System metadata key naming a transitioned version's tier (the object layer's TIER_KEY). */
 const TIER_KEY = 'x-amz-storage-class';
+/** System metadata key of a restored copy (the object layer's RESTORE_KEY). */
+const RESTORE_KEY = 'x-amz-restore';
 
 function driverError(err: unknown): S3Error {
   if (err instanceof TierDriverError) {
@@ -38,14 +42,16 @@ export class TierService implements TierAdmin {
   readonly #journal: TierJournal;
   #tiers = new Map<string, TierConfig>();
   readonly #drivers = new Map<string, TierDriver>();
+  readonly #clock: Clock;
 
-  private constructor(layer: ObjectLayer) {
+  private constructor(layer: ObjectLayer, clock: Clock) {
     this.#layer = layer;
+    this.#clock = clock;
     this.#journal = new Journal(layer.system);
   }
 
-  static async open(layer: ObjectLayer): Promise<TierService> {
-    const s = new TierService(layer);
+  static async open(layer: ObjectLayer, clock: Clock = systemClock): Promise<TierService> {
+    const s = new TierService(layer, clock);
     const raw = await layer.system.read(TIER_CONFIG_PATH);
     const list = raw ? (JSON.parse(raw.toString('utf8')) as TierConfig[]) : [];
     s.#tiers = new Map(list.map((t) => [t.Name, t]));
@@ -208,6 +214,29 @@ export class TierService implements TierAdmin {
       await driver.remove(object);
       await this.#journal.remove(record);
     }
+  }
+
+  async restore(
+    bucket: string,
+    key: string,
+    versionId: string | undefined,
+    days: number,
+  ): Promise<'restored' | 'extended'> {
+    const info = await this.#layer.headObject(bucket, key, versionId !== undefined ? { versionId } : {});
+    if (info.isDeleteMarker) throw new S3Error('MethodNotAllowed');
+    if (this.tierOf(info) === undefined || !this.#layer.restoreVersion) {
+      throw new S3Error(
+        'InvalidObjectState',
+        "Restore is not allowed for the object's current storage class",
+      );
+    }
+    const already = info.systemMetadata[RESTORE_KEY] !== undefined;
+    const expiry = dueAfterDays(this.#clock.now(), days);
+    const expect = { etag: info.etag, mtime: info.lastModified.getTime(), size: info.size };
+    const body = await this.read(info, null);
+    const ok = await this.#layer.restoreVersion(bucket, key, info.versionId, body, expect, expiry);
+    if (!ok) throw new S3Error('NoSuchVersion', undefined, { Key: key });
+    return already ? 'extended' : 'restored';
   }
 
   /** The bytes of a transitioned version, from its tier. */

@@ -209,6 +209,37 @@ describe('transition to the tier', () => {
     expect(hot.headers.get('x-amz-storage-class')).toBeNull();
   });
 
+  it('RestoreObject brings a local copy back for its days; the lifecycle pass frees it afterwards', async () => {
+    const restore = async (key: string, days: number): Promise<Response> =>
+      fetch(await s3.presignedUrl('POST', 'data', key, 600, { restore: '' }), {
+        method: 'POST',
+        body: `<RestoreRequest><Days>${days}</Days></RestoreRequest>`,
+      });
+    const first = await restore('archive/big.bin', 2);
+    expect(first.status).toBe(202);
+    expect(await localBytes('data', 'archive/big.bin')).toBeGreaterThan(big.length);
+    const head = await fetch(await s3.presignedUrl('HEAD', 'data', 'archive/big.bin'), { method: 'HEAD' });
+    expect(head.headers.get('x-amz-restore')).toMatch(
+      /^ongoing-request="false", expiry-date=".+ 00:00:00 GMT"$/,
+    );
+    expect(head.headers.get('x-amz-storage-class')).toBe('COLD');
+    expect((await readAll(await s3.getObject('data', 'archive/big.bin'))).equals(big)).toBe(true);
+    expect((await restore('archive/big.bin', 2)).status).toBe(200);
+    const notArchived = await restore('hot/stay.bin', 1);
+    expect(notArchived.status).toBe(403);
+    expect(await notArchived.text()).toContain('<Code>InvalidObjectState</Code>');
+    expect((await restore('archive/big.bin', 0)).status).toBe(400);
+
+    clock.advanceDays(4);
+    await until(
+      async () => (await localBytes('data', 'archive/big.bin')) < 16 * 1024,
+      'the restored copy freed',
+    );
+    const after = await fetch(await s3.presignedUrl('HEAD', 'data', 'archive/big.bin'), { method: 'HEAD' });
+    expect(after.headers.get('x-amz-restore')).toBeNull();
+    expect((await readAll(await s3.getObject('data', 'archive/big.bin'))).equals(big)).toBe(true);
+  });
+
   it('deleting a transitioned object removes its remote copy; the tier can go once nothing uses it', async () => {
     await s3.removeObject('data', 'archive/big.bin');
     await until(async () => (await remoteKeys()).length === 1, 'the remote copy removed');
