@@ -205,6 +205,14 @@ describe('transition to the tier', () => {
     const head = await fetch(await s3.presignedUrl('HEAD', 'data', 'archive/big.bin'), { method: 'HEAD' });
     expect(head.headers.get('x-amz-storage-class')).toBe('COLD');
     expect(head.headers.get('content-length')).toBe(String(big.length));
+    const listing = await (
+      await fetch(await s3.presignedUrl('GET', 'data', '', 600, { 'list-type': '2' }))
+    ).text();
+    expect(listing.match(/<StorageClass>[A-Z]+<\/StorageClass>/g)).toEqual([
+      '<StorageClass>COLD</StorageClass>',
+      '<StorageClass>COLD</StorageClass>',
+      '<StorageClass>STANDARD</StorageClass>',
+    ]);
     const hot = await fetch(await s3.presignedUrl('HEAD', 'data', 'hot/stay.bin'), { method: 'HEAD' });
     expect(hot.headers.get('x-amz-storage-class')).toBeNull();
   });
