@@ -74,3 +74,11 @@ export async function markTransitioned(
     return true;
   });
 }
+
+/** A version's system metadata without its tier state (what a copy of it starts with: local data). */
+export function withoutTierState(sys: Record<string, string>): Record<string, string> {
+  const out = { ...sys };
+  delete out[TIER_KEY];
+  delete out['x-amz-restore'];
+  return out;
+}

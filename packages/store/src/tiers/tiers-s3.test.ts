@@ -195,6 +195,9 @@ describe('transition to the tier', () => {
       Type: 'minio',
       Stats: { totalSize: big.length + small.length, numVersions: 2, numObjects: 2 },
     });
+    expect((await admin.dataUsageInfo()).tierStats).toEqual({
+      COLD: { totalSize: big.length + small.length, numVersions: 2, numObjects: 2 },
+    });
     // Only the metadata is left locally.
     expect(await localBytes('data', 'archive/big.bin')).toBeLessThan(16 * 1024);
 
@@ -213,6 +216,11 @@ describe('transition to the tier', () => {
       '<StorageClass>COLD</StorageClass>',
       '<StorageClass>STANDARD</StorageClass>',
     ]);
+    // A copy of a transitioned object is an ordinary local object.
+    await s3.copyObject('data', 'copies/big.bin', '/data/archive/big.bin');
+    const copy = await fetch(await s3.presignedUrl('HEAD', 'data', 'copies/big.bin'), { method: 'HEAD' });
+    expect(copy.headers.get('x-amz-storage-class')).toBeNull();
+    expect((await readAll(await s3.getObject('data', 'copies/big.bin'))).equals(big)).toBe(true);
     const hot = await fetch(await s3.presignedUrl('HEAD', 'data', 'hot/stay.bin'), { method: 'HEAD' });
     expect(hot.headers.get('x-amz-storage-class')).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { S3Error } from '../../core/errors.js';
+import { withoutTierState } from '../../object-layer/transition.js';
 import { resolveCopySource } from '../copy-source.js';
 import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
@@ -61,7 +62,8 @@ export const copyObject: S3Handler = async (req, ctx) => {
         }
       : {
           contentType: info.contentType,
-          systemMetadata: info.systemMetadata,
+          // A copy of a transitioned version is stored here: it is not on the tier.
+          systemMetadata: withoutTierState(info.systemMetadata),
           userMetadata: info.userMetadata,
         };
   const tagHeader = req.headers['x-amz-tagging'];
