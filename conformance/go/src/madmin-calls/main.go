@@ -4,7 +4,8 @@
 //
 // Usage: madmin-calls <host:port> <root-access-key> <root-secret-key> [config]
 //
-// With `config` it drives the configuration API instead (config.go).
+// With `config` it drives the configuration API instead (config.go); with `tiers <remote-url>
+// <remote-bucket>` the remote tier API and bucket lifecycle (tiers.go).
 //
 // Each step prints one line; the first failure prints "FAIL <step>: <reason>" (stdout and stderr) and
 // exits 1. Success ends
@@ -89,6 +90,13 @@ func adminClient(step, ak, sk string) *madmin.AdminClient {
 }
 
 func main() {
+	if len(os.Args) == 7 && os.Args[4] == "tiers" {
+		endpoint = os.Args[1]
+		tierSteps(adminClient("root admin client", os.Args[2], os.Args[3]), s3Client("root s3 client", os.Args[2], os.Args[3], ""),
+			os.Args[2], os.Args[3], os.Args[5], os.Args[6])
+		fmt.Printf("OK %d steps\n", steps)
+		return
+	}
 	if len(os.Args) != 4 && (len(os.Args) != 5 || os.Args[4] != "config") {
 		fmt.Fprintln(os.Stderr, "usage: madmin-calls <host:port> <root-access-key> <root-secret-key> [config]")
 		os.Exit(2)

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"github.com/minio/madmin-go/v2"
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/lifecycle"
+)
+
+// tierSteps drives the remote tier API (tier.go) and bucket lifecycle (minio-go) against the store,
+// with remoteURL/remoteBucket a reachable S3 server and bucket holding the tier's data.
+func tierSteps(adm *madmin.AdminClient, s3 *minio.Client, ak, sk, remoteURL, remoteBucket string) {
+	lower, err := madmin.NewTierMinIO("gotier", remoteURL, ak, sk, remoteBucket)
+	check("NewTierMinIO", err)
+	expectCode("AddTier lower-case name", adm.AddTier(ctx, lower), "XMinioAdminTierNameNotUpperCase")
+	wrong, _ := madmin.NewTierMinIO("GOTIER", remoteURL, ak, "wrong-secret-key", remoteBucket)
+	expectCode("AddTier wrong secret", adm.AddTier(ctx, wrong), "XMinioAdminTierInvalidCredentials")
+	missing, _ := madmin.NewTierMinIO("GOTIER", remoteURL, ak, sk, "no-such-remote-bucket")
+	expectCode("AddTier missing bucket", adm.AddTier(ctx, missing), "XMinioAdminTierBucketNotFound")
+	good, _ := madmin.NewTierMinIO("GOTIER", remoteURL, ak, sk, remoteBucket, madmin.MinIOPrefix("go/"))
+	check("AddTier", adm.AddTier(ctx, good))
+	expectCode("AddTier again", adm.AddTier(ctx, good), "XMinioAdminTierAlreadyExists")
+
+	tiers, err := adm.ListTiers(ctx)
+	check("ListTiers", err)
+	expect("ListTiers content", len(tiers) == 1 && tiers[0].Name == "GOTIER" && tiers[0].Type == madmin.MinIO &&
+		tiers[0].MinIO != nil && tiers[0].MinIO.SecretKey == "REDACTED" && tiers[0].MinIO.Prefix == "go/" &&
+		tiers[0].MinIO.Bucket == remoteBucket, "got %+v", tiers)
+	check("VerifyTier", adm.VerifyTier(ctx, "GOTIER"))
+	expectCode("VerifyTier unknown", adm.VerifyTier(ctx, "NOPE"), "XMinioAdminTierNotFound")
+	check("EditTier", adm.EditTier(ctx, "GOTIER", madmin.TierCreds{AccessKey: ak, SecretKey: sk}))
+	expectCode("EditTier wrong secret", adm.EditTier(ctx, "GOTIER", madmin.TierCreds{AccessKey: ak, SecretKey: "nope-nope-nope"}),
+		"XMinioAdminTierInvalidCredentials")
+	stats, err := adm.TierStats(ctx)
+	check("TierStats", err)
+	expect("TierStats content", len(stats) == 1 && stats[0].Name == "GOTIER" && stats[0].Stats.NumVersions == 0,
+		"got %+v", stats)
+
+	check("MakeBucket", s3.MakeBucket(ctx, "go-lifecycle", minio.MakeBucketOptions{}))
+	cfg := lifecycle.NewConfiguration()
+	cfg.Rules = []lifecycle.Rule{{
+		ID:         "to-gotier",
+		Status:     "Enabled",
+		RuleFilter: lifecycle.Filter{Prefix: "logs/"},
+		Transition: lifecycle.Transition{Days: 30, StorageClass: "GOTIER"},
+		Expiration: lifecycle.Expiration{Days: 365},
+	}}
+	check("SetBucketLifecycle", s3.SetBucketLifecycle(ctx, "go-lifecycle", cfg))
+	got, err := s3.GetBucketLifecycle(ctx, "go-lifecycle")
+	check("GetBucketLifecycle", err)
+	expect("GetBucketLifecycle content", len(got.Rules) == 1 && got.Rules[0].ID == "to-gotier" &&
+		got.Rules[0].RuleFilter.Prefix == "logs/" && int(got.Rules[0].Transition.Days) == 30 &&
+		got.Rules[0].Transition.StorageClass == "GOTIER" && int(got.Rules[0].Expiration.Days) == 365, "got %+v", got.Rules)
+	bad := lifecycle.NewConfiguration()
+	bad.Rules = []lifecycle.Rule{{ID: "x", Status: "Enabled", RuleFilter: lifecycle.Filter{Prefix: ""},
+		Transition: lifecycle.Transition{Days: 1, StorageClass: "UNKNOWN"}}}
+	expectCode("SetBucketLifecycle unknown tier", s3.SetBucketLifecycle(ctx, "go-lifecycle", bad), "InvalidStorageClass")
+	expectCode("RemoveTier in use", adm.RemoveTier(ctx, "GOTIER"), "XMinioAdminTierInUse")
+	check("DeleteBucketLifecycle", s3.SetBucketLifecycle(ctx, "go-lifecycle", lifecycle.NewConfiguration()))
+	check("RemoveTier", adm.RemoveTier(ctx, "GOTIER"))
+	tiers, err = adm.ListTiers(ctx)
+	check("ListTiers after remove", err)
+	expect("ListTiers empty", len(tiers) == 0, "got %+v", tiers)
+}
