@@ -267,3 +267,39 @@ describe('transition to the tier', () => {
     expect(await admin.listTiers()).toEqual([]);
   });
 });
+
+describe('a transfer that fails', () => {
+  it('keeps the local copy and is retried by a later cycle', async () => {
+    await remoteS3.makeBucket('flaky-bucket');
+    await admin.addTier(tier('FLAKY', { Bucket: 'flaky-bucket', Prefix: '' }));
+    const data = randomBytes(700 * 1024);
+    await s3.makeBucket('retry');
+    await s3.putObject('retry', 'doc.bin', data);
+    // The remote bucket goes away: every transfer fails.
+    await remoteS3.removeBucket('flaky-bucket');
+    await s3.setBucketLifecycle('retry', {
+      Rule: [
+        {
+          ID: 'flaky',
+          Status: 'Enabled',
+          Filter: { Prefix: '' },
+          Transition: { Days: 1, StorageClass: 'FLAKY' },
+        },
+      ],
+    } as never);
+    const before = (await admin.tierStats()).find((t) => t.Name === 'FLAKY');
+    clock.advanceDays(2);
+    await new Promise((r) => setTimeout(r, 2500)); // two cycles or more, each failing
+    expect((await admin.tierStats()).find((t) => t.Name === 'FLAKY')).toEqual(before);
+    expect((await readAll(await s3.getObject('retry', 'doc.bin'))).equals(data)).toBe(true);
+    expect(await localBytes('retry', 'doc.bin')).toBeGreaterThan(data.length);
+
+    await remoteS3.makeBucket('flaky-bucket');
+    await until(
+      async () => (await admin.tierStats()).find((t) => t.Name === 'FLAKY')?.Stats.numVersions === 1,
+      'retried',
+    );
+    expect(await localBytes('retry', 'doc.bin')).toBeLessThan(16 * 1024);
+    expect((await readAll(await s3.getObject('retry', 'doc.bin'))).equals(data)).toBe(true);
+  });
+});
