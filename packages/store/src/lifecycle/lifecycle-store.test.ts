@@ -1,11 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../core/clock.js';
 import { cleanEnv, type RunResult, requireTool, run } from '../s3/conformance/system-tools.js';
-import { type StoreHandle, startStore } from '../server.js';
+import { type ClockedStore, startClockedStore, until } from './testing/clocked-store.js';
 
 // Lifecycle end to end: a real store on 4 drives whose clock the test moves, configured with Debian's
 // awscli, written and read with the minio SDK; the scanner runs at the `fastest` speed (a cycle a second).
@@ -13,15 +12,13 @@ import { type StoreHandle, startStore } from '../server.js';
 const AWS = '/usr/bin/aws';
 const USER = 'lifecycle-root';
 const PASS = 'lifecycle-secret-123';
-let store: StoreHandle;
-let dataDir: string;
+let local: ClockedStore;
 let work: string;
 let env: NodeJS.ProcessEnv;
 let s3: Client;
-const clock = new ManualClock();
 
 function aws(...args: string[]): Promise<RunResult> {
-  return run(AWS, ['--endpoint-url', store.url, '--no-cli-pager', '--output', 'json', ...args], {
+  return run(AWS, ['--endpoint-url', local.store.url, '--no-cli-pager', '--output', 'json', ...args], {
     env,
     cwd: work,
   });
@@ -44,14 +41,6 @@ async function putLifecycle(bucket: string, config: unknown): Promise<RunResult>
     '--lifecycle-configuration',
     `file://${file}`,
   );
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Timed out waiting for: ${what}`);
 }
 
 async function keys(bucket: string): Promise<string[]> {
@@ -77,27 +66,9 @@ async function versions(
 
 beforeAll(async () => {
   requireTool(AWS, 'awscli');
-  dataDir = await mkdtemp(path.join(tmpdir(), 'stowage-lc-'));
   work = await mkdtemp(path.join(tmpdir(), 'stowage-lc-aws-'));
-  store = await startStore({
-    dataDir,
-    drives: 4,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: USER,
-    rootPassword: PASS,
-    clock,
-    env: { MINIO_SCANNER_SPEED: 'fastest' },
-  });
-  const port = Number(new URL(store.url).port);
-  s3 = new Client({
-    endPoint: '127.0.0.1',
-    port,
-    useSSL: false,
-    accessKey: USER,
-    secretKey: PASS,
-    region: 'us-east-1',
-  });
+  local = await startClockedStore(USER, PASS);
+  s3 = local.s3;
   await writeFile(
     path.join(work, 'config'),
     '[default]\nregion = us-east-1\ns3 =\n    addressing_style = path\n',
@@ -112,8 +83,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await store?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await local?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
@@ -224,7 +194,7 @@ describe('the scanner applies the rules when the clock moves', () => {
     expect(await keys('plain')).toEqual(['keep/1', 'old/1', 'old/2']);
     expect((await versions('locked')).length).toBe(6);
 
-    clock.advanceDays(4);
+    local.clock.advanceDays(4);
     await until(async () => (await keys('plain')).length === 1, 'old/ expired');
     expect(await keys('plain')).toEqual(['keep/1']);
     // awscli prints nothing for a listing without uploads.
@@ -240,7 +210,7 @@ describe('the scanner applies the rules when the clock moves', () => {
     // held: v1 is noncurrent but under legal hold → kept; v2 stays current.
     expect(left.filter((v) => v.name === 'held').map((v) => v.versionId)).toContain(held.versionId);
 
-    clock.advanceDays(10);
+    local.clock.advanceDays(10);
     await until(
       async () => (await versions('locked')).some((v) => v.name === 'doc' && v.isDeleteMarker),
       'delete marker on doc',

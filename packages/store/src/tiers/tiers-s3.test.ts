@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { MadminClient, MadminError, type TierConfig } from '@stowage/madmin';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../core/clock.js';
-import { objectDirSegments } from '../object-layer/names.js';
-import { type StoreHandle, startStore } from '../server.js';
+import {
+  localBytes as bytesOn,
+  type ClockedStore,
+  readAll,
+  startClockedStore,
+  until,
+} from '../lifecycle/testing/clocked-store.js';
 
 // Remote tiers of type s3 and minio end to end: the remote is a second embedded store (real S3 over
 // HTTP); tiers are managed with madmin, objects written and read with the minio SDK, and the lifecycle
@@ -15,72 +16,18 @@ import { type StoreHandle, startStore } from '../server.js';
 
 const USER = 'tier-root';
 const PASS = 'tier-secret-1234';
-const dirs: string[] = [];
-let local: StoreHandle;
-let remote: StoreHandle;
+let local: ClockedStore;
+let remoteStore: ClockedStore;
 let s3: Client;
 let remoteS3: Client;
 let admin: MadminClient;
-const clock = new ManualClock();
 
-async function start(extra: Partial<Parameters<typeof startStore>[0]> = {}): Promise<StoreHandle> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'stowage-tier-'));
-  dirs.push(dataDir);
-  return startStore({
-    dataDir,
-    drives: 4,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: USER,
-    rootPassword: PASS,
-    ...extra,
-  });
-}
-
-function client(store: StoreHandle): Client {
-  return new Client({
-    endPoint: '127.0.0.1',
-    port: store.port,
-    useSSL: false,
-    accessKey: USER,
-    secretKey: PASS,
-    region: 'us-east-1',
-  });
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const c of stream) parts.push(c as Buffer);
-  return Buffer.concat(parts);
-}
-
-/** Bytes stored under an object's folder on every local drive (metadata and shards). */
-async function localBytes(bucket: string, key: string): Promise<number> {
-  let total = 0;
-  const walk = async (dir: string): Promise<void> => {
-    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else total += (await stat(p)).size;
-    }
-  };
-  for (let d = 1; d <= 4; d++)
-    await walk(path.join(dirs[1] as string, `drive${d}`, bucket, ...objectDirSegments(key)));
-  return total;
-}
+const localBytes = (bucket: string, key: string): Promise<number> => bytesOn(local.dataDir, bucket, key);
 
 async function remoteKeys(): Promise<string[]> {
   const out: string[] = [];
   for await (const o of remoteS3.listObjectsV2('cold-bucket', '', true)) if (o.name) out.push(o.name);
   return out;
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Timed out waiting for: ${what}`);
 }
 
 async function adminCode(p: Promise<unknown>): Promise<string> {
@@ -98,7 +45,7 @@ const tier = (name: string, over: Partial<NonNullable<TierConfig['MinIO']>> = {}
   Type: 'minio',
   Name: name,
   MinIO: {
-    Endpoint: remote.url,
+    Endpoint: remoteStore.store.url,
     AccessKey: USER,
     SecretKey: PASS,
     Bucket: 'cold-bucket',
@@ -108,17 +55,16 @@ const tier = (name: string, over: Partial<NonNullable<TierConfig['MinIO']>> = {}
 });
 
 beforeAll(async () => {
-  remote = await start();
-  local = await start({ clock, env: { MINIO_SCANNER_SPEED: 'fastest' } });
-  s3 = client(local);
-  remoteS3 = client(remote);
-  admin = new MadminClient({ endpoint: local.url, accessKey: USER, secretKey: PASS });
+  remoteStore = await startClockedStore(USER, PASS, false);
+  local = await startClockedStore(USER, PASS);
+  s3 = local.s3;
+  remoteS3 = remoteStore.s3;
+  admin = new MadminClient({ endpoint: local.store.url, accessKey: USER, secretKey: PASS });
   await remoteS3.makeBucket('cold-bucket');
 });
 afterAll(async () => {
-  await local?.close();
-  await remote?.close();
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  await local?.stop();
+  await remoteStore?.stop();
 });
 
 describe('admin tier API (madmin)', () => {
@@ -143,7 +89,7 @@ describe('admin tier API (madmin)', () => {
         Type: 'minio',
         Name: 'COLD',
         MinIO: {
-          Endpoint: remote.url,
+          Endpoint: remoteStore.store.url,
           AccessKey: USER,
           SecretKey: 'REDACTED',
           Bucket: 'cold-bucket',
@@ -185,7 +131,7 @@ describe('transition to the tier', () => {
     } as never);
     expect(await adminCode(admin.removeTier('COLD'))).toBe('XMinioAdminTierInUse');
 
-    clock.advanceDays(2);
+    local.clock.advanceDays(2);
     await until(async () => (await remoteKeys()).length === 2, 'two versions on the remote bucket');
     expect((await remoteKeys()).every((k) => k.startsWith('stowage/data/'))).toBe(true);
     await until(async () => (await admin.tierStats())[0]?.Stats.numVersions === 2, 'the local data freed');
@@ -246,7 +192,7 @@ describe('transition to the tier', () => {
     expect(await notArchived.text()).toContain('<Code>InvalidObjectState</Code>');
     expect((await restore('archive/big.bin', 0)).status).toBe(400);
 
-    clock.advanceDays(4);
+    local.clock.advanceDays(4);
     await until(
       async () => (await localBytes('data', 'archive/big.bin')) < 16 * 1024,
       'the restored copy freed',
@@ -288,7 +234,7 @@ describe('a transfer that fails', () => {
       ],
     } as never);
     const before = (await admin.tierStats()).find((t) => t.Name === 'FLAKY');
-    clock.advanceDays(2);
+    local.clock.advanceDays(2);
     await new Promise((r) => setTimeout(r, 2500)); // two cycles or more, each failing
     expect((await admin.tierStats()).find((t) => t.Name === 'FLAKY')).toEqual(before);
     expect((await readAll(await s3.getObject('retry', 'doc.bin'))).equals(data)).toBe(true);
