@@ -131,6 +131,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       shutdown: shutdown.signal,
       onServiceAction: opts.onServiceAction ?? null,
       tiers,
+      ilm: background.lifecycle,
     };
     const hooks = webhooks;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"time"
+
 	"github.com/minio/madmin-go/v2"
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/lifecycle"
@@ -60,4 +63,42 @@ func tierSteps(adm *madmin.AdminClient, s3 *minio.Client, ak, sk, remoteURL, rem
 	tiers, err = adm.ListTiers(ctx)
 	check("ListTiers after remove", err)
 	expect("ListTiers empty", len(tiers) == 0, "got %+v", tiers)
+
+	scannerSteps(adm, s3)
+}
+
+// scannerSteps: a rule whose expiry date has passed removes the object at the next scanner cycle (the
+// store runs the fastest scanner speed), and madmin's scanner metrics count the ILM operation.
+func scannerSteps(adm *madmin.AdminClient, s3 *minio.Client) {
+	_, err := s3.PutObject(ctx, "go-lifecycle", "old/x", bytes.NewReader([]byte("x")), 1, minio.PutObjectOptions{})
+	check("PutObject old/x", err)
+	cfg := lifecycle.NewConfiguration()
+	cfg.Rules = []lifecycle.Rule{{
+		ID:         "past-date",
+		Status:     "Enabled",
+		RuleFilter: lifecycle.Filter{Prefix: "old/"},
+		Expiration: lifecycle.Expiration{Date: lifecycle.ExpirationDate{Time: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)}},
+	}}
+	check("SetBucketLifecycle past date", s3.SetBucketLifecycle(ctx, "go-lifecycle", cfg))
+	var deletes uint64
+	var scanner *madmin.ScannerMetrics
+	for i := 0; i < 150 && deletes == 0; i++ {
+		err = adm.Metrics(ctx, madmin.MetricsOptions{Type: madmin.MetricsScanner, N: 1}, func(m madmin.RealtimeMetrics) {
+			scanner = m.Aggregated.Scanner
+			if scanner != nil {
+				deletes = scanner.LifeTimeILM["Delete"]
+			}
+		})
+		if err != nil {
+			break
+		}
+		if deletes == 0 {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	check("Metrics scanner", err)
+	expect("Metrics counts the expiry", scanner != nil && deletes == 1 && scanner.CurrentCycle >= 1 &&
+		len(scanner.CyclesCompletedAt) >= 1, "got %+v", scanner)
+	_, err = s3.StatObject(ctx, "go-lifecycle", "old/x", minio.StatObjectOptions{})
+	expectCode("StatObject expired", err, "NoSuchKey")
 }

@@ -27,6 +27,7 @@ import { listGroups } from './operations/list-groups.js';
 import { listPolicyEntities } from './operations/list-policy-entities.js';
 import { listServiceAccounts } from './operations/list-service-accounts.js';
 import { listUsers } from './operations/list-users.js';
+import { metrics } from './operations/metrics.js';
 import { removeCannedPolicy } from './operations/remove-canned-policy.js';
 import { removeUser } from './operations/remove-user.js';
 import { restoreConfigHistoryKV } from './operations/restore-config-history-kv.js';
@@ -264,6 +265,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'DELETE', path: '/tier/{tier}', name: 'RemoveTier', action: 'admin:SetTier', op: tierRemove },
   { method: 'GET', path: '/tier/{tier}', name: 'VerifyTier', action: 'admin:ListTier', op: tierVerify },
   { method: 'GET', path: '/tier-stats', name: 'TierStats', action: 'admin:ListTier', op: tierStats },
+  // Realtime metrics: the scanner's lifecycle progress.
+  { method: 'GET', path: '/metrics', name: 'Metrics', action: 'admin:ServerInfo', op: metrics },
 ];
 
 const ROUTES = new Map(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Clock, systemClock } from '../core/clock.js';
 import { isS3Error } from '../core/errors.js';
+import type { IlmProgress, IlmProgressSource } from '../core/ilm-progress.js';
 import type { ObjectEventBus, ObjectEventName } from '../events/object-events.js';
 import { abortDue, type LifecycleAction, planKey } from '../lifecycle/evaluate.js';
 import { readLifecycle, versionFacts } from '../lifecycle/store.js';
@@ -53,7 +54,7 @@ export interface LifecycleScanStatus {
   failures: number;
 }
 
-export class LifecycleScanner {
+export class LifecycleScanner implements IlmProgressSource {
   readonly #layer: ObjectLayer;
   readonly #opts: LifecycleScanOptions;
   readonly #clock: Clock;
@@ -81,8 +82,26 @@ export class LifecycleScanner {
     this.#clock = opts.clock ?? systemClock;
   }
 
+  readonly #ops: Record<string, number> = {};
+  readonly #completed: number[] = [];
+  #currentStarted: number | null = null;
+
   status(): LifecycleScanStatus {
     return { ...this.#status };
+  }
+
+  progress(): IlmProgress {
+    return {
+      cycles: this.#status.cycles,
+      currentStarted: this.#currentStarted,
+      completed: [...this.#completed],
+      ops: { ...this.#ops },
+    };
+  }
+
+  /** Counts one ILM operation under MinIO's action name. */
+  #count(op: string): void {
+    this.#ops[op] = (this.#ops[op] ?? 0) + 1;
   }
 
   setPacing(pacing: ScannerPacing): void {
@@ -123,6 +142,7 @@ export class LifecycleScanner {
     const started = new Date(this.#clock.now()).toISOString();
     this.#status.running = started;
     this.#status.lastCycleStarted = started;
+    this.#currentStarted = Date.now();
     try {
       for (const bucket of await this.#layer.listBuckets()) {
         if (this.#stopped) return;
@@ -138,6 +158,9 @@ export class LifecycleScanner {
       this.#status.running = null;
       this.#status.lastCycleEnded = new Date(this.#clock.now()).toISOString();
       this.#status.cycles++;
+      this.#currentStarted = null;
+      this.#completed.push(Date.now());
+      if (this.#completed.length > 16) this.#completed.shift();
     }
   }
 
@@ -202,8 +225,10 @@ export class LifecycleScanner {
       const expiry = restoreExpiry(v.systemMetadata[RESTORE_KEY]);
       if (expiry === null || expiry > now) continue;
       try {
-        if (await this.#layer.dropRestoredCopy?.(bucket, v.key, v.versionId, now))
+        if (await this.#layer.dropRestoredCopy?.(bucket, v.key, v.versionId, now)) {
           this.#status.restoresExpired++;
+          this.#count(v.isLatest ? 'DeleteRestored' : 'DeleteRestoredVersion');
+        }
       } catch (err) {
         this.#fail(err);
       }
@@ -220,6 +245,7 @@ export class LifecycleScanner {
       if (!this.#opts.tiers) return;
       await this.#opts.tiers.transition(bucket, key, action.versionId, action.tier);
       this.#status.transitionedVersions++;
+      this.#count(byId.get(action.versionId)?.isLatest ? 'Transition' : 'TransitionVersion');
       this.#publish('s3:ObjectTransition:Complete', bucket, key, action.versionId);
       return;
     }
@@ -233,6 +259,7 @@ export class LifecycleScanner {
       const r = await this.#layer.deleteObject(bucket, key);
       if (r.deleteMarker) this.#status.deleteMarkersCreated++;
       else this.#status.expiredVersions++;
+      this.#count('Delete');
       this.#publish(
         r.deleteMarker ? 's3:LifecycleExpiration:DeleteMarkerCreated' : 's3:LifecycleExpiration:Delete',
         bucket,
@@ -248,6 +275,7 @@ export class LifecycleScanner {
     }
     await this.#layer.deleteObject(bucket, key, { versionId: action.versionId });
     this.#status.expiredVersions++;
+    this.#count(action.deleteMarker ? 'DelMarkerDelete' : 'DeleteVersion');
     this.#publish('s3:LifecycleExpiration:Delete', bucket, key, action.versionId);
   }
 
@@ -267,6 +295,7 @@ export class LifecycleScanner {
         try {
           await this.#layer.abortMultipartUpload(bucket, u.key, u.uploadId);
           this.#status.abortedUploads++;
+          this.#count('AbortMultipartUpload');
         } catch (err) {
           if (!isS3Error(err, 'NoSuchUpload')) this.#fail(err);
         }

@@ -5,6 +5,7 @@ import type { IamSystem } from '../iam/index.js';
 import type { StoreLog } from '../log/store-log.js';
 import type { WebhookStatusSource } from '../logging/webhooks.js';
 import type { ObjectLayer } from '../object-layer/types.js';
+import type { IlmProgressSource } from './ilm-progress.js';
 import type { ServiceActionHook, StoreOptions } from './options.js';
 import type { TierAdmin } from './tiers.js';
 import type { UsageScanner } from './usage.js';
@@ -55,4 +56,6 @@ export interface StoreContext {
   readonly onServiceAction: ServiceActionHook | null;
   /** Remote tiers (lifecycle transition targets); absent when the store runs without them. */
   readonly tiers?: TierAdmin;
+  /** The lifecycle pass's progress (admin metrics, scanner). */
+  readonly ilm?: IlmProgressSource;
 }
