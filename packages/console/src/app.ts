@@ -25,6 +25,7 @@ import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js
 import { registerConfigRoutes } from './routes/configs/register-config-routes.js';
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
+import { registerLifecycleRoutes } from './routes/lifecycle/register-lifecycle-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
 import { registerTrace } from './routes/live/trace.js';
 import { registerWatch } from './routes/live/watch.js';
@@ -38,6 +39,7 @@ import type { RouteContext, ZodApp } from './routes/route-context.js';
 import { registerRestartService } from './routes/service/restart-service.js';
 import { registerServiceAccountRoutes } from './routes/service-accounts/register-service-account-routes.js';
 import { registerGetSession } from './routes/session/get-session.js';
+import { registerListTiers } from './routes/tiers/list-tiers.js';
 import { registerUserRoutes } from './routes/users/register-user-routes.js';
 import { registerWebhookRoutes } from './routes/webhooks/register-webhook-routes.js';
 import { IdentitySnapshots } from './session/session-info.js';
@@ -117,6 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerObjectRoutes(signedIn, ctx);
     // Settings, webhooks and the restart banner (issue 15).
     registerConfigRoutes(signedIn, ctx);
+    // Lifecycle and tiers (issue 19).
+    registerLifecycleRoutes(signedIn, ctx);
+    registerListTiers(signedIn, ctx);
     registerWebhookRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
     // Live tools (spec 3 §7), over WebSocket.

@@ -6,6 +6,7 @@ export * from './dashboard.js';
 export * from './errors.js';
 export * from './groups.js';
 export * from './identity-rules.js';
+export * from './lifecycle.js';
 export * from './live-tools.js';
 export * from './login.js';
 export * from './objects.js';

@@ -130,6 +130,10 @@ export const apiPaths = {
   bucketUsers: '/api/v1/bucket-users/:bucket',
   bucketPolicies: '/api/v1/bucket-policy/:bucket',
   bucketAccessRules: '/api/v1/bucket/:bucket/access-rules',
+  // Lifecycle and tiers (issue 19, spec 1 §7, spec 2 §7).
+  bucketLifecycle: '/api/v1/buckets/:bucket/lifecycle',
+  bucketLifecycleRule: '/api/v1/buckets/:bucket/lifecycle/:ruleId',
+  tiers: '/api/v1/admin/tiers',
   // Object browser (issue 7, spec 1 §7 "Objects").
   objects: '/api/v1/buckets/:bucket/objects',
   objectShare: '/api/v1/buckets/:bucket/objects/share',
