@@ -1,7 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiErrorSchema, lifecycleRulesResponseSchema, tiersResponseSchema } from '@stowage/contracts';
+import {
+  apiErrorSchema,
+  type LifecycleRule,
+  lifecycleRulesResponseSchema,
+  tiersResponseSchema,
+} from '@stowage/contracts';
 import { type StoreHandle, startStore } from '@stowage/store';
 import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +102,7 @@ describe('bucket lifecycle routes (issue 19, spec 1 §7)', () => {
     expect(transition.status).toBe(201);
     const rules = lifecycleRulesResponseSchema.parse(transition.body).lifecycle;
     expect(rules).toHaveLength(2);
-    const [e, t] = rules;
+    const [e, t] = rules as [LifecycleRule, LifecycleRule];
     expiryId = e.id;
     transitionId = t.id;
     expect(e).toMatchObject({
@@ -159,7 +164,7 @@ describe('bucket lifecycle routes (issue 19, spec 1 §7)', () => {
       disable: true,
     });
     expect(res.status).toBe(200);
-    const [e, t] = lifecycleRulesResponseSchema.parse(res.body).lifecycle;
+    const [e, t] = lifecycleRulesResponseSchema.parse(res.body).lifecycle as [LifecycleRule, LifecycleRule];
     expect(e).toMatchObject({ id: expiryId, status: 'Disabled', tags: [{ key: 'team', value: 'ops' }] });
     expect(e.expiration.days).toBe(60);
     expect(t).toMatchObject({ id: transitionId, status: 'Enabled' });
