@@ -37,6 +37,7 @@ import { useBucketInfo } from '../api/get-bucket-info';
 import { AccessAuditPanel } from '../components/access-audit-panel';
 import { AccessRulesPanel } from '../components/access-rules-panel';
 import { DeleteBucketDialog } from '../components/delete-bucket-dialog';
+import { LifecyclePanel } from '../components/lifecycle-panel';
 import { SummaryPanel } from '../components/summary-panel';
 import { type BucketFeatures, bucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
@@ -73,7 +74,6 @@ function menuEntries(features: BucketFeatures, canReadReplication: boolean): Men
       tab: 'lifecycle',
       label: 'Lifecycle',
       icon: <HistoryToggleOffOutlined />,
-      unavailable: notYet,
     });
   }
   if (features.accessAudit) entries.push({ tab: 'access', label: 'Access Audit', icon: <GppGoodOutlined /> });
@@ -110,8 +110,8 @@ function AbsentOnServerPanel({ tab }: { tab: BucketAdminTab }): ReactElement {
 
 /**
  * Bucket admin screen /buckets/{bucket}/admin/{tab} (spec 1 §2.5): breadcrumb to Buckets, Browse Bucket,
- * Delete (confirmation; then /buckets), Refresh, subtitle 'Access: Private', and the left menu. Events,
- * Replication and Lifecycle are laid out as disabled entries until their screens exist.
+ * Delete (confirmation; then /buckets), Refresh, subtitle 'Access: Private', and the left menu. Events
+ * and Replication are laid out as disabled entries until their screens exist.
  */
 export function BucketAdminPage(): ReactElement {
   const { bucketName = '', tab = 'summary' } = useParams();
@@ -141,6 +141,7 @@ export function BucketAdminPage(): ReactElement {
   else if (current.unavailable) content = <NotAvailablePanel label={current.label} />;
   else if (tab === 'access') content = <AccessAuditPanel bucket={bucketName} showUsers={showUsers} />;
   else if (tab === 'prefix') content = <AccessRulesPanel bucket={bucketName} />;
+  else if (tab === 'lifecycle') content = <LifecyclePanel bucket={bucketName} />;
   else content = <SummaryPanel bucket={bucketName} info={info.data} features={features} />;
 
   return (
