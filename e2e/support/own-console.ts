@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@stowage/console';
-import { type StoreHandle, startStore } from '@stowage/store';
+import { type StoreHandle, type StoreOptions, startStore } from '@stowage/store';
 import * as Minio from 'minio';
 import { E2E } from './env.js';
 
@@ -19,7 +19,11 @@ export interface OwnConsole {
 }
 
 /** Starts a store on `drives` fresh drive folders (root = the journeys' root) and a console in front of it. */
-export async function startOwnConsole(drives: number): Promise<OwnConsole> {
+export async function startOwnConsole(
+  drives: number,
+  /** More store options, e.g. a clock the journey moves (issue 19). */
+  extra: Partial<StoreOptions> = {},
+): Promise<OwnConsole> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `stowage-e2e-${drives}-drives-`));
   const store = await startStore({
     dataDir,
@@ -28,6 +32,7 @@ export async function startOwnConsole(drives: number): Promise<OwnConsole> {
     host: '127.0.0.1',
     rootUser: E2E.rootUser,
     rootPassword: E2E.rootPassword,
+    ...extra,
   });
   const app = await buildApp({
     s3Endpoint: store.url,
