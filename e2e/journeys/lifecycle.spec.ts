@@ -76,12 +76,12 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
     await page.getByRole('button', { name: 'Add Lifecycle Rule' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Lifecycle Rule' });
     const save = dialog.getByRole('button', { name: 'Save' });
-    await dialog.getByLabel('Transition').check();
-    await dialog.getByLabel('Days').fill('1');
+    await dialog.getByRole('radio', { name: 'Transition' }).check();
+    await dialog.getByRole('spinbutton', { name: 'Days', exact: true }).fill('1');
     await expect(save).toBeDisabled();
-    await dialog.getByLabel('Storage Class').click();
+    await dialog.getByRole('combobox', { name: 'Storage Class' }).click();
     await page.getByRole('option', { name: 'COLD' }).click();
-    await dialog.getByLabel('Prefix').fill('reports/');
+    await dialog.getByRole('textbox', { name: 'Prefix' }).fill('reports/');
     await expect(save).toBeEnabled();
     await snap(page, 'lifecycle-add-rule');
     await save.click();
@@ -110,7 +110,7 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
     for await (const o of remoteS3.listObjectsV2('cold', 'e2e/', true)) if (o.name) remoteKeys.push(o.name);
     expect(remoteKeys).toHaveLength(1);
 
-    await page.goto('/buckets/ilm/browse/cmVwb3J0cy8=');
+    await page.goto('/buckets/ilm/browse/reports/');
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: 'data.bin', exact: true }) });
@@ -122,7 +122,7 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
     await page.goto('/buckets/ilm/admin/lifecycle');
     await page.getByRole('button', { name: /^Edit / }).click();
     const edit = page.getByRole('dialog', { name: /Edit Lifecycle Rule/ });
-    await edit.getByRole('switch').uncheck();
+    await edit.getByRole('switch', { name: 'Enabled' }).uncheck();
     await snap(page, 'lifecycle-edit-rule');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'reports/' })).toContainText('Disabled');
