@@ -39,7 +39,9 @@ import type { RouteContext, ZodApp } from './routes/route-context.js';
 import { registerRestartService } from './routes/service/restart-service.js';
 import { registerServiceAccountRoutes } from './routes/service-accounts/register-service-account-routes.js';
 import { registerGetSession } from './routes/session/get-session.js';
+import { registerAddTier } from './routes/tiers/add-tier.js';
 import { registerListTiers } from './routes/tiers/list-tiers.js';
+import { registerUpdateTierCredentials } from './routes/tiers/update-tier-credentials.js';
 import { registerUserRoutes } from './routes/users/register-user-routes.js';
 import { registerWebhookRoutes } from './routes/webhooks/register-webhook-routes.js';
 import { IdentitySnapshots } from './session/session-info.js';
@@ -122,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Lifecycle and tiers (issue 19).
     registerLifecycleRoutes(signedIn, ctx);
     registerListTiers(signedIn, ctx);
+    registerAddTier(signedIn, ctx);
+    registerUpdateTierCredentials(signedIn, ctx);
     registerWebhookRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
     // Live tools (spec 3 §7), over WebSocket.

@@ -107,3 +107,48 @@ export type TiersResponse = z.infer<typeof tiersResponseSchema>;
 export function tierName(tier: Tier): string {
   return tier[tier.type]?.name ?? '';
 }
+
+/** Tier names (spec 2 §5): upper case letters, digits, dash and underscore. */
+export const tierNamePattern = /^[A-Z0-9_-]+$/;
+export const tierNameMessage =
+  'Please verify that string is uppercase only and contains valid characters (numbers, dashes & underscores).';
+
+/** The sub-object of a new tier (spec 2 §3): the target plus the credentials of its type. */
+export const tierTargetRequestSchema = z.object({
+  name: z.string().regex(tierNamePattern, tierNameMessage),
+  endpoint: z.string().min(1),
+  bucket: z.string().min(1),
+  prefix: z.string().min(1),
+  region: z.string().min(1),
+  accesskey: z.string().optional(),
+  secretkey: z.string().optional(),
+  storageclass: z.string().optional(),
+  /** GCS: the credentials.json text. */
+  creds: z.string().optional(),
+  accountname: z.string().optional(),
+  accountkey: z.string().optional(),
+});
+export type TierTargetRequest = z.infer<typeof tierTargetRequestSchema>;
+
+/** POST /api/v1/admin/tiers (spec 2 §7): type plus one of the s3, gcs, azure objects (MinIO is sent as s3). */
+export const addTierRequestSchema = z
+  .object({
+    type: z.enum(['s3', 'gcs', 'azure']),
+    s3: tierTargetRequestSchema.optional(),
+    gcs: tierTargetRequestSchema.optional(),
+    azure: tierTargetRequestSchema.optional(),
+  })
+  .meta({ id: 'AddTierRequest' });
+export type AddTierRequest = z.infer<typeof addTierRequestSchema>;
+
+/** PUT /api/v1/admin/tiers/{type}/{name}/credentials (spec 2 §7). */
+export const tierCredentialsRequestSchema = z
+  .object({
+    access_key: z.string().optional(),
+    secret_key: z.string().optional(),
+    creds: z.string().optional(),
+  })
+  .meta({ id: 'TierCredentialsRequest' });
+export type TierCredentialsRequest = z.infer<typeof tierCredentialsRequestSchema>;
+
+export const tierParamsSchema = z.object({ type: tierTypeSchema, name: z.string().min(1) });
