@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { MadminClient } from '@stowage/madmin';
+import { tierNameMessage } from '@stowage/contracts';
 import { type StoreHandle, startStore } from '@stowage/store';
 import * as Minio from 'minio';
 import { E2E } from '../support/env.js';
@@ -12,9 +12,8 @@ import { startOwnConsole } from '../support/own-console.js';
 import { snap } from '../support/screenshots.js';
 
 // Issue 19: the bucket Lifecycle tab against a store of the journey's own whose clock the journey moves,
-// with an S3 (MinIO) tier on a second embedded store. The tier is added through the admin API (madmin):
-// the Settings → Tiers screens are not built yet. The transition rule is added in the browser, the clock
-// moved two days, and the transitioned object downloaded bit-exact through the console.
+// with a MinIO tier (sent as s3) on a second embedded store, added in Settings → Tiers. The transition
+// rule is added in the browser, the clock moved two days, and the transitioned object downloaded bit-exact.
 
 const DAY_MS = 24 * 3600 * 1000;
 const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
@@ -45,23 +44,6 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
       secretKey: E2E.rootPassword,
     });
     await remoteS3.makeBucket('cold');
-    const admin = new MadminClient({
-      endpoint: own.store.url,
-      accessKey: E2E.rootUser,
-      secretKey: E2E.rootPassword,
-    });
-    await admin.addTier({
-      Version: 'v1',
-      Type: 'minio',
-      Name: 'COLD',
-      MinIO: {
-        Endpoint: remote.url,
-        AccessKey: E2E.rootUser,
-        SecretKey: E2E.rootPassword,
-        Bucket: 'cold',
-        Prefix: 'e2e/',
-      },
-    });
     const data = randomBytes(3 * 1024 * 1024 + 17);
     await own.s3.makeBucket('ilm');
     await own.s3.putObject('ilm', 'reports/data.bin', data);
@@ -69,6 +51,43 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
     const context = await browser.newContext({ baseURL: own.url, acceptDownloads: true });
     const page = await context.newPage();
     await signIn(page, E2E.rootUser, E2E.rootPassword);
+
+    // Settings → Tiers → Add Tier → MinIO: the second store's bucket as the tier COLD.
+    await page.goto('/settings');
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByText('Tiers').click();
+    await expect(page.getByText('No Tiers Available')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Tier' }).first().click();
+    await snap(page, 'tiers-type-selection');
+    await page.getByRole('button', { name: 'MinIO' }).click();
+    const form = page.getByRole('region', { name: 'Add Tier Configuration' });
+    const saveTier = form.getByRole('button', { name: 'Save' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('cold tier');
+    await expect(form.getByText(tierNameMessage)).toBeVisible();
+    await form.getByRole('textbox', { name: 'Name' }).fill('cold');
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('COLD');
+    await form.getByRole('textbox', { name: 'Access Key' }).fill(E2E.rootUser);
+    await form.getByLabel('Secret Key').fill(E2E.rootPassword);
+    await form.getByRole('textbox', { name: 'Endpoint' }).fill(remote.url);
+    await form.getByRole('textbox', { name: 'Bucket' }).fill('cold');
+    await form.getByRole('textbox', { name: 'Prefix' }).fill('e2e/');
+    await expect(saveTier).toBeDisabled();
+    await form.getByRole('textbox', { name: 'Region' }).fill('us-east-1');
+    await snap(page, 'tiers-add-minio');
+    await saveTier.click();
+    const tierRow = page.getByRole('table', { name: 'Tiers' }).getByRole('row').filter({ hasText: 'COLD' });
+    await expect(tierRow).toContainText('S3');
+    await expect(tierRow).toContainText(remote.url);
+    await snap(page, 'tiers-list');
+    await page.getByRole('button', { name: 'Update credentials of COLD' }).click();
+    const credsDialog = page.getByRole('dialog', { name: 'Update Credentials - COLD' });
+    await credsDialog.getByLabel('Access Key').fill(E2E.rootUser);
+    await expect(credsDialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await credsDialog.getByLabel('Secret Key').fill(E2E.rootPassword);
+    await credsDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(credsDialog).toBeHidden();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await snap(page, 'tiers-list-dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await page.goto('/buckets/ilm/admin/lifecycle');
     await expect(page.getByText('There are no Lifecycle rules yet')).toBeVisible();
     await snap(page, 'lifecycle-empty');
