@@ -57,6 +57,7 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
     await page.getByRole('navigation', { name: 'Settings sections' }).getByText('Tiers').click();
     await expect(page.getByText('No Tiers Available')).toBeVisible();
     await page.getByRole('button', { name: 'Add Tier' }).first().click();
+    await expect(page.getByRole('button', { name: 'Azure' })).toBeInViewport({ ratio: 1 });
     await snap(page, 'tiers-type-selection');
     await page.getByRole('button', { name: 'MinIO' }).click();
     const form = page.getByRole('region', { name: 'Add Tier Configuration' });
