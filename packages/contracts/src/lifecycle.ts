@@ -152,3 +152,9 @@ export const tierCredentialsRequestSchema = z
 export type TierCredentialsRequest = z.infer<typeof tierCredentialsRequestSchema>;
 
 export const tierParamsSchema = z.object({ type: tierTypeSchema, name: z.string().min(1) });
+
+/** POST /api/v1/buckets/{bucket}/objects/restore?prefix&version_id (issue 19): a temporary local copy. */
+export const restoreObjectRequestSchema = z
+  .object({ days: z.number().int().min(1).max(3650) })
+  .meta({ id: 'RestoreObjectRequest' });
+export type RestoreObjectRequest = z.infer<typeof restoreObjectRequestSchema>;

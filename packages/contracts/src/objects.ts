@@ -26,6 +26,10 @@ export const objectItemSchema = z
     retention_until_date: z.string().optional(),
     tags: z.record(z.string(), z.string()).optional(),
     user_metadata: z.record(z.string(), z.string()).optional(),
+    /** Metadata mode (issue 19): the version's storage class, a tier's name when it was transitioned. */
+    storage_class: z.string().optional(),
+    /** Metadata mode (issue 19): the `x-amz-restore` state of a transitioned version. */
+    restore: z.string().optional(),
   })
   .meta({ id: 'ObjectItem' });
 export type ObjectItem = z.infer<typeof objectItemSchema>;

@@ -141,6 +141,7 @@ export const apiPaths = {
   objectDownload: '/api/v1/buckets/:bucket/objects/download',
   objectRetention: '/api/v1/buckets/:bucket/objects/retention',
   objectLegalHold: '/api/v1/buckets/:bucket/objects/legalhold',
+  objectRestore: '/api/v1/buckets/:bucket/objects/restore',
   objectTags: '/api/v1/buckets/:bucket/objects/tags',
   objectUpload: '/api/v1/buckets/:bucket/objects/upload',
   deleteObjects: '/api/v1/buckets/:bucket/delete-objects',

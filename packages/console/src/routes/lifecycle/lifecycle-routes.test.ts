@@ -225,3 +225,19 @@ describe('bucket lifecycle routes (issue 19, spec 1 §7)', () => {
     });
   });
 });
+
+describe('restore of an object (issue 19)', () => {
+  it('an object on no tier cannot be restored: the store says why', async () => {
+    await h.s3.putObject(bucket, 'plain.txt', Buffer.from('plain'));
+    const res = await call('POST', `/api/v1/buckets/${bucket}/objects/restore?prefix=${'plain.txt'}`, {
+      days: 2,
+    });
+    expect(res.status).toBe(409);
+    expect(apiErrorSchema.parse(res.body).detailedError).toMatch(/storage class/);
+    const meta = await call(
+      'GET',
+      `/api/v1/buckets/${bucket}/objects?prefix=${'plain.txt'}&with_metadata=true`,
+    );
+    expect(JSON.stringify(meta.body)).not.toContain('storage_class');
+  });
+});
