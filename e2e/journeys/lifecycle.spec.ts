@@ -13,7 +13,8 @@ import { snap } from '../support/screenshots.js';
 
 // Issue 19: the bucket Lifecycle tab against a store of the journey's own whose clock the journey moves,
 // with a MinIO tier (sent as s3) on a second embedded store, added in Settings → Tiers. The transition
-// rule is added in the browser, the clock moved two days, and the transitioned object downloaded bit-exact.
+// rule is added in the browser, the clock moved two days, the transitioned object downloaded bit-exact, its
+// tier seen in its details and a restore asked for there.
 
 const DAY_MS = 24 * 3600 * 1000;
 const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
@@ -137,6 +138,21 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
     const download = page.waitForEvent('download');
     await row.getByRole('button', { name: 'Download data.bin' }).click();
     expect(sha256(await readFile(await (await download).path()))).toBe(sha256(data));
+
+    // The details show the tier; Restore keeps a local copy for a day.
+    await row.getByRole('link', { name: 'data.bin', exact: true }).click();
+    const properties = page.getByLabel('Object properties');
+    await expect(properties).toContainText('COLD (remote tier)');
+    await snap(page, 'lifecycle-object-on-tier');
+    await properties.getByRole('button', { name: 'Restore' }).click();
+    const restore = page.getByRole('dialog', { name: 'Restore Object' });
+    await restore.getByRole('spinbutton', { name: 'Days' }).fill('2');
+    await restore.getByRole('button', { name: 'Restore' }).click();
+    await expect(restore).toBeHidden();
+    await expect(properties).toContainText('ongoing-request="false"');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await snap(page, 'lifecycle-object-restored-dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
 
     // The rule edit: switched off, it reads Disabled.
     await page.goto('/buckets/ilm/admin/lifecycle');
