@@ -149,7 +149,7 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
     await restore.getByRole('spinbutton', { name: 'Days' }).fill('2');
     await restore.getByRole('button', { name: 'Restore' }).click();
     await expect(restore).toBeHidden();
-    await expect(properties).toContainText('ongoing-request="false"');
+    await expect(properties).toContainText('COLD (remote tier), restored until');
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await snap(page, 'lifecycle-object-restored-dark');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();

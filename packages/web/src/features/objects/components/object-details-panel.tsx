@@ -4,6 +4,7 @@ import type { ObjectItem } from '@stowage/contracts';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatDateTime } from '@/shared/format/format-date';
+import { restoreText } from '../lib/restore-text';
 import { LegalHoldDialog } from './object-legal-hold-dialog';
 import { MetadataTable } from './object-metadata-table';
 import { RetentionDialog } from './object-retention-dialog';
@@ -115,7 +116,7 @@ export function ObjectDetailsPanel({
             }
           >
             {object.storage_class ?? 'STANDARD'}
-            {onTier ? ` (remote tier)${object.restore ? `, ${object.restore}` : ''}` : ''}
+            {onTier ? ` (remote tier)${object.restore ? `, ${restoreText(object.restore)}` : ''}` : ''}
           </Field>
         )}
         <Field
