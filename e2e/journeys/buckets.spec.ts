@@ -254,7 +254,7 @@ test('the access audit lists the policies and users reaching the bucket', async 
   await page.getByRole('tab', { name: 'Users' }).click();
   await expect(page.getByRole('link', { name: 'e2e-auditee' })).toHaveAttribute('href', '/users/e2e-auditee');
   await snap(page, 'bucket-access-audit-users');
-  // Events, Replication and Lifecycle are laid out but not available yet.
+  // Events and Replication are laid out but not available yet.
   await expect(page.getByRole('button', { name: /Events/ })).toBeDisabled();
   await page.goto('/buckets/e2e-photos/admin/events');
   await expect(page.getByText('Events is not available in this version yet')).toBeVisible();
