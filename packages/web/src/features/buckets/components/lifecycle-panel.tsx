@@ -1,29 +1,22 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import {
-  Box,
-  Button,
-  IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, TableCell, Typography } from '@mui/material';
 import type { LifecycleRule } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { type ListColumn, ListTable } from '@/shared/ui/list-page';
 import { LoadingMessage } from '@/shared/ui/loading-message';
+import { RowActions } from '@/shared/ui/row-actions';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useChangeLifecycle, useLifecycleRules } from '../api/lifecycle-rules';
 import { whenText } from '../lib/lifecycle-form';
 import { LifecycleRuleDialog } from './lifecycle-rule-dialog';
 
-const columns = ['ID', 'Prefix', 'Status', 'Expiration', 'Transition', 'Storage Class'];
+const columns: ListColumn[] = [
+  ...['ID', 'Prefix', 'Status', 'Expiration', 'Transition', 'Storage Class'].map((header) => ({ header })),
+  { header: 'Options', align: 'right', width: 100 },
+];
 
 /**
  * Lifecycle (spec 1 §2.5): table ID, Prefix, Status, Expiration, Transition, Storage Class; the empty text;
@@ -52,66 +45,47 @@ export function LifecyclePanel({ bucket }: { bucket: string }): ReactElement {
       {rules.isPending ? (
         <LoadingMessage />
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Lifecycle rules">
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell key={c} sx={{ fontWeight: 700 }}>
-                    {c}
-                  </TableCell>
-                ))}
-                <TableCell sx={{ fontWeight: 700, width: 100 }} align="right">
-                  Options
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={columns.length + 1}>
-                    <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-                      There are no Lifecycle rules yet
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                list.map((rule) => (
-                  <TableRow key={rule.id} hover sx={{ height: 40 }}>
-                    <TableCell sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}>
-                      {rule.id}
-                    </TableCell>
-                    <TableCell>{rule.prefix}</TableCell>
-                    <TableCell>{rule.status}</TableCell>
-                    <TableCell>{whenText(rule.expiration)}</TableCell>
-                    <TableCell>{whenText(rule.transition)}</TableCell>
-                    <TableCell>{rule.transition.storage_class}</TableCell>
-                    <TableCell align="right">
-                      <Tooltip title="Edit">
-                        <IconButton
-                          size="small"
-                          aria-label={`Edit ${rule.id}`}
-                          onClick={() => setEditing(rule)}
-                        >
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Delete">
-                        <IconButton
-                          size="small"
-                          aria-label={`Delete ${rule.id}`}
-                          onClick={() => setDeleting(rule)}
-                        >
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          label="Lifecycle rules"
+          columns={columns}
+          rows={list}
+          rowKey={(rule) => rule.id}
+          noRows={
+            <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+              There are no Lifecycle rules yet
+            </Typography>
+          }
+          cells={(rule) => (
+            <>
+              <TableCell sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}>
+                {rule.id}
+              </TableCell>
+              <TableCell>{rule.prefix}</TableCell>
+              <TableCell>{rule.status}</TableCell>
+              <TableCell>{whenText(rule.expiration)}</TableCell>
+              <TableCell>{whenText(rule.transition)}</TableCell>
+              <TableCell>{rule.transition.storage_class}</TableCell>
+              <TableCell align="right">
+                <RowActions
+                  actions={[
+                    {
+                      title: 'Edit',
+                      label: `Edit ${rule.id}`,
+                      icon: <EditOutlined fontSize="small" />,
+                      onClick: () => setEditing(rule),
+                    },
+                    {
+                      title: 'Delete',
+                      label: `Delete ${rule.id}`,
+                      icon: <DeleteOutlined fontSize="small" />,
+                      onClick: () => setDeleting(rule),
+                    },
+                  ]}
+                />
+              </TableCell>
+            </>
+          )}
+        />
       )}
       {adding && <LifecycleRuleDialog bucket={bucket} onClose={() => setAdding(false)} />}
       {editing && <LifecycleRuleDialog bucket={bucket} rule={editing} onClose={() => setEditing(null)} />}
