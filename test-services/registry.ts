@@ -15,4 +15,5 @@ export const SERVICES: Record<string, () => Promise<ServiceStarter>> = {
   nats: async () => (await import('./services/nats.js')).start,
   'oidc-provider': async () => (await import('./services/oidc-provider.js')).start,
   slapd: async () => (await import('./services/slapd.js')).start,
+  azurite: async () => (await import('./services/azurite.js')).start,
 };

@@ -9,7 +9,7 @@ import {
   openAuditStore,
   registerAuditWebhook,
 } from '@stowage/console';
-import { type StoreHandle, startStore } from '@stowage/store';
+import { type StoreHandle, type StoreOptions, startStore } from '@stowage/store';
 import * as Minio from 'minio';
 import { E2E } from './env.js';
 
@@ -27,10 +27,13 @@ export interface OwnConsole {
 /** Starts a store on `drives` fresh drive folders (root = the journeys' root) and a console in front of it. */
 export async function startOwnConsole(
   drives: number,
-  /** Extra console options (e.g. `prometheus`, `sso`); `logSearch` sets up audit log search as main.ts does. */
-  opts: Omit<Partial<AppOptions>, 'logSearch'> & { logSearch?: boolean } = {},
+  /**
+   * Extra console options (e.g. `prometheus`, `sso`); `logSearch` sets up audit log search as main.ts
+   * does; `store` adds store options (e.g. a clock the journey moves, issue 19).
+   */
+  opts: Omit<Partial<AppOptions>, 'logSearch'> & { logSearch?: boolean; store?: Partial<StoreOptions> } = {},
 ): Promise<OwnConsole> {
-  const { logSearch, ...extra } = opts;
+  const { logSearch, store: storeOptions, ...extra } = opts;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `stowage-e2e-${drives}-drives-`));
   const store = await startStore({
     dataDir,
@@ -39,6 +42,7 @@ export async function startOwnConsole(
     host: '127.0.0.1',
     rootUser: E2E.rootUser,
     rootPassword: E2E.rootPassword,
+    ...storeOptions,
   });
   // Audit log search as main.ts sets it up: SQLite in the data dir, the store's audit webhook pointed here.
   const token = randomBytes(16).toString('hex');

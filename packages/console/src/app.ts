@@ -27,6 +27,7 @@ import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
+import { registerLifecycleRoutes } from './routes/lifecycle/register-lifecycle-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
 import { registerHeal } from './routes/live/heal.js';
 import { registerHealthInfo } from './routes/live/health-info.js';
@@ -49,6 +50,9 @@ import type { RouteContext, ZodApp } from './routes/route-context.js';
 import { registerRestartService } from './routes/service/restart-service.js';
 import { registerServiceAccountRoutes } from './routes/service-accounts/register-service-account-routes.js';
 import { registerGetSession } from './routes/session/get-session.js';
+import { registerAddTier } from './routes/tiers/add-tier.js';
+import { registerListTiers } from './routes/tiers/list-tiers.js';
+import { registerUpdateTierCredentials } from './routes/tiers/update-tier-credentials.js';
 import { registerUserRoutes } from './routes/users/register-user-routes.js';
 import { registerWebhookRoutes } from './routes/webhooks/register-webhook-routes.js';
 import { IdentitySnapshots } from './session/session-info.js';
@@ -152,6 +156,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerObjectRoutes(signedIn, ctx);
     // Settings, webhooks and the restart banner (issue 15).
     registerConfigRoutes(signedIn, ctx);
+    // Lifecycle and tiers (issue 19).
+    registerLifecycleRoutes(signedIn, ctx);
+    registerListTiers(signedIn, ctx);
+    registerAddTier(signedIn, ctx);
+    registerUpdateTierCredentials(signedIn, ctx);
     registerWebhookRoutes(signedIn, ctx);
     registerNotificationEndpointRoutes(signedIn, ctx);
     registerBucketEventRoutes(signedIn, ctx);

@@ -143,12 +143,18 @@ export const apiPaths = {
   bucketReplicationRule: '/api/v1/buckets/:bucket/replication/:rule',
   bucketsReplication: '/api/v1/buckets-replication',
   listExternalBuckets: '/api/v1/list-external-buckets',
+  // Lifecycle and tiers (issue 19, spec 1 §7, spec 2 §7).
+  bucketLifecycle: '/api/v1/buckets/:bucket/lifecycle',
+  bucketLifecycleRule: '/api/v1/buckets/:bucket/lifecycle/:ruleId',
+  tiers: '/api/v1/admin/tiers',
+  tierCredentials: '/api/v1/admin/tiers/:type/:name/credentials',
   // Object browser (issue 7, spec 1 §7 "Objects").
   objects: '/api/v1/buckets/:bucket/objects',
   objectShare: '/api/v1/buckets/:bucket/objects/share',
   objectDownload: '/api/v1/buckets/:bucket/objects/download',
   objectRetention: '/api/v1/buckets/:bucket/objects/retention',
   objectLegalHold: '/api/v1/buckets/:bucket/objects/legalhold',
+  objectRestore: '/api/v1/buckets/:bucket/objects/restore',
   objectTags: '/api/v1/buckets/:bucket/objects/tags',
   objectUpload: '/api/v1/buckets/:bucket/objects/upload',
   deleteObjects: '/api/v1/buckets/:bucket/delete-objects',

@@ -35,6 +35,7 @@ export function subscribeAppliers(deps: ApplierDeps): () => void {
     }),
     config.subscribe('scanner', () => {
       background.scanner.setPacing(scannerPacing(config.get('scanner').values));
+      background.lifecycle.setPacing(scannerPacing(config.get('scanner').values));
     }),
     config.subscribe('heal', () => {
       configureHeal(

@@ -22,6 +22,7 @@ import { NotificationSystem } from './notify/notification-system.js';
 import { openObjectLayer } from './object-layer/index.js';
 import { ReplicationService } from './replication/service.js';
 import { unsealer } from './s3/sse/seal.js';
+import { TierService } from './tiers/tier-service.js';
 
 /**
  * The store's process-level entry: opens the drives, builds IAM and the background services, and
@@ -104,7 +105,15 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const kms = await openKms(layer.system, opts.env ?? process.env);
     const events = createObjectEventBus();
     // Usage scanner (bucket quotas, admin usage figures) and STS session expiry.
-    const background = startBackgroundServices({ layer, iam, events });
+    // Remote tiers (lifecycle transition targets), read from the system store.
+    const tiers = await TierService.open(layer, opts.clock);
+    const background = startBackgroundServices({
+      layer,
+      iam,
+      events,
+      tiers,
+      ...(opts.clock ? { clock: opts.clock } : {}),
+    });
     services = background;
     const trace = createTraceBus();
     // Logger and audit webhooks follow their config sets (targets open before the first request).
@@ -157,6 +166,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       notify,
       replication: repl,
       kms,
+      tiers,
+      ilm: background.lifecycle,
     };
     const hooks = webhooks;
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };

@@ -5,7 +5,8 @@
 // Usage: madmin-calls <host:port> <root-access-key> <root-secret-key> [config]
 //
 // With `config` it drives the configuration API instead (config.go); with `replication <target>`,
-// bucket replication to a second store (replication.go).
+// bucket replication to a second store (replication.go); with `tiers <remote-url> <remote-bucket>` the
+// remote tier API and bucket lifecycle (tiers.go).
 //
 // Each step prints one line; the first failure prints "FAIL <step>: <reason>" (stdout and stderr) and
 // exits 1. Success ends
@@ -90,9 +91,16 @@ func adminClient(step, ak, sk string) *madmin.AdminClient {
 }
 
 func main() {
+	if len(os.Args) == 7 && os.Args[4] == "tiers" {
+		endpoint = os.Args[1]
+		tierSteps(adminClient("root admin client", os.Args[2], os.Args[3]), s3Client("root s3 client", os.Args[2], os.Args[3], ""),
+			os.Args[2], os.Args[3], os.Args[5], os.Args[6])
+		fmt.Printf("OK %d steps\n", steps)
+		return
+	}
 	replicationMode := len(os.Args) == 6 && os.Args[4] == "replication"
 	if len(os.Args) != 4 && (len(os.Args) != 5 || os.Args[4] != "config") && !replicationMode {
-		fmt.Fprintln(os.Stderr, "usage: madmin-calls <host:port> <root-access-key> <root-secret-key> [config | replication <target host:port>]")
+		fmt.Fprintln(os.Stderr, "usage: madmin-calls <host:port> <root-access-key> <root-secret-key> [config | replication <target host:port> | tiers <remote-url> <remote-bucket>]")
 		os.Exit(2)
 	}
 	endpoint = os.Args[1]

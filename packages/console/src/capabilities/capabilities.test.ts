@@ -13,14 +13,14 @@ describe('capabilities on the embedded store', () => {
     await h?.close();
   });
 
-  // The store answers GET ?lifecycle with NotImplemented (it has no such service yet), so that is
-  // honestly absent; everything else is there (?replication answers "not configured").
+  // The embedded store answers every probed sub-resource (lifecycle, replication and notification too).
   const storeCapabilities = [
     'admin',
     'sts',
     'versioning',
     'object-lock',
     'tagging',
+    'lifecycle',
     'notifications',
     'replication',
     'encryption',

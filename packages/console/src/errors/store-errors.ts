@@ -47,6 +47,8 @@ const conflictCodes = new Set([
   'XMinioAdminPolicyInUse',
   'XMinioAdminTierAlreadyExists',
   'OperationAborted',
+  // a restore of a version on no tier (issue 19)
+  'InvalidObjectState',
 ]);
 const badRequestCodes = new Set([
   'InvalidArgument',

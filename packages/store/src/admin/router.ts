@@ -34,6 +34,7 @@ import { listPolicyEntities } from './operations/list-policy-entities.js';
 import { listRemoteTargets } from './operations/list-remote-targets.js';
 import { listServiceAccounts } from './operations/list-service-accounts.js';
 import { listUsers } from './operations/list-users.js';
+import { metrics } from './operations/metrics.js';
 import { removeCannedPolicy } from './operations/remove-canned-policy.js';
 import { removeRemoteTarget } from './operations/remove-remote-target.js';
 import { removeUser } from './operations/remove-user.js';
@@ -50,6 +51,12 @@ import { setUserOrGroupPolicy } from './operations/set-user-or-group-policy.js';
 import { setUserStatus } from './operations/set-user-status.js';
 import { storageInfo } from './operations/storage-info.js';
 import { temporaryAccountInfo } from './operations/temporary-account-info.js';
+import { tierAdd } from './operations/tier-add.js';
+import { tierEdit } from './operations/tier-edit.js';
+import { tierList } from './operations/tier-list.js';
+import { tierRemove } from './operations/tier-remove.js';
+import { tierStats } from './operations/tier-stats.js';
+import { tierVerify } from './operations/tier-verify.js';
 import { updateGroupMembers } from './operations/update-group-members.js';
 import { updateServiceAccount } from './operations/update-service-account.js';
 
@@ -343,6 +350,15 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     action: 'admin:KMSCreateKey',
     op: kmsCreateKey,
   },
+  // Remote tiers (lifecycle transition targets); `{tier}` is the tier's name.
+  { method: 'PUT', path: '/tier', name: 'AddTier', action: 'admin:SetTier', op: tierAdd },
+  { method: 'GET', path: '/tier', name: 'ListTier', action: 'admin:ListTier', op: tierList },
+  { method: 'POST', path: '/tier/{tier}', name: 'EditTier', action: 'admin:SetTier', op: tierEdit },
+  { method: 'DELETE', path: '/tier/{tier}', name: 'RemoveTier', action: 'admin:SetTier', op: tierRemove },
+  { method: 'GET', path: '/tier/{tier}', name: 'VerifyTier', action: 'admin:ListTier', op: tierVerify },
+  { method: 'GET', path: '/tier-stats', name: 'TierStats', action: 'admin:ListTier', op: tierStats },
+  // Realtime metrics: the scanner's lifecycle progress.
+  { method: 'GET', path: '/metrics', name: 'Metrics', action: 'admin:ServerInfo', op: metrics },
 ];
 
 const ROUTES = new Map(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
@@ -355,6 +371,7 @@ export function matchAdminRoute(method: string, path: string): AdminRoute | null
   const rel = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
   return (
     ROUTES.get(`${method} ${rel}`) ??
+    ROUTES.get(`${method} ${rel.replace(/^\/tier\/[^/]+$/, '/tier/{tier}')}`) ??
     ADMIN_ROUTES.find((r) => r.subpaths && r.method === method && rel.startsWith(`${r.path}/`)) ??
     null
   );

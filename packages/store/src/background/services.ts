@@ -1,6 +1,8 @@
+import type { Clock } from '../core/clock.js';
 import type { ObjectEventBus } from '../events/object-events.js';
 import type { IamSystem } from '../iam/index.js';
 import type { ObjectLayer } from '../object-layer/types.js';
+import { LifecycleScanner, type LifecycleTiers } from './lifecycle-scan.js';
 import { type HealPacing, healWait } from './pacing.js';
 import { DataUsageScanner } from './scanner.js';
 
@@ -8,6 +10,8 @@ import { DataUsageScanner } from './scanner.js';
 export interface BackgroundServices {
   /** Bucket usage, fed by the object event bus; the context's `usage`. */
   scanner: DataUsageScanner;
+  /** The lifecycle pass (expiry, noncurrent expiry, upload abort, transition). */
+  lifecycle: LifecycleScanner;
   stop(): Promise<void>;
 }
 
@@ -16,6 +20,10 @@ export interface BackgroundDeps {
   layer: ObjectLayer;
   iam: IamSystem;
   events: ObjectEventBus;
+  /** Where lifecycle reads the time (the system clock unless a test moves its own). */
+  clock?: Clock;
+  /** Lifecycle transition to remote tiers (the tier service). */
+  tiers?: LifecycleTiers;
 }
 
 export interface BackgroundServicesOptions {
@@ -43,6 +51,13 @@ export function startBackgroundServices(
   });
   scanner.observe(events);
   scanner.start();
+  const lifecycle = new LifecycleScanner(layer, {
+    events,
+    onError: () => undefined,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(deps.tiers ? { tiers: deps.tiers } : {}),
+  });
+  lifecycle.start();
   iam.useBucketPolicies((bucket) => layer.getBucketConfig(bucket, 'policy'), false);
   const purge = setInterval(() => {
     void iam.purgeExpiredSessions().catch(() => undefined);
@@ -50,8 +65,10 @@ export function startBackgroundServices(
   purge.unref();
   return {
     scanner,
+    lifecycle,
     async stop() {
       clearInterval(purge);
+      await lifecycle.stop();
       await scanner.stop();
     },
   };

@@ -8,7 +8,9 @@ import type { WebhookStatusSource } from '../logging/webhooks.js';
 import type { NotificationSystem } from '../notify/notification-system.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import type { ReplicationService } from '../replication/service.js';
+import type { IlmProgressSource } from './ilm-progress.js';
 import type { ServiceActionHook, StoreOptions } from './options.js';
+import type { TierAdmin } from './tiers.js';
 import type { UsageScanner } from './usage.js';
 
 /**
@@ -64,4 +66,8 @@ export interface StoreContext {
   readonly replication?: ReplicationService;
   /** The KMS that seals object keys (SSE-S3, SSE-KMS) and answers MinIO's admin KMS calls. */
   readonly kms: Kms;
+  /** Remote tiers (lifecycle transition targets); absent when the store runs without them. */
+  readonly tiers?: TierAdmin;
+  /** The lifecycle pass's progress (admin metrics, scanner). */
+  readonly ilm?: IlmProgressSource;
 }

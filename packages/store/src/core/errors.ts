@@ -73,6 +73,10 @@ const CODES_BY_STATUS = {
     // Admin API (PROTOCOL-NOTES §1).
     XMinioAdminGroupNotEmpty: 'The specified group is not empty - cannot remove it.',
     XMinioAdminInvalidArgument: 'Invalid arguments specified.',
+    XMinioAdminTierNameNotUpperCase: 'Tier name must be in uppercase',
+    XMinioAdminTierBucketNotFound: 'Remote tier bucket not found',
+    XMinioAdminTierInvalidCredentials: 'Invalid remote tier credentials',
+    XMinioAdminTierInvalidConfig: 'Unable to setup remote tier, check tier configuration',
     XMinioAdminConfigBadJSON: 'JSON configuration provided is of incorrect format',
     XMinioAdminPolicyInUse: 'The policy cannot be removed, as it is in use',
     XMinioAdminConfigTooLarge: 'Configuration data provided exceeds the allowed maximum',
@@ -115,6 +119,8 @@ const CODES_BY_STATUS = {
     // Admin API (PROTOCOL-NOTES §1).
     XMinioInvalidIAMCredentials: 'The credentials are not valid.',
     XMinioIAMActionNotAllowed: 'Specified IAM action is not allowed',
+    XMinioAdminTierMissingCredentials: 'Specified remote credentials are empty',
+    InvalidObjectState: 'The operation is not valid for the current state of the object.',
   },
   404: {
     NoSuchBucket: 'The specified bucket does not exist',
@@ -124,6 +130,7 @@ const CODES_BY_STATUS = {
     NoSuchBucketPolicy: 'The bucket policy does not exist',
     NoSuchKey: 'The specified key does not exist.',
     NoSuchTagSet: 'The TagSet does not exist',
+    NoSuchLifecycleConfiguration: 'The lifecycle configuration does not exist',
     NoSuchUpload:
       'The specified multipart upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
     NoSuchVersion: 'The specified version does not exist.',
@@ -140,6 +147,7 @@ const CODES_BY_STATUS = {
     ReplicationConfigurationNotFoundError: 'The replication configuration was not found',
     XMinioAdminRemoteTargetNotFoundError: 'The remote target does not exist',
     XMinioAdminRemoteDestinationNotFoundError: 'The remote destination bucket does not exist',
+    XMinioAdminTierNotFound: 'Specified remote tier was not found',
   },
   405: {
     MethodNotAllowed: 'The specified method is not allowed against this resource.',
@@ -151,6 +159,8 @@ const CODES_BY_STATUS = {
     BucketNotEmpty: 'The bucket you tried to delete is not empty',
     ConditionalRequestConflict:
       'A conflicting operation occurred. If using PutObject you can retry the request. If using multipart upload you should initiate another CreateMultipartUpload request and re-upload each part.',
+    XMinioAdminTierAlreadyExists: 'Specified remote tier already exists',
+    XMinioAdminTierInUse: 'The remote tier is in use: lifecycle rules or transitioned objects refer to it',
     // Request validation.
     InvalidBucketState: 'The request is not valid with the current state of the bucket.',
   },

@@ -1,4 +1,5 @@
 import type { ConfigSetDef } from '../config/registry.js';
+import type { Clock } from './clock.js';
 
 /** What `startStore` is configured with (see ../server.ts). */
 export interface StoreOptions {
@@ -36,6 +37,8 @@ export interface StoreOptions {
    * Without it the admin API answers NotImplemented for stop/freeze/unfreeze.
    */
   onServiceAction?: ServiceActionHook;
+  /** Where time-based data services (lifecycle) read the time; the system clock when absent. */
+  clock?: Clock;
 }
 
 /** Admin `service` actions the embedding process may handle. */

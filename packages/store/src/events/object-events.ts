@@ -10,7 +10,10 @@ export type ObjectEventName =
   | 's3:ObjectRemoved:DeleteMarkerCreated'
   // Reads: delivered to notification targets only (s3/notify.ts publishAccessEvent), never on the bus.
   | 's3:ObjectAccessed:Get'
-  | 's3:ObjectAccessed:Head';
+  | 's3:ObjectAccessed:Head'
+  | 's3:LifecycleExpiration:Delete'
+  | 's3:LifecycleExpiration:DeleteMarkerCreated'
+  | 's3:ObjectTransition:Complete';
 
 /** One change to an object, published after it is committed. */
 export interface ObjectEvent {

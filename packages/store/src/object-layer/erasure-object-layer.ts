@@ -11,6 +11,8 @@ import { completeMultipartUpload } from './multipart-complete.js';
 import { deleteObject } from './object-delete.js';
 import { getObject, headObject } from './object-read.js';
 import { type MetadataPatch, putObject, updateObjectMetadata } from './object-write.js';
+import { dropRestoredCopy, restoreLocalCopy } from './restore.js';
+import { markTransitioned, type RemoteReader, setRemoteReader } from './transition.js';
 import type {
   BucketConfigName,
   BucketInfo,
@@ -137,6 +139,35 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   deleteObject(bucket: string, key: string, opts?: DeleteOptions): Promise<DeleteResult> {
     return deleteObject(this.set, bucket, key, opts);
+  }
+
+  transitionVersion(
+    bucket: string,
+    key: string,
+    versionId: string,
+    expect: { etag: string; mtime: number },
+    tier: string,
+  ): Promise<boolean> {
+    return markTransitioned(this.set, bucket, key, versionId, expect, tier);
+  }
+
+  restoreVersion(
+    bucket: string,
+    key: string,
+    versionId: string,
+    body: Readable,
+    expect: { etag: string; mtime: number; size: number },
+    expiry: number,
+  ): Promise<boolean> {
+    return restoreLocalCopy(this.set, bucket, key, versionId, body, expect, expiry);
+  }
+
+  dropRestoredCopy(bucket: string, key: string, versionId: string, now: number): Promise<boolean> {
+    return dropRestoredCopy(this.set, bucket, key, versionId, now);
+  }
+
+  setRemoteReader(reader: RemoteReader): void {
+    setRemoteReader(this.set, reader);
   }
 
   updateObjectMetadata(

@@ -373,6 +373,37 @@ export interface ObjectLayer {
    */
   healObject?(bucket: string, key: string, opts?: HealOptions): Promise<HealObjectResult>;
 
+  /**
+   * Optional (lifecycle transition): after a tier holds a durable copy of a version, mark it as living
+   * on `tier` and free its local data, if it is still the version copied; false when it changed.
+   */
+  transitionVersion?(
+    bucket: string,
+    key: string,
+    versionId: string,
+    expect: { etag: string; mtime: number },
+    tier: string,
+  ): Promise<boolean>;
+
+  /**
+   * Optional (RestoreObject): keep `body` (a transitioned version's bytes) as its local copy until
+   * `expiry`, or only extend the expiry of a copy already there; false when the version changed.
+   */
+  restoreVersion?(
+    bucket: string,
+    key: string,
+    versionId: string,
+    body: Readable,
+    expect: { etag: string; mtime: number; size: number },
+    expiry: number,
+  ): Promise<boolean>;
+
+  /** Optional: free the local copy of a restored version once its restore expired before `now`. */
+  dropRestoredCopy?(bucket: string, key: string, versionId: string, now: number): Promise<boolean>;
+
+  /** Optional: where reads of transitioned versions get their bytes (the tier service). */
+  setRemoteReader?(reader: (info: ObjectInfo, range: ByteRange | null) => Promise<Readable>): void;
+
   /** Optional: how the layer's own background heal (of a replaced drive) checks and paces objects. */
   configureHeal?(opts: HealOptions): void;
 

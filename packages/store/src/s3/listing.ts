@@ -65,7 +65,8 @@ export function contentsEntry(
     ETag: quoteEtag(o.etag),
     Size: o.size,
     ...(opts.owner ? { Owner: OWNER } : {}),
-    StorageClass: o.storageClass,
+    // A version transitioned to a remote tier reports the tier's name (MinIO).
+    StorageClass: o.systemMetadata['x-amz-storage-class'] ?? o.storageClass,
   };
   if (opts.metadata) {
     // MinIO extension (PROTOCOL-NOTES §7): user metadata as Items, tags as a query string.

@@ -4,6 +4,7 @@ import type { HandlerResponse } from '../core/request.js';
 import type { ByteRange, ObjectInfo } from '../object-layer/types.js';
 import { checksumModeHeaders } from './checksum/request.js';
 import { checkPreconditions } from './conditional.js';
+import { addExpirationHeader } from './expiration.js';
 import { objectResponseHeaders, RESPONSE_OVERRIDES } from './metadata.js';
 import { resolveRange } from './range.js';
 import { replicationStatusHeaders } from './replication-hooks.js';
@@ -109,6 +110,7 @@ export async function readObject(req: S3Request, ctx: StoreContext, head: boolea
   };
   headers['accept-ranges'] = 'bytes';
   Object.assign(headers, replicationStatusHeaders(info));
+  await addExpirationHeader(ctx, info, headers);
   if (hasPart && info.parts) headers['x-amz-mp-parts-count'] = String(info.parts.length);
   const length = range ? range.end - range.start + 1 : info.size;
   headers['content-length'] = String(length);

@@ -33,7 +33,8 @@ describe('S3 router', () => {
     expect(route('POST', 'object', 'uploads')).toBe('CreateMultipartUpload');
     expect(route('POST', 'object', 'uploadId=u')).toBe('CompleteMultipartUpload');
     expect(route('DELETE', 'object', 'uploadId=u')).toBe('AbortMultipartUpload');
-    expect(route('GET', 'bucket', 'lifecycle')).toBe('NotImplemented(lifecycle)');
+    expect(route('GET', 'bucket', 'lifecycle')).toBe('GetBucketLifecycleConfiguration');
+    expect(route('GET', 'bucket', 'replication')).toBe('NotImplemented(replication)');
     expect(route('GET', 'bucket', 'encryption')).toBe('GetBucketEncryption');
   });
 

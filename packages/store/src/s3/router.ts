@@ -7,6 +7,7 @@ import { copyObject } from './operations/copy-object.js';
 import { createBucket } from './operations/create-bucket.js';
 import { createMultipartUpload } from './operations/create-multipart-upload.js';
 import { deleteBucket } from './operations/delete-bucket.js';
+import { deleteBucketLifecycle } from './operations/delete-bucket-lifecycle.js';
 import { deleteBucketPolicy } from './operations/delete-bucket-policy.js';
 import { deleteBucketReplication } from './operations/delete-bucket-replication.js';
 import { deleteBucketTagging } from './operations/delete-bucket-tagging.js';
@@ -15,6 +16,7 @@ import { deleteObjectTagging } from './operations/delete-object-tagging.js';
 import { deleteObjects } from './operations/delete-objects.js';
 import { getAcl } from './operations/get-acl.js';
 import { getBucketEncryption } from './operations/get-bucket-encryption.js';
+import { getBucketLifecycle } from './operations/get-bucket-lifecycle.js';
 import { getBucketLocation } from './operations/get-bucket-location.js';
 import { getBucketNotification } from './operations/get-bucket-notification.js';
 import { getBucketPolicy } from './operations/get-bucket-policy.js';
@@ -40,6 +42,7 @@ import { notImplemented } from './operations/not-implemented.js';
 import { postObject } from './operations/post-object.js';
 import { putAcl } from './operations/put-acl.js';
 import { deleteBucketEncryption, putBucketEncryption } from './operations/put-bucket-encryption.js';
+import { putBucketLifecycle } from './operations/put-bucket-lifecycle.js';
 import { putBucketNotification } from './operations/put-bucket-notification.js';
 import { putBucketPolicy } from './operations/put-bucket-policy.js';
 import { putBucketReplication } from './operations/put-bucket-replication.js';
@@ -51,6 +54,7 @@ import { putObjectLockConfiguration } from './operations/put-object-lock-configu
 import { putObjectRetention } from './operations/put-object-retention.js';
 import { putObjectTagging } from './operations/put-object-tagging.js';
 import { resetBucketReplication } from './operations/reset-bucket-replication.js';
+import { restoreObject } from './operations/restore-object.js';
 import { uploadPart } from './operations/upload-part.js';
 import { uploadPartCopy } from './operations/upload-part-copy.js';
 import { S3_COMPLETENESS_ROUTES } from './routes-completeness.js';
@@ -58,7 +62,6 @@ import type { RouteLevel, S3Route } from './types.js';
 
 /** Sub-resources the store does not implement: every method on them answers NotImplemented. */
 const UNIMPLEMENTED_BUCKET = [
-  'lifecycle',
   'website',
   'logging',
   'accelerate',
@@ -69,7 +72,7 @@ const UNIMPLEMENTED_BUCKET = [
   'intelligent-tiering',
   'replication-reset-status',
 ];
-const UNIMPLEMENTED_OBJECT = ['select', 'restore', 'torrent'];
+const UNIMPLEMENTED_OBJECT = ['select', 'torrent'];
 
 function unimplemented(level: RouteLevel, sub: string): S3Route[] {
   return ['GET', 'PUT', 'DELETE', 'POST', 'HEAD'].map((method) => ({
@@ -302,6 +305,30 @@ export const S3_ROUTES: readonly S3Route[] = [
     action: 's3:ListenBucketNotification',
     handler: listenBucketNotification,
   },
+  {
+    name: 'GetBucketLifecycleConfiguration',
+    method: 'GET',
+    level: 'bucket',
+    query: ['lifecycle'],
+    action: 's3:GetLifecycleConfiguration',
+    handler: getBucketLifecycle,
+  },
+  {
+    name: 'PutBucketLifecycleConfiguration',
+    method: 'PUT',
+    level: 'bucket',
+    query: ['lifecycle'],
+    action: 's3:PutLifecycleConfiguration',
+    handler: putBucketLifecycle,
+  },
+  {
+    name: 'DeleteBucketLifecycle',
+    method: 'DELETE',
+    level: 'bucket',
+    query: ['lifecycle'],
+    action: 's3:PutLifecycleConfiguration',
+    handler: deleteBucketLifecycle,
+  },
   ...unimplemented('bucket', 'events').filter((r) => r.method !== 'GET'),
   ...UNIMPLEMENTED_BUCKET.flatMap((s) => unimplemented('bucket', s)),
 
@@ -461,6 +488,15 @@ export const S3_ROUTES: readonly S3Route[] = [
     action: 's3:ListMultipartUploadParts',
     handler: listParts,
   },
+  {
+    name: 'RestoreObject',
+    method: 'POST',
+    level: 'object',
+    query: ['restore'],
+    action: 's3:RestoreObject',
+    handler: restoreObject,
+  },
+  ...unimplemented('object', 'restore').filter((r) => r.method !== 'POST'),
   ...UNIMPLEMENTED_OBJECT.flatMap((s) => unimplemented('object', s)),
 
   // Object.

@@ -10,6 +10,7 @@ import {
 import type * as Minio from 'minio';
 import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
 import { hasErrorCode } from '../buckets/bucket-route-support.js';
+import { tierState } from '../lifecycle/tier-state.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import {
   foldersFirst,
@@ -234,6 +235,7 @@ async function objectWithMetadata(
     user_metadata: userMetadata,
     ...(replicationStatus === undefined ? {} : { replication_status: replicationStatus }),
     ...encryptionFromHeaders(headers),
+    ...tierState(headers),
   };
   if (tagging !== undefined) {
     const tagSet = (tagging.Tagging as XmlRecord | undefined)?.TagSet as XmlRecord | undefined;

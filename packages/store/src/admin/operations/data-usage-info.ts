@@ -22,6 +22,17 @@ export const dataUsageInfo: AdminOperation = async (call) => {
     objectsCount += u.objectsCount;
     objectsTotalSize += u.size;
   }
+  // What each remote tier holds (lifecycle transitions).
+  const tierStats = Object.fromEntries(
+    ((await call.ctx.tiers?.stats()) ?? []).map((t) => [
+      t.Name,
+      {
+        totalSize: t.Stats.totalSize ?? 0,
+        numVersions: t.Stats.numVersions ?? 0,
+        numObjects: t.Stats.numObjects ?? 0,
+      },
+    ]),
+  );
   return call.ok({
     lastUpdate: (snapshot.lastUpdate ?? new Date(0)).toISOString(),
     objectsCount,
@@ -29,6 +40,6 @@ export const dataUsageInfo: AdminOperation = async (call) => {
     bucketsCount: snapshot.buckets.size,
     bucketsUsageInfo,
     bucketsSizes,
-    tierStats: {},
+    tierStats,
   } satisfies DataUsageInfo);
 };

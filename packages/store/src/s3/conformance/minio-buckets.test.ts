@@ -160,7 +160,9 @@ describe('buckets (minio SDK)', () => {
       code: 'ServerSideEncryptionConfigurationNotFoundError',
       message: 'The server side encryption configuration was not found',
     });
-    await expect(mc.getBucketLifecycle('plain-config')).rejects.toMatchObject({ code: 'NotImplemented' });
+    await expect(mc.getBucketLifecycle('plain-config')).rejects.toMatchObject({
+      code: 'NoSuchLifecycleConfiguration',
+    });
     await expect(mc.getBucketReplication('plain-config')).rejects.toMatchObject({
       code: 'ReplicationConfigurationNotFoundError',
     });

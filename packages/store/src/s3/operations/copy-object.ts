@@ -1,4 +1,5 @@
 import { S3Error } from '../../core/errors.js';
+import { withoutTierState } from '../../object-layer/transition.js';
 import { algorithmNamed } from '../checksum/algorithms.js';
 import { checksumXml, hashedStream } from '../checksum/request.js';
 import { resolveCopySource } from '../copy-source.js';
@@ -68,7 +69,8 @@ export const copyObject: S3Handler = async (req, ctx) => {
         }
       : {
           contentType: info.contentType,
-          systemMetadata: info.systemMetadata,
+          // A copy of a transitioned version is stored here: it is not on the tier.
+          systemMetadata: withoutTierState(info.systemMetadata),
           userMetadata: info.userMetadata,
         };
   const tagHeader = req.headers['x-amz-tagging'];

@@ -56,7 +56,7 @@ export const listObjectVersions: S3Handler = async (req, ctx) => {
         ETag: quoteEtag(v.etag),
         Size: v.size,
         Owner: OWNER,
-        StorageClass: v.storageClass,
+        StorageClass: v.systemMetadata['x-amz-storage-class'] ?? v.storageClass,
       })),
     DeleteMarker: r.versions
       .filter((v) => v.isDeleteMarker)

@@ -1,6 +1,7 @@
 import { S3Error } from '../../core/errors.js';
 import { checksummedBody, checksumResponseHeaders } from '../checksum/request.js';
 import { writePrecondition } from '../conditional-write.js';
+import { addExpirationHeader } from '../expiration.js';
 import { contentMd5 } from '../metadata.js';
 import { publishObjectEvent } from '../notify.js';
 import { enforceQuota } from '../quota.js';
@@ -47,5 +48,6 @@ export const putObject: S3Handler = async (req, ctx) => {
     ...checksumResponseHeaders(info.checksum),
   };
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
+  await addExpirationHeader(ctx, info, headers);
   return { status: 200, headers };
 };

@@ -38,6 +38,7 @@ import { AccessAuditPanel } from '../components/access-audit-panel';
 import { AccessRulesPanel } from '../components/access-rules-panel';
 import { DeleteBucketDialog } from '../components/delete-bucket-dialog';
 import { EventsPanel } from '../components/events-panel';
+import { LifecyclePanel } from '../components/lifecycle-panel';
 import { ReplicationPanel } from '../components/replication-panel';
 import { SummaryPanel } from '../components/summary-panel';
 import { type BucketFeatures, bucketFeatures } from '../lib/bucket-features';
@@ -50,8 +51,6 @@ interface MenuEntry {
   /** Why the entry cannot be opened; undefined when it can. */
   unavailable?: string;
 }
-
-const notYet = 'Not available in this version yet';
 
 /**
  * The left menu: entries for what the server has (issue 24, `bucketFeatures`). Replication also needs
@@ -75,7 +74,6 @@ function menuEntries(features: BucketFeatures, canReadReplication: boolean): Men
       tab: 'lifecycle',
       label: 'Lifecycle',
       icon: <HistoryToggleOffOutlined />,
-      unavailable: notYet,
     });
   }
   if (features.accessAudit) entries.push({ tab: 'access', label: 'Access Audit', icon: <GppGoodOutlined /> });
@@ -113,7 +111,6 @@ function AbsentOnServerPanel({ tab }: { tab: BucketAdminTab }): ReactElement {
 /**
  * Bucket admin screen /buckets/{bucket}/admin/{tab} (spec 1 §2.5): breadcrumb to Buckets, Browse Bucket,
  * Delete (confirmation; then /buckets), Refresh, subtitle 'Access: Private', and the left menu.
- * Replication and Lifecycle are laid out as disabled entries until their screens exist.
  */
 export function BucketAdminPage(): ReactElement {
   const { bucketName = '', tab = 'summary' } = useParams();
@@ -145,6 +142,7 @@ export function BucketAdminPage(): ReactElement {
   else if (tab === 'prefix') content = <AccessRulesPanel bucket={bucketName} />;
   else if (tab === 'events') content = <EventsPanel bucket={bucketName} />;
   else if (tab === 'replication') content = <ReplicationPanel bucket={bucketName} />;
+  else if (tab === 'lifecycle') content = <LifecyclePanel bucket={bucketName} />;
   else content = <SummaryPanel bucket={bucketName} info={info.data} features={features} />;
 
   return (

@@ -1,13 +1,15 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Box, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { ObjectItem } from '@stowage/contracts';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatDateTime } from '@/shared/format/format-date';
+import { restoreText } from '../lib/restore-text';
 import { LegalHoldDialog } from './object-legal-hold-dialog';
 import { MetadataTable } from './object-metadata-table';
 import { RetentionDialog } from './object-retention-dialog';
 import { ObjectTags } from './object-tags';
+import { RestoreObjectDialog } from './restore-object-dialog';
 
 function Field({
   label,
@@ -76,7 +78,8 @@ export function ObjectDetailsPanel({
   /** False when the shown version is not the current one: its tags, retention and metadata are not loaded. */
   extrasKnown: boolean;
 }): ReactElement {
-  const [dialog, setDialog] = useState<'legal-hold' | 'retention' | undefined>();
+  const [dialog, setDialog] = useState<'legal-hold' | 'retention' | 'restore' | undefined>();
+  const onTier = object.storage_class !== undefined && object.storage_class !== 'STANDARD';
   const target = { name: object.name, version_id: object.version_id };
   // A delete marker has none of these; a past version has them, but only the current one's are loaded.
   const notLoaded = object.is_delete_marker ? '-' : 'Not available for this version';
@@ -108,6 +111,21 @@ export function ObjectDetailsPanel({
         </Field>
         {object.replication_status !== undefined && (
           <Field label="Replication Status">{object.replication_status}</Field>
+        )}
+        {extrasKnown && !object.is_delete_marker && (
+          <Field
+            label="Storage Class"
+            action={
+              onTier && editable ? (
+                <Button size="small" variant="outlined" onClick={() => setDialog('restore')}>
+                  Restore
+                </Button>
+              ) : undefined
+            }
+          >
+            {object.storage_class ?? 'STANDARD'}
+            {onTier ? ` (remote tier)${object.restore ? `, ${restoreText(object.restore)}` : ''}` : ''}
+          </Field>
         )}
         <Field
           label="Legal Hold"
@@ -167,6 +185,9 @@ export function ObjectDetailsPanel({
       )}
       {dialog === 'retention' && (
         <RetentionDialog bucket={bucket} object={object} onClose={() => setDialog(undefined)} />
+      )}
+      {dialog === 'restore' && (
+        <RestoreObjectDialog bucket={bucket} object={object} onClose={() => setDialog(undefined)} />
       )}
     </Box>
   );

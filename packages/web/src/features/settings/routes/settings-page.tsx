@@ -1,23 +1,28 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { Box, Button, List, ListItemButton, ListItemIcon, ListItemText, Paper, Slide } from '@mui/material';
+import { hasCapability } from '@stowage/contracts';
 import { type ReactElement, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSession } from '@/shared/session/get-session';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { exportConfigUrl, useReplaceConfig } from '../api/config-file';
+import { AddTierPanel } from '../components/add-tier-panel';
 import { ConfigEditPanel } from '../components/config-edit-panel';
 import { ConfigList } from '../components/config-list';
 import { HistoryDialog } from '../components/history-dialog';
 import { LambdaAdd } from '../components/lambda-add';
 import { LambdaList } from '../components/lambda-list';
+import { TiersPanel } from '../components/tiers-panel';
 
 /**
- * /settings (spec 2 "Settings"): the section list on the left (Configurations, Lambda Notifications;
- * Tiers joins it with its issue), the Configurations list, and the form of the chosen set, which slides
+ * /settings (spec 2 "Settings"): the section list on the left (Configurations, Lambda Notifications, and
+ * Tiers in a distributed setup), the Configurations list, and the form of the chosen set, which slides
  * in (its name is kept in `?config=` so Back and reloads work). The header exports, imports and shows the
  * history of the whole configuration.
  */
@@ -34,6 +39,12 @@ export function SettingsPage(): ReactElement {
   const { showMessage, showError } = useSnackbar();
 
   const select = (name: string | null): void => setParams(name === null ? {} : { config: name });
+  const session = useSession();
+  // Tiers (spec 2 "Settings"): only in a distributed setup, and only where MinIO's admin API exists.
+  const showTiers =
+    (session.data?.distributedMode ?? false) && hasCapability(session.data?.capabilities, 'admin');
+  const section = showTiers ? params.get('section') : null;
+  const tiersView = params.get('add') === 'tier' ? 'add' : 'list';
 
   const importFile = async (file: File | undefined): Promise<void> => {
     if (!file) return;
@@ -92,7 +103,7 @@ export function SettingsPage(): ReactElement {
       >
         <Paper variant="outlined" component="nav" aria-label="Settings sections">
           <List disablePadding>
-            <ListItemButton selected={!lambda} onClick={() => select(null)}>
+            <ListItemButton selected={!lambda && section !== 'tiers'} onClick={() => select(null)}>
               <ListItemIcon sx={{ minWidth: 36 }}>
                 <TuneOutlined fontSize="small" />
               </ListItemIcon>
@@ -107,6 +118,14 @@ export function SettingsPage(): ReactElement {
                 slotProps={{ primary: { sx: { fontWeight: 600 } } }}
               />
             </ListItemButton>
+            {showTiers && (
+              <ListItemButton selected={section === 'tiers'} onClick={() => setParams({ section: 'tiers' })}>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <LayersOutlined fontSize="small" />
+                </ListItemIcon>
+                <ListItemText primary="Tiers" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+              </ListItemButton>
+            )}
           </List>
         </Paper>
         <Box sx={{ minWidth: 0, overflow: 'hidden' }}>
@@ -114,6 +133,16 @@ export function SettingsPage(): ReactElement {
             <LambdaAdd onBack={() => setParams({ section: 'lambda' })} />
           ) : lambda ? (
             <LambdaList onAdd={() => setParams({ section: 'lambda', add: '1' })} />
+          ) : section === 'tiers' ? (
+            tiersView === 'add' ? (
+              <Slide direction="left" in appear mountOnEnter>
+                <Box>
+                  <AddTierPanel onClose={() => setParams({ section: 'tiers' })} />
+                </Box>
+              </Slide>
+            ) : (
+              <TiersPanel onAdd={() => setParams({ section: 'tiers', add: 'tier' })} />
+            )
           ) : selected === null ? (
             <ConfigList search={search} onSearch={setSearch} onSelect={select} />
           ) : (
