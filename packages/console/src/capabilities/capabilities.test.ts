@@ -21,8 +21,8 @@ describe('capabilities on the embedded store', () => {
     'object-lock',
     'tagging',
     'lifecycle',
-    'notifications',
     'replication',
+    'notifications',
     'encryption',
   ];
 

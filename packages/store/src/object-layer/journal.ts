@@ -4,7 +4,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
-import { type Drive, isNotFound, renameMkdir, SYS_DIR } from './drive.js';
+import { type Drive, isNotFound, mkdirIfMissing, renameMkdir, SYS_DIR } from './drive.js';
 
 /**
  * A drive's metadata journal: group commit for small writes.
@@ -248,7 +248,8 @@ export class DriveJournal {
   }
 
   private async open(): Promise<Segment> {
-    await fsp.mkdir(this.dir(), { recursive: true });
+    // One level only: a drive folder that went away must stay away (and the write fail on it).
+    await mkdirIfMissing(this.dir());
     const seq = this.nextSeq++;
     const file = path.join(this.dir(), segmentName(seq));
     const fh = await fsp.open(file, 'a');

@@ -154,7 +154,7 @@ describe('buckets (minio SDK)', () => {
     await expect(mc.getBucketPolicy('with-policy')).rejects.toMatchObject({ code: 'NoSuchBucketPolicy' });
   });
 
-  it('answers encryption-not-found and NotImplemented for unsupported configuration', async () => {
+  it('answers the not-found codes of unset encryption, lifecycle and replication, and an empty notification configuration', async () => {
     await mc.makeBucket('plain-config');
     await expect(mc.getBucketEncryption('plain-config')).rejects.toMatchObject({
       code: 'ServerSideEncryptionConfigurationNotFoundError',
@@ -166,6 +166,11 @@ describe('buckets (minio SDK)', () => {
     await expect(mc.getBucketReplication('plain-config')).rejects.toMatchObject({
       code: 'ReplicationConfigurationNotFoundError',
     });
-    await expect(mc.getBucketNotification('plain-config')).rejects.toMatchObject({ code: 'NotImplemented' });
+    // Notifications (issue 20): a bucket without a configuration has an empty one, as S3 answers.
+    expect(await mc.getBucketNotification('plain-config')).toMatchObject({
+      TopicConfiguration: [],
+      QueueConfiguration: [],
+      CloudFunctionConfiguration: [],
+    });
   });
 });
