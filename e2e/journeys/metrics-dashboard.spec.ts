@@ -47,6 +47,9 @@ test('the widget dashboard shows series from Prometheus on Summary, Traffic and 
     await (await own.s3.getObject('metrics-photos', 'medium.bin')).toArray();
     await own.s3.putObject('metrics-photos', 'second.txt', Buffer.from('second round'));
     await waitForSeries(prom, `rate(minio_s3_requests_total{job="${job}"}[1m]) > 0`);
+    // The widgets' points are 10 s apart and the last one can be up to a step before now: wait until the
+    // series reach back further than that, so a fresh Prometheus has a value at every recent point.
+    await waitForSeries(prom, `minio_cluster_disk_online_total{job="${job}"} offset 20s`);
 
     context = await browser.newContext({ baseURL: own.url, timezoneId: 'UTC' });
     const page = await context.newPage();
