@@ -183,8 +183,11 @@ export function createRequestListener(
     } as ServerResponse['writeHead'];
     // Counted from the headers (payload size of aws-chunked uploads): a 'data' listener here would
     // start the body flowing before the handler wires up its verifying pipeline.
-    const inputBytes =
-      Number(req.headers['x-amz-decoded-content-length'] ?? req.headers['content-length'] ?? 0) || 0;
+    // A client's header can say anything ("-1", "1e400"): a byte count is a whole number ≥ 0.
+    const declared = Number(
+      req.headers['x-amz-decoded-content-length'] ?? req.headers['content-length'] ?? 0,
+    );
+    const inputBytes = Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
     let releaseSlot: (() => void) | undefined;
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();

@@ -146,6 +146,20 @@ describe('/minio/v2/metrics', () => {
     expect((await scrape(store, 'cluster', token('reader', 'reader-secret-123'))).status).toBe(200);
   });
 
+  it('counts a request whose declared length is nonsense as 0 bytes, and keeps serving', async () => {
+    // Found by the fuzzer: a negative length once made the byte counter throw in the store's process.
+    const res = await fetch(`${store.url}/metered/anything`, {
+      method: 'PUT',
+      headers: { 'x-amz-decoded-content-length': '-1' },
+      body: 'x',
+    });
+    expect(res.status).toBe(403);
+    await new Promise((r) => setTimeout(r, 50));
+    const scraped = await scrape(store, 'cluster', token());
+    expect(scraped.status).toBe(200);
+    expect(sample(await scraped.text(), 'minio_s3_traffic_received_bytes')).toBeGreaterThanOrEqual(0);
+  });
+
   it('answers an unknown group with a clear error', async () => {
     const res = await scrape(store, 'everything', token());
     expect(res.status).toBe(400);

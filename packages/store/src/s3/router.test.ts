@@ -34,7 +34,8 @@ describe('S3 router', () => {
     expect(route('POST', 'object', 'uploadId=u')).toBe('CompleteMultipartUpload');
     expect(route('DELETE', 'object', 'uploadId=u')).toBe('AbortMultipartUpload');
     expect(route('GET', 'bucket', 'lifecycle')).toBe('GetBucketLifecycleConfiguration');
-    expect(route('GET', 'bucket', 'replication')).toBe('NotImplemented(replication)');
+    expect(route('GET', 'bucket', 'replication')).toBe('GetBucketReplication');
+    expect(route('GET', 'bucket', 'website')).toBe('NotImplemented(website)');
     expect(route('GET', 'bucket', 'encryption')).toBe('GetBucketEncryption');
   });
 
