@@ -43,6 +43,9 @@ beforeAll(async () => {
   await (await h.s3.getObject('charts', 'a.txt')).toArray();
   await h.s3.putObject('charts', 'a.txt', Buffer.from('plotted'));
   await waitForSeries(prom, `rate(minio_s3_requests_total{job="${job}"}[1m]) > 0`);
+  // The widgets' points are 5 s apart and the last can be up to a step before now: wait until the rate is
+  // above zero 10 s back too, so it holds at every point the widget reads.
+  await waitForSeries(prom, `rate(minio_s3_requests_total{job="${job}"}[1m] offset 10s) > 0`);
   call = jsonCaller(h.app, await h.login());
 });
 
