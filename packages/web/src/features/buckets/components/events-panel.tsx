@@ -8,16 +8,9 @@ import {
   FormControlLabel,
   FormGroup,
   FormLabel,
-  IconButton,
   MenuItem,
-  Paper,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
-  TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { type BucketEvent, type BucketEventKind, bucketEventKinds } from '@stowage/contracts';
@@ -26,8 +19,10 @@ import { useNotificationEndpoints } from '@/shared/notifications/notification-en
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { type ListColumn, ListTable } from '@/shared/ui/list-page';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
+import { RowActions } from '@/shared/ui/row-actions';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useBucketEvents, useBucketEventWrite } from '../api/bucket-events';
 
@@ -36,6 +31,11 @@ const kindLabels: Record<BucketEventKind, string> = {
   get: 'GET - Object accessed',
   delete: 'DELETE - Object Deleted',
 };
+
+const columns: ListColumn[] = [
+  ...['SQS', 'Events', 'Prefix', 'Suffix'].map((header) => ({ header })),
+  { header: '', align: 'right' },
+];
 
 /** The bucket Events tab (spec 1 "Events"): the subscriptions, Subscribe To Event, Delete Event. */
 export function EventsPanel({ bucket }: { bucket: string }): ReactElement {
@@ -64,40 +64,32 @@ export function EventsPanel({ bucket }: { bucket: string }): ReactElement {
           Subscribe a notification target to this bucket's uploads, reads or deletions.
         </EmptyState>
       ) : (
-        <Paper variant="outlined">
-          <Table size="small" aria-label="Event subscriptions">
-            <TableHead>
-              <TableRow>
-                <TableCell>SQS</TableCell>
-                <TableCell>Events</TableCell>
-                <TableCell>Prefix</TableCell>
-                <TableCell>Suffix</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {events.data.events.map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{e.arn}</TableCell>
-                  <TableCell>{e.events.join(', ')}</TableCell>
-                  <TableCell>{e.prefix}</TableCell>
-                  <TableCell>{e.suffix}</TableCell>
-                  <TableCell align="right">
-                    <Tooltip title="Delete Event">
-                      <IconButton
-                        aria-label={`Delete event ${e.id}`}
-                        size="small"
-                        onClick={() => setDeleting(e)}
-                      >
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
+        <ListTable
+          label="Event subscriptions"
+          columns={columns}
+          rows={events.data.events}
+          rowKey={(e) => e.id}
+          cells={(e) => (
+            <>
+              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{e.arn}</TableCell>
+              <TableCell>{e.events.join(', ')}</TableCell>
+              <TableCell>{e.prefix}</TableCell>
+              <TableCell>{e.suffix}</TableCell>
+              <TableCell align="right">
+                <RowActions
+                  actions={[
+                    {
+                      title: 'Delete Event',
+                      label: `Delete event ${e.id}`,
+                      icon: <DeleteOutlined fontSize="small" />,
+                      onClick: () => setDeleting(e),
+                    },
+                  ]}
+                />
+              </TableCell>
+            </>
+          )}
+        />
       )}
       {subscribing && <SubscribeDialog bucket={bucket} onClose={() => setSubscribing(false)} />}
       <ConfirmDialog

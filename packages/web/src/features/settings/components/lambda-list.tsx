@@ -2,19 +2,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
-import {
-  Box,
-  Button,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, IconButton, TableCell, Tooltip, Typography } from '@mui/material';
 import {
   type NotificationEndpoint,
   type NotificationServiceId,
@@ -27,8 +15,10 @@ import {
 } from '@/shared/notifications/notification-endpoints';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { type ListColumn, ListTable } from '@/shared/ui/list-page';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
+import { RowActions } from '@/shared/ui/row-actions';
 import { matchesSearch, SearchField } from '@/shared/ui/search-field';
 import { useSnackbar } from '@/shared/ui/snackbar';
 
@@ -39,6 +29,8 @@ function serviceIdOf(service: string): NotificationServiceId | undefined {
     ? (id as NotificationServiceId)
     : undefined;
 }
+
+const columns: ListColumn[] = [{ header: 'Status' }, { header: 'Service' }, { header: '', align: 'right' }];
 
 /**
  * Settings → Lambda Notifications (spec 2): the targets as `service:account_id` with their Status
@@ -78,43 +70,37 @@ export function LambdaList({ onAdd }: { onAdd: () => void }): ReactElement {
             : `Nothing matches "${search}".`}
         </EmptyState>
       ) : (
-        <Paper variant="outlined">
-          <Table size="small" aria-label="Notification targets">
-            <TableHead>
-              <TableRow>
-                <TableCell>Status</TableCell>
-                <TableCell>Service</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((e) => (
-                <TableRow key={`${e.service}:${e.account_id}`}>
-                  <TableCell>
-                    <Typography
-                      variant="body2"
-                      sx={{ fontWeight: 600, color: e.status === 'online' ? 'success.main' : 'error.main' }}
-                    >
-                      {e.status === 'online' ? 'Online' : 'Offline'}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{`${e.service}:${e.account_id}`}</TableCell>
-                  <TableCell align="right">
-                    <Tooltip title="Delete">
-                      <IconButton
-                        aria-label={`Delete ${e.service}:${e.account_id}`}
-                        size="small"
-                        onClick={() => setDeleting(e)}
-                      >
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
+        <ListTable
+          label="Notification targets"
+          columns={columns}
+          rows={shown}
+          rowKey={(e) => `${e.service}:${e.account_id}`}
+          cells={(e) => (
+            <>
+              <TableCell>
+                <Typography
+                  variant="body2"
+                  sx={{ fontWeight: 600, color: e.status === 'online' ? 'success.main' : 'error.main' }}
+                >
+                  {e.status === 'online' ? 'Online' : 'Offline'}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{`${e.service}:${e.account_id}`}</TableCell>
+              <TableCell align="right">
+                <RowActions
+                  actions={[
+                    {
+                      title: 'Delete',
+                      label: `Delete ${e.service}:${e.account_id}`,
+                      icon: <DeleteOutlined fontSize="small" />,
+                      onClick: () => setDeleting(e),
+                    },
+                  ]}
+                />
+              </TableCell>
+            </>
+          )}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}
