@@ -15,12 +15,15 @@ export const ldapEntitiesResponseSchema = z
   .meta({ id: 'LdapEntitiesResponse' });
 export type LdapEntitiesResponse = z.infer<typeof ldapEntitiesResponseSchema>;
 
-/** What a DN must look like: `attribute=value` parts joined by commas (RFC 4514), e.g. `cn=staff,dc=example`. */
+/**
+ * Why a text is not a DN, or null: `type=value` parts (a type is a name or an OID) joined by commas, as
+ * RFC 4514 writes them, e.g. `cn=staff,dc=example`; an escaped comma belongs to its value.
+ */
 export function ldapDnProblem(dn: string): string | null {
   const t = dn.trim();
   if (t === '') return 'A DN is required';
   const parts = t.split(/(?<!\\),/);
-  if (parts.some((p) => !/^\s*[A-Za-z][\w.-]*\s*=\s*\S/.test(p))) {
+  if (parts.some((p) => !/^\s*([A-Za-z][\w-]*|\d+(\.\d+)*)\s*=\s*\S/.test(p))) {
     return 'Enter a distinguished name such as cn=staff,ou=groups,dc=example,dc=com';
   }
   return null;

@@ -24,8 +24,8 @@ async function ldapEntities(admin: MadminClient): Promise<LdapEntitiesResponse> 
     policies: [...policies].sort(byName),
   });
   return {
-    users: (r.userMappings ?? []).map((m) => entity(m.user, m.policies)).sort(byDn),
-    groups: (r.groupMappings ?? []).map((m) => entity(m.group, m.policies)).sort(byDn),
+    users: (r.userMappings ?? []).map((m) => entity(m.user, m.policies ?? [])).sort(byDn),
+    groups: (r.groupMappings ?? []).map((m) => entity(m.group, m.policies ?? [])).sort(byDn),
   };
 }
 
