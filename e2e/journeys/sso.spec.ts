@@ -148,13 +148,80 @@ test('LDAP: the form signs a directory user in; root still signs in with keys', 
 
   const root = await browser.newPage({ baseURL: own.url });
   await signIn(root, E2E.rootUser, E2E.rootPassword);
-  // The directory owns users and groups: their pages are not offered, policies still are.
+  // The directory owns users and groups: their pages list the DNs that have policies, read-only.
   const menu = root.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Policies' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
-  await expect(menu.getByRole('link', { name: 'Groups' })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Users' }).click();
+  const users = root.getByRole('table', { name: 'LDAP Users' });
+  await expect(users.getByRole('row', { name: new RegExp(d.users.alice.dn) })).toContainText('ldap-alice');
+  await expect(root.getByRole('button', { name: 'Create User' })).toHaveCount(0);
+  await expect(root.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   expect(await bucketNames(root)).toEqual(['ldap-alice-bucket', 'sso-alice-bucket', 'sso-other-bucket']);
   await Promise.all([page.close(), wrong.close(), root.close()]);
+});
+
+test('LDAP: the admin assigns a policy to a group DN; a member then sees only its bucket', async ({
+  browser,
+}) => {
+  const d = ldap.directory;
+  await own.s3.makeBucket('ldap-staff-bucket');
+  await admin.addCannedPolicy('ldap-staff', policy('ldap-staff-bucket'));
+  const page = await browser.newPage({ baseURL: own.url, viewport: { width: 1400, height: 900 } });
+  await signIn(page, E2E.rootUser, E2E.rootPassword);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('table', { name: 'LDAP Users' })).toBeVisible();
+  await snap(page, 'ldap-users-light');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Groups' }).click();
+  await expect(page.getByText('No LDAP Groups with Policies')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Group' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Assign Policies' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Assign Policies to an LDAP Group' });
+  const dn = dialog.getByRole('textbox', { name: 'Group DN' });
+  // A plain name is not a DN; a DN the directory lacks is the server's refusal.
+  await dn.fill('staff');
+  await dn.blur();
+  await expect(
+    dialog.getByText('Enter a distinguished name such as cn=staff,ou=groups,dc=example,dc=com'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dn.fill(`cn=nobody,${d.groupsBase}`);
+  await dialog.getByRole('checkbox', { name: 'ldap-staff' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    dialog.getByText(`the group DN 'cn=nobody,${d.groupsBase}' was not found in the LDAP directory`),
+  ).toBeVisible();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'was not found' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await dn.fill(d.groups.staff);
+  await snap(page, 'ldap-assign-policies-light');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const groups = page.getByRole('table', { name: 'LDAP Groups' });
+  await expect(groups.getByRole('row', { name: new RegExp(d.groups.staff) })).toContainText('ldap-staff');
+  await snap(page, 'ldap-groups-light');
+  expect((await admin.getLDAPPolicyEntities({ groups: [d.groups.staff] })).groupMappings).toEqual([
+    { group: d.groups.staff, policies: ['ldap-staff'] },
+  ]);
+  // The same screens in the dark theme.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await groups.getByRole('button', { name: `Edit policies of ${d.groups.staff}` }).click();
+  await expect(page.getByRole('dialog', { name: `Policies of ${d.groups.staff}` })).toBeVisible();
+  await snap(page, 'ldap-edit-policies-dark');
+  await page.keyboard.press('Escape');
+  await snap(page, 'ldap-groups-dark');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('table', { name: 'LDAP Users' })).toBeVisible();
+  await snap(page, 'ldap-users-dark');
+
+  // carol has no policy of her own; as a member of staff she now signs in and sees its bucket only.
+  const carol = await browser.newPage({ baseURL: own.url, viewport: { width: 1400, height: 900 } });
+  await signIn(carol, 'carol', d.users.carol.password);
+  expect(await bucketNames(carol)).toEqual(['ldap-staff-bucket']);
+  await snap(carol, 'ldap-buckets-carol');
+  await Promise.all([page.close(), carol.close()]);
 });
 
 test('Settings: Test Connection tries identity_ldap before it is saved', async ({ browser }) => {
