@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MadminClient } from '@stowage/madmin';
 import { type StoreHandle, startStore } from '@stowage/store';
 import * as Minio from 'minio';
@@ -13,6 +13,7 @@ import { freePort } from '../support/engines/ports.js';
 import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
 import { snap } from '../support/screenshots.js';
+import { bucketNames, bucketPolicy, ldapConfigLine } from '../support/sso.js';
 
 // Issue 23, the external-server path: the built console (`node packages/console/dist/main.js`) in front
 // of a server it knows only by CONSOLE_MINIO_SERVER, as with an external MinIO. It cannot read that
@@ -31,20 +32,6 @@ let ldap: SlapdInfo;
 
 const ENV_BUTTON = 'Corporate login (from CONSOLE_IDP_*)';
 const SERVER_BUTTON = 'Server-side provider name';
-
-const policy = (bucket: string) => ({
-  Version: '2012-10-17',
-  Statement: [
-    { Effect: 'Allow', Action: ['s3:*'], Resource: [`arn:aws:s3:::${bucket}`, `arn:aws:s3:::${bucket}/*`] },
-  ],
-});
-
-async function bucketNames(page: Page): Promise<string[]> {
-  await page.goto('/buckets');
-  const list = page.getByRole('list', { name: 'Buckets' });
-  await expect(list.getByRole('article').first()).toBeVisible();
-  return (await list.getByRole('heading', { level: 2 }).allTextContents()).sort();
-}
 
 test.beforeAll(async () => {
   [idp, ldap] = await Promise.all([
@@ -75,12 +62,7 @@ test.beforeAll(async () => {
       `client_secret="${client.client_secret}" display_name="${SERVER_BUTTON}"`,
   );
   const d = ldap.directory;
-  await admin.setConfigKV(
-    `identity_ldap server_addr="${ldap.serverAddr}" server_insecure=on lookup_bind_dn="${d.lookup.dn}" ` +
-      `lookup_bind_password="${d.lookup.password}" user_dn_search_base_dn="${d.usersBase}" ` +
-      `user_dn_search_filter="(uid=%s)" group_search_base_dn="${d.groupsBase}" ` +
-      `group_search_filter="(&(objectclass=groupOfNames)(member=%d))"`,
-  );
+  await admin.setConfigKV(ldapConfigLine(ldap));
   const s3 = new Minio.Client({
     endPoint: '127.0.0.1',
     port: store.port,
@@ -91,7 +73,7 @@ test.beforeAll(async () => {
   });
   for (const b of ['sso-alice-bucket', 'ldap-bob-bucket', 'other-bucket']) {
     await s3.makeBucket(b);
-    await admin.addCannedPolicy(b === 'sso-alice-bucket' ? 'sso-alice' : `${b}-rw`, policy(b));
+    await admin.addCannedPolicy(b === 'sso-alice-bucket' ? 'sso-alice' : `${b}-rw`, bucketPolicy(b));
   }
   await admin.attachPolicyLDAP({ policies: ['ldap-bob-bucket-rw'], group: d.groups.auditors });
   // The console's side: only what its environment says.

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MadminClient } from '@stowage/madmin';
 import * as Minio from 'minio';
 import { testService } from '../../test-services/index.js';
@@ -8,6 +8,7 @@ import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
 import { type OwnConsole, startOwnConsole } from '../support/own-console.js';
 import { snap } from '../support/screenshots.js';
+import { bucketNames, bucketPolicy, ldapConfigLine } from '../support/sso.js';
 
 // Issue 23: single sign-on in the browser — OpenID through oidc-provider's own login page, LDAP against
 // slapd, and the identity provider's error on /oauth_callback. A console and store of the journey's own,
@@ -20,21 +21,6 @@ let admin: MadminClient;
 let idp: OidcProviderInfo;
 let ldap: SlapdInfo;
 
-const policy = (bucket: string) => ({
-  Version: '2012-10-17',
-  Statement: [
-    { Effect: 'Allow', Action: ['s3:*'], Resource: [`arn:aws:s3:::${bucket}`, `arn:aws:s3:::${bucket}/*`] },
-  ],
-});
-
-/** The bucket cards the signed-in user sees, once the list has loaded. */
-async function bucketNames(page: Page): Promise<string[]> {
-  await page.goto('/buckets');
-  const list = page.getByRole('list', { name: 'Buckets' });
-  await expect(list.getByRole('article').first()).toBeVisible();
-  return (await list.getByRole('heading', { level: 2 }).allTextContents()).sort();
-}
-
 test.beforeAll(async () => {
   idp = await testService<OidcProviderInfo>('oidc-provider');
   ldap = await testService<SlapdInfo>('slapd');
@@ -43,8 +29,8 @@ test.beforeAll(async () => {
   });
   admin = new MadminClient({ endpoint: own.store.url, accessKey: E2E.rootUser, secretKey: E2E.rootPassword });
   for (const b of ['sso-alice-bucket', 'sso-other-bucket', 'ldap-alice-bucket']) await own.s3.makeBucket(b);
-  await admin.addCannedPolicy('sso-alice', policy('sso-alice-bucket'));
-  await admin.addCannedPolicy('ldap-alice', policy('ldap-alice-bucket'));
+  await admin.addCannedPolicy('sso-alice', bucketPolicy('sso-alice-bucket'));
+  await admin.addCannedPolicy('ldap-alice', bucketPolicy('ldap-alice-bucket'));
   // This console's client at the provider, registered with its exact redirect URI.
   const res = await fetch(idp.registrationUrl, {
     method: 'POST',
@@ -60,12 +46,7 @@ test.beforeAll(async () => {
       `client_secret="${client.client_secret}" display_name="Sign in with Stowage ID"`,
   );
   const d = ldap.directory;
-  await admin.setConfigKV(
-    `identity_ldap server_addr="${ldap.serverAddr}" server_insecure=on lookup_bind_dn="${d.lookup.dn}" ` +
-      `lookup_bind_password="${d.lookup.password}" user_dn_search_base_dn="${d.usersBase}" ` +
-      `user_dn_search_filter="(uid=%s)" group_search_base_dn="${d.groupsBase}" ` +
-      `group_search_filter="(&(objectclass=groupOfNames)(member=%d))"`,
-  );
+  await admin.setConfigKV(ldapConfigLine(ldap));
   await admin.attachPolicyLDAP({ policies: ['ldap-alice'], user: d.users.alice.dn });
 });
 
@@ -165,7 +146,7 @@ test('LDAP: the admin assigns a policy to a group DN; a member then sees only it
 }) => {
   const d = ldap.directory;
   await own.s3.makeBucket('ldap-staff-bucket');
-  await admin.addCannedPolicy('ldap-staff', policy('ldap-staff-bucket'));
+  await admin.addCannedPolicy('ldap-staff', bucketPolicy('ldap-staff-bucket'));
   const page = await browser.newPage({ baseURL: own.url, viewport: { width: 1400, height: 900 } });
   await signIn(page, E2E.rootUser, E2E.rootPassword);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
