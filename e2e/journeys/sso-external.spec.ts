@@ -113,7 +113,7 @@ test('CONSOLE_IDP_*: the environment’s provider signs alice in through its log
   await page.close();
 });
 
-test('CONSOLE_LDAP_ENABLED: a directory user signs in with the form; the Users page lists DNs', async ({
+test('CONSOLE_LDAP_ENABLED: a directory user signs in with the form; Groups lists the server’s group DNs', async ({
   browser,
 }) => {
   const d = ldap.directory;
