@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MadminClient } from '@stowage/madmin';
 import * as Minio from 'minio';
 import { testService } from '../../test-services/index.js';
@@ -8,6 +8,7 @@ import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
 import { type OwnConsole, startOwnConsole } from '../support/own-console.js';
 import { snap } from '../support/screenshots.js';
+import { bucketNames, bucketPolicy, ldapConfigLine } from '../support/sso.js';
 
 // Issue 23: single sign-on in the browser — OpenID through oidc-provider's own login page, LDAP against
 // slapd, and the identity provider's error on /oauth_callback. A console and store of the journey's own,
@@ -20,21 +21,6 @@ let admin: MadminClient;
 let idp: OidcProviderInfo;
 let ldap: SlapdInfo;
 
-const policy = (bucket: string) => ({
-  Version: '2012-10-17',
-  Statement: [
-    { Effect: 'Allow', Action: ['s3:*'], Resource: [`arn:aws:s3:::${bucket}`, `arn:aws:s3:::${bucket}/*`] },
-  ],
-});
-
-/** The bucket cards the signed-in user sees, once the list has loaded. */
-async function bucketNames(page: Page): Promise<string[]> {
-  await page.goto('/buckets');
-  const list = page.getByRole('list', { name: 'Buckets' });
-  await expect(list.getByRole('article').first()).toBeVisible();
-  return (await list.getByRole('heading', { level: 2 }).allTextContents()).sort();
-}
-
 test.beforeAll(async () => {
   idp = await testService<OidcProviderInfo>('oidc-provider');
   ldap = await testService<SlapdInfo>('slapd');
@@ -43,8 +29,8 @@ test.beforeAll(async () => {
   });
   admin = new MadminClient({ endpoint: own.store.url, accessKey: E2E.rootUser, secretKey: E2E.rootPassword });
   for (const b of ['sso-alice-bucket', 'sso-other-bucket', 'ldap-alice-bucket']) await own.s3.makeBucket(b);
-  await admin.addCannedPolicy('sso-alice', policy('sso-alice-bucket'));
-  await admin.addCannedPolicy('ldap-alice', policy('ldap-alice-bucket'));
+  await admin.addCannedPolicy('sso-alice', bucketPolicy('sso-alice-bucket'));
+  await admin.addCannedPolicy('ldap-alice', bucketPolicy('ldap-alice-bucket'));
   // This console's client at the provider, registered with its exact redirect URI.
   const res = await fetch(idp.registrationUrl, {
     method: 'POST',
@@ -60,12 +46,7 @@ test.beforeAll(async () => {
       `client_secret="${client.client_secret}" display_name="Sign in with Stowage ID"`,
   );
   const d = ldap.directory;
-  await admin.setConfigKV(
-    `identity_ldap server_addr="${ldap.serverAddr}" server_insecure=on lookup_bind_dn="${d.lookup.dn}" ` +
-      `lookup_bind_password="${d.lookup.password}" user_dn_search_base_dn="${d.usersBase}" ` +
-      `user_dn_search_filter="(uid=%s)" group_search_base_dn="${d.groupsBase}" ` +
-      `group_search_filter="(&(objectclass=groupOfNames)(member=%d))"`,
-  );
+  await admin.setConfigKV(ldapConfigLine(ldap));
   await admin.attachPolicyLDAP({ policies: ['ldap-alice'], user: d.users.alice.dn });
 });
 
@@ -148,13 +129,80 @@ test('LDAP: the form signs a directory user in; root still signs in with keys', 
 
   const root = await browser.newPage({ baseURL: own.url });
   await signIn(root, E2E.rootUser, E2E.rootPassword);
-  // The directory owns users and groups: their pages are not offered, policies still are.
+  // The directory owns users and groups: their pages list the DNs that have policies, read-only.
   const menu = root.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Policies' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
-  await expect(menu.getByRole('link', { name: 'Groups' })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Users' }).click();
+  const users = root.getByRole('table', { name: 'LDAP Users' });
+  await expect(users.getByRole('row', { name: new RegExp(d.users.alice.dn) })).toContainText('ldap-alice');
+  await expect(root.getByRole('button', { name: 'Create User' })).toHaveCount(0);
+  await expect(root.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   expect(await bucketNames(root)).toEqual(['ldap-alice-bucket', 'sso-alice-bucket', 'sso-other-bucket']);
   await Promise.all([page.close(), wrong.close(), root.close()]);
+});
+
+test('LDAP: the admin assigns a policy to a group DN; a member then sees only its bucket', async ({
+  browser,
+}) => {
+  const d = ldap.directory;
+  await own.s3.makeBucket('ldap-staff-bucket');
+  await admin.addCannedPolicy('ldap-staff', bucketPolicy('ldap-staff-bucket'));
+  const page = await browser.newPage({ baseURL: own.url, viewport: { width: 1400, height: 900 } });
+  await signIn(page, E2E.rootUser, E2E.rootPassword);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('table', { name: 'LDAP Users' })).toBeVisible();
+  await snap(page, 'ldap-users-light');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Groups' }).click();
+  await expect(page.getByText('No LDAP Groups with Policies')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Group' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Assign Policies' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Assign Policies to an LDAP Group' });
+  const dn = dialog.getByRole('textbox', { name: 'Group DN' });
+  // A plain name is not a DN; a DN the directory lacks is the server's refusal.
+  await dn.fill('staff');
+  await dn.blur();
+  await expect(
+    dialog.getByText('Enter a distinguished name such as cn=staff,ou=groups,dc=example,dc=com'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dn.fill(`cn=nobody,${d.groupsBase}`);
+  await dialog.getByRole('checkbox', { name: 'ldap-staff' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    dialog.getByText(`the group DN 'cn=nobody,${d.groupsBase}' was not found in the LDAP directory`),
+  ).toBeVisible();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'was not found' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await dn.fill(d.groups.staff);
+  await snap(page, 'ldap-assign-policies-light');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const groups = page.getByRole('table', { name: 'LDAP Groups' });
+  await expect(groups.getByRole('row', { name: new RegExp(d.groups.staff) })).toContainText('ldap-staff');
+  await snap(page, 'ldap-groups-light');
+  expect((await admin.getLDAPPolicyEntities({ groups: [d.groups.staff] })).groupMappings).toEqual([
+    { group: d.groups.staff, policies: ['ldap-staff'] },
+  ]);
+  // The same screens in the dark theme.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await groups.getByRole('button', { name: `Edit policies of ${d.groups.staff}` }).click();
+  await expect(page.getByRole('dialog', { name: `Policies of ${d.groups.staff}` })).toBeVisible();
+  await snap(page, 'ldap-edit-policies-dark');
+  await page.keyboard.press('Escape');
+  await snap(page, 'ldap-groups-dark');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('table', { name: 'LDAP Users' })).toBeVisible();
+  await snap(page, 'ldap-users-dark');
+
+  // carol has no policy of her own; as a member of staff she now signs in and sees its bucket only.
+  const carol = await browser.newPage({ baseURL: own.url, viewport: { width: 1400, height: 900 } });
+  await signIn(carol, 'carol', d.users.carol.password);
+  expect(await bucketNames(carol)).toEqual(['ldap-staff-bucket']);
+  await snap(carol, 'ldap-buckets-carol');
+  await Promise.all([page.close(), carol.close()]);
 });
 
 test('Settings: Test Connection tries identity_ldap before it is saved', async ({ browser }) => {

@@ -41,7 +41,8 @@ export async function startEngineConsole(
   extraEnv: Record<string, string> = {},
 ): Promise<EngineConsole> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stowage-engine-console-'));
-  const port = await freePort();
+  // A port given in extraEnv (e.g. one an identity provider's redirect URI was registered with) is kept.
+  const port = extraEnv.CONSOLE_PORT ? Number(extraEnv.CONSOLE_PORT) : await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/console/dist/main.js')], {
     cwd: root,
     env: {

@@ -27,6 +27,7 @@ import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
+import { registerLdapEntityRoutes } from './routes/ldap-entities/register-ldap-entity-routes.js';
 import { registerLifecycleRoutes } from './routes/lifecycle/register-lifecycle-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
 import { registerHeal } from './routes/live/heal.js';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerUserRoutes(signedIn, ctx);
     registerGroupRoutes(signedIn, ctx);
     registerPolicyRoutes(signedIn, ctx);
+    registerLdapEntityRoutes(signedIn, ctx);
     registerServiceAccountRoutes(signedIn, ctx);
     registerAccountRoutes(signedIn, ctx);
     registerBucketRoutes(signedIn, ctx);

@@ -115,6 +115,9 @@ export const apiPaths = {
   policyUsers: '/api/v1/policies/:name/users',
   policyGroups: '/api/v1/policies/:name/groups',
   setPolicy: '/api/v1/set-policy',
+  // Identity with LDAP (issue 23): the directory's DNs that have policies, and their policies.
+  ldapEntities: '/api/v1/ldap-entities',
+  ldapEntityPolicies: '/api/v1/ldap-entities/policies',
   serviceAccounts: '/api/v1/service-accounts',
   serviceAccount: '/api/v1/service-accounts/:name',
   serviceAccountCredentials: '/api/v1/service-account-credentials',

@@ -124,6 +124,9 @@ export class MadminClient extends AdminTransport {
   getPolicyEntities(query?: PolicyEntitiesQuery): Promise<PolicyEntitiesResult> {
     return policies.getPolicyEntities(this, query);
   }
+  getLDAPPolicyEntities(query?: PolicyEntitiesQuery): Promise<PolicyEntitiesResult> {
+    return policies.getLDAPPolicyEntities(this, query);
+  }
 
   // Service accounts
   addServiceAccount(req?: AddServiceAccountRequest): Promise<Credentials> {

@@ -9,6 +9,7 @@
 //	sts-identity <http://host:port> ldap <user> <password> <allowedBucket> <deniedBucket>
 //	sts-identity <http://host:port> web-refused <token>
 //	sts-identity <http://host:port> ldap-refused <user> <password>
+//	sts-identity <http://host:port> ldap-entities <accessKey> <secretKey> <policy> <groupDN>
 package main
 
 import (
@@ -52,6 +53,10 @@ func main() {
 	if err != nil {
 		fmt.Printf("FAIL endpoint: %v\n", err)
 		os.Exit(1)
+	}
+	if args[0] == "ldap-entities" {
+		ldapEntities(endpoint, args)
+		os.Exit(failed)
 	}
 	creds, err := provider(endpoint, args)
 	if err != nil {

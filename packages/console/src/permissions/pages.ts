@@ -66,7 +66,7 @@ export interface PageContext {
    * their password, and only while admin:CreateUser is not denied to them.
    */
   builtinUser: boolean;
-  /** Users and groups are managed by the directory when LDAP is configured (PROTOCOL-NOTES §5). */
+  /** Users and groups are managed by the directory when LDAP is configured (read-only DN lists then). */
   ldap?: boolean;
   /** Heal exists only on an erasure-coded setup (spec 3 §6 "Heal is shown only for a distributed setup"). */
   distributed?: boolean;
@@ -89,8 +89,8 @@ export function allowedPages(ctx: PageContext): string[] {
       continue;
     }
     if (page === pagePaths.heal && ctx.distributed === false) continue;
-    if (ctx.ldap && (page === pagePaths.users || page === pagePaths.userDetails || page === pagePaths.groups))
-      continue;
+    // With LDAP the Users and Groups pages list the directory's DNs; there is no user detail page.
+    if (ctx.ldap && page === pagePaths.userDetails) continue;
     if (scopes === null || hasPermission(ctx.permissions, CONSOLE_UI_RESOURCE, scopes)) pages.push(page);
   }
   if (

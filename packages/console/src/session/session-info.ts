@@ -69,7 +69,8 @@ export class IdentitySnapshots {
         operator: false,
         status: 'ok',
         pages: allowedPages({ permissions, builtinUser, ldap, distributed: distributedMode, capabilities }),
-        features: [...this.features],
+        // "ldap-idp", as MinIO's console names it: the identity screens list the directory's DNs.
+        features: ldap ? [...this.features, 'ldap-idp'] : [...this.features],
         ...(capabilities === undefined ? {} : { capabilities: reportedCapabilities(capabilities) }),
         distributedMode,
         userName: session.accountName,

@@ -119,7 +119,7 @@ export async function detachPolicy(
   return associate(t, 'detach', req);
 }
 
-/** `POST /idp/ldap/policy/attach` **E**: adds policies to an LDAP user or group DN (201). */
+/** `POST /idp/ldap/policy/attach` **E**: adds policies to an LDAP user or group DN (200, **E** summary). */
 export async function attachPolicyLDAP(
   t: AdminTransport,
   req: PolicyAssociationRequest,
@@ -127,7 +127,7 @@ export async function attachPolicyLDAP(
   return associate(t, 'attach', req, 'ldap');
 }
 
-/** `POST /idp/ldap/policy/detach` **E**: removes policies from an LDAP user or group DN (204). */
+/** `POST /idp/ldap/policy/detach` **E**: removes policies from an LDAP user or group DN (200, **E** summary). */
 export async function detachPolicyLDAP(
   t: AdminTransport,
   req: PolicyAssociationRequest,
@@ -140,11 +140,27 @@ export async function getPolicyEntities(
   t: AdminTransport,
   q: PolicyEntitiesQuery = {},
 ): Promise<PolicyEntitiesResult> {
+  return policyEntities(t, q, 'builtin');
+}
+
+/** `GET /idp/ldap/policy-entities?user=&group=&policy=` → **E** the mappings of LDAP user and group DNs. */
+export async function getLDAPPolicyEntities(
+  t: AdminTransport,
+  q: PolicyEntitiesQuery = {},
+): Promise<PolicyEntitiesResult> {
+  return policyEntities(t, q, 'ldap');
+}
+
+async function policyEntities(
+  t: AdminTransport,
+  q: PolicyEntitiesQuery,
+  idp: 'builtin' | 'ldap',
+): Promise<PolicyEntitiesResult> {
   return t.json(
     policyEntitiesResultSchema,
     {
       method: 'GET',
-      path: '/idp/builtin/policy-entities',
+      path: `/idp/${idp}/policy-entities`,
       query: { user: q.users ?? [], group: q.groups ?? [], policy: q.policy ?? [] },
     },
     { decrypt: true },

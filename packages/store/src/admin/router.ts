@@ -30,6 +30,7 @@ import { attachPolicyLdap, detachPolicyLdap } from './operations/ldap-policy.js'
 import { listCannedPolicies } from './operations/list-canned-policies.js';
 import { listConfigHistoryKV } from './operations/list-config-history-kv.js';
 import { listGroups } from './operations/list-groups.js';
+import { listLdapPolicyEntities } from './operations/list-ldap-policy-entities.js';
 import { listPolicyEntities } from './operations/list-policy-entities.js';
 import { listRemoteTargets } from './operations/list-remote-targets.js';
 import { listServiceAccounts } from './operations/list-service-accounts.js';
@@ -201,7 +202,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: '/idp/ldap/policy-entities',
     name: 'ListLDAPPolicyMappingEntities',
     action: 'admin:ListUserPolicies',
-    op: listPolicyEntities,
+    op: listLdapPolicyEntities,
   },
   // Service accounts (access keys)
   {

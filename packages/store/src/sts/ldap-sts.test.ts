@@ -87,6 +87,33 @@ describe('AssumeRoleWithLDAPIdentity with slapd', { timeout: 60_000 }, () => {
     ).toMatch(/^XMinioAdminNoSuchPolicy: /);
   });
 
+  it('lists the policy mappings of directory DNs only (idp/ldap/policy-entities), filtered as asked', async () => {
+    const d = ldap.directory;
+    // A built-in user's mapping lives in the same policy DB; the LDAP listing leaves it out.
+    await admin.addUser('builtin-reader', 'builtin-reader-secret');
+    await admin.attachPolicy({ policies: ['ldap-audit-ro'], user: 'builtin-reader' });
+    const all = await admin.getLDAPPolicyEntities();
+    expect(all.userMappings).toEqual([{ user: d.users.alice.dn, policies: ['ldap-alice-rw'] }]);
+    expect(all.groupMappings).toEqual([{ group: d.groups.auditors, policies: ['ldap-audit-ro'] }]);
+    expect(all.policyMappings).toEqual([
+      { policy: 'ldap-alice-rw', users: [d.users.alice.dn], groups: [] },
+      { policy: 'ldap-audit-ro', users: [], groups: [d.groups.auditors] },
+    ]);
+    expect((await admin.getPolicyEntities({ users: ['builtin-reader'] })).userMappings).toEqual([
+      { user: 'builtin-reader', policies: ['ldap-audit-ro'] },
+    ]);
+    const byGroup = await admin.getLDAPPolicyEntities({ groups: [d.groups.auditors] });
+    expect(byGroup.userMappings).toBeUndefined();
+    expect(byGroup.groupMappings).toEqual([{ group: d.groups.auditors, policies: ['ldap-audit-ro'] }]);
+    await admin.removeUser('builtin-reader');
+    // Without LDAP there is nothing to list, as MinIO answers.
+    await admin.delConfigKV('identity_ldap');
+    expect(await failure(admin.getLDAPPolicyEntities())).toMatch(
+      /^XMinioIAMActionNotAllowed: LDAP is not configured on this server/,
+    );
+    await admin.setConfigKV(ldapConfig(ldap.serverAddr, 'plain'));
+  });
+
   it('signs a user in with the policies of their DN, enforced by the store', async () => {
     const creds = await ldapLogin('alice', ldap.directory.users.alice.password);
     const alice = s3(creds);

@@ -70,6 +70,21 @@ describe('minio-go STS credential providers', { timeout: 120_000 }, () => {
     expect(out).toContain('PASS ldap-put-denied');
   });
 
+  it('madmin-go attaches a policy to a group DN and reads the LDAP mappings (GetLDAPPolicyEntities)', async () => {
+    const d = ldap.directory;
+    const out = await run('ldap-entities', ROOT.accessKey, ROOT.secretKey, 'go-ldap', d.groups.staff);
+    expect(out).toContain('PASS ldap-attach');
+    expect(out).toContain('PASS ldap-detach');
+    const line = out.split('\n').find((l) => l.startsWith('ENTITIES ')) ?? '';
+    const entities = JSON.parse(line.slice('ENTITIES '.length));
+    expect(entities.userMappings).toEqual([{ user: d.users.alice.dn, policies: ['go-ldap'] }]);
+    expect(entities.groupMappings).toEqual([{ group: d.groups.staff, policies: ['go-ldap'] }]);
+    expect(entities.policyMappings).toEqual([
+      { policy: 'go-ldap', users: [d.users.alice.dn], groups: [d.groups.staff] },
+    ]);
+    expect(Date.parse(entities.timestamp)).not.toBeNaN();
+  });
+
   it('refused sign-ins issue no credentials', async () => {
     expect(await run('ldap-refused', 'alice', 'wrong-password')).toMatch(
       /INFO .*LDAP sign-in failed: the username or password is not valid[\s\S]*PASS ldap-refused/,

@@ -29,11 +29,16 @@ export async function associate(
   );
   await call.ctx.iam.attachDetachPolicies(attach, names, entity, isGroup, resolveDn !== undefined);
   const changed = names.filter((n) => (attach ? !before.has(n) : before.has(n)));
-  const summary: PolicyAssociationResponse = {
-    policiesAttached: changed,
-    updatedAt: new Date().toISOString(),
-  };
-  // 204 carries no body; madmin-go 2.0.x reads neither answer's body.
+  const updatedAt = new Date().toISOString();
+  // The LDAP calls answer 200 with the encrypted summary (madmin-go's AttachPolicyLDAP/DetachPolicyLDAP
+  // require it); the built-in ones 201 with it or 204 (madmin-go 2.0.x reads neither answer's body).
+  if (resolveDn) {
+    return call.encrypted(
+      attach ? { policiesAttached: changed, updatedAt } : { policiesDetached: changed, updatedAt },
+      200,
+    );
+  }
+  const summary: PolicyAssociationResponse = { policiesAttached: changed, updatedAt };
   return attach ? call.encrypted(summary, 201) : call.noContent();
 }
 

@@ -25,8 +25,8 @@ function directoryDn(call: AdminCall): (dn: string, isGroup: boolean) => Promise
   };
 }
 
-/** Admin API: AttachPolicyLDAP — `POST /idp/ldap/policy/attach` **E** `{policies, user|group}` (DNs) → 201. */
+/** Admin API: AttachPolicyLDAP — `POST /idp/ldap/policy/attach` **E** `{policies, user|group}` (DNs) → 200 **E** `{policiesAttached, updatedAt}`. */
 export const attachPolicyLdap: AdminOperation = (call) => associate(call, true, directoryDn(call));
 
-/** Admin API: DetachPolicyLDAP — `POST /idp/ldap/policy/detach` **E** `{policies, user|group}` (DNs) → 204. */
+/** Admin API: DetachPolicyLDAP — `POST /idp/ldap/policy/detach` **E** `{policies, user|group}` (DNs) → 200 **E** `{policiesDetached, updatedAt}`. */
 export const detachPolicyLdap: AdminOperation = (call) => associate(call, false, directoryDn(call));

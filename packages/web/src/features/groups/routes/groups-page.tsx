@@ -4,6 +4,8 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { TableCell } from '@mui/material';
 import { type ReactElement, useState } from 'react';
+import { useLdapMode } from '@/shared/identity/ldap/ldap-entities';
+import { LdapEntitiesPage } from '@/shared/identity/ldap/ldap-entities-page';
 import { useGroups } from '@/shared/identity/list-groups';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { ListPage, useListSearch } from '@/shared/ui/list-page';
@@ -20,6 +22,11 @@ import { SetGroupPoliciesDialog } from '../components/set-group-policies-dialog'
  * policies and delete (after confirmation); 'No Groups Available' when empty.
  */
 export function GroupsPage(): ReactElement {
+  // With LDAP the directory owns groups: the page lists its DNs that have policies (issue 23).
+  return useLdapMode() ? <LdapEntitiesPage kind="group" /> : <BuiltinGroupsPage />;
+}
+
+function BuiltinGroupsPage(): ReactElement {
   const groups = useGroups();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);

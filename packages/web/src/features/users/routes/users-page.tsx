@@ -6,6 +6,8 @@ import { Button, Checkbox, Chip, Link, TableCell } from '@mui/material';
 import { links } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useLdapMode } from '@/shared/identity/ldap/ldap-entities';
+import { LdapEntitiesPage } from '@/shared/identity/ldap/ldap-entities-page';
 import { useUsers } from '@/shared/identity/list-users';
 import { useSession } from '@/shared/session/get-session';
 import { getUserMarker } from '@/shared/session/user-marker';
@@ -23,6 +25,11 @@ import { CreateUserDialog } from '../components/create-user-dialog';
  * view and delete; delete is disabled for the signed-in user (spec 2 §6), whom the backend also refuses.
  */
 export function UsersPage(): ReactElement {
+  // With LDAP the directory owns users: the page lists its DNs that have policies (issue 23).
+  return useLdapMode() ? <LdapEntitiesPage kind="user" /> : <BuiltinUsersPage />;
+}
+
+function BuiltinUsersPage(): ReactElement {
   const users = useUsers();
   const session = useSession();
   const me = getUserMarker() ?? session.data?.userName ?? '';
