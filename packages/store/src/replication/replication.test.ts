@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
-import { MadminError } from '@stowage/madmin';
+import { generatePrometheusConfig, MadminError } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testService } from '../../../../test-services/index.js';
+import {
+  addScrapeJob,
+  type PrometheusInfo,
+  waitForSeries,
+} from '../../../../test-services/services/prometheus.js';
 import {
   listVersions,
   metrics,
+  ROOT,
   ruleXml,
+  SECRET,
   type Site,
   s3,
   startSite,
@@ -239,6 +247,58 @@ describe('the engine', () => {
     expect((await s3(a, 'HEAD', '/src/two/b')).headers.get('x-amz-replication-status')).toBe('REPLICA');
     expect((await s3(b, 'HEAD', '/dst/two/b')).headers.get('x-amz-replication-status')).toBe('COMPLETED');
   }, 60_000);
+});
+
+describe('statistics', () => {
+  it('are served as MinIO MetricsV2 (?replication-metrics=2) and scraped by Prometheus under MinIO names', async () => {
+    await settled(a, 'src');
+    const v2 = JSON.parse((await s3(a, 'GET', '/src?replication-metrics=2')).body.toString()) as {
+      uptime: number;
+      currStats: {
+        Stats: Record<string, { replicationCount: number; completedReplicationSize: number }>;
+        replicationCount: number;
+        failed: { totals: { count: number; bytes: number }; lastHour: { count: number } };
+        queued: { curr: { count: number }; peak: { count: number } };
+      };
+      queueStats: { nodes: { nodeName: string; queueStats: { peak: { count: number } } }[] };
+    };
+    const target = v2.currStats.Stats[arn];
+    expect(target?.replicationCount).toBeGreaterThanOrEqual(950);
+    // The outage above made versions fail; they were replicated since, so nothing is failing now.
+    expect(v2.currStats.failed.totals.count).toBeGreaterThan(0);
+    expect(v2.currStats.failed.lastHour.count).toBe(v2.currStats.failed.totals.count);
+    expect(v2.currStats.queued.curr.count).toBe(0);
+    expect(v2.currStats.queued.peak.count).toBeGreaterThan(0);
+    expect(v2.queueStats.nodes[0]?.nodeName).toBe(new URL(a.store.url).host);
+    expect(v2.uptime).toBeGreaterThanOrEqual(0);
+
+    const prom = await testService<PrometheusInfo>('prometheus');
+    const job = `stowage-repl-${process.pid}`;
+    const generated = generatePrometheusConfig(a.store.url, {
+      accessKey: ROOT,
+      secretKey: SECRET,
+      jobName: job,
+    });
+    await addScrapeJob(prom, {
+      jobName: job,
+      target: new URL(a.store.url).host,
+      metricsPath: '/minio/v2/metrics/bucket',
+      bearerToken: generated.bearer_token,
+    });
+    const series = `{job="${job}",bucket="src",targetArn="${arn}"}`;
+    await waitForSeries(prom, `minio_bucket_replication_sent_count${series}`);
+    const value = async (name: string): Promise<number> => {
+      const res = await fetch(`${prom.url}/api/v1/query?query=${encodeURIComponent(`${name}${series}`)}`);
+      const body = (await res.json()) as { data: { result: { value: [number, string] }[] } };
+      return Number(body.data.result[0]?.value[1]);
+    };
+    expect(await value('minio_bucket_replication_sent_count')).toBe(target?.replicationCount);
+    expect(await value('minio_bucket_replication_sent_bytes')).toBe(target?.completedReplicationSize);
+    expect(await value('minio_bucket_replication_total_failed_count')).toBe(v2.currStats.failed.totals.count);
+    expect(await value('minio_bucket_replication_total_failed_bytes')).toBe(v2.currStats.failed.totals.bytes);
+    expect(await value('minio_bucket_replication_pending_count')).toBe(0);
+    expect(await value('minio_bucket_replication_latency_ms')).toBeGreaterThanOrEqual(0);
+  }, 90_000);
 });
 
 describe('object lock', () => {
