@@ -224,6 +224,47 @@ describe('the engine', () => {
     );
   }, 60_000);
 
+  it('replicates an object uploaded in parts as a multipart upload with the same part boundaries', async () => {
+    const part1 = Buffer.alloc(5 * 1024 * 1024, 'a');
+    const part2 = Buffer.from('the second and last part');
+    const created = await s3(a, 'POST', '/src/mp/object?uploads', {
+      headers: { 'x-amz-meta-kind': 'parts' },
+    });
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(created.body.toString())?.[1];
+    const etags: string[] = [];
+    for (const [n, data] of [part1, part2].entries()) {
+      const res = await s3(a, 'PUT', `/src/mp/object?partNumber=${n + 1}&uploadId=${uploadId}`, {
+        body: data,
+      });
+      etags.push(res.headers.get('etag') ?? '');
+    }
+    const parts = etags.map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${e}</ETag></Part>`);
+    const done = await s3(a, 'POST', `/src/mp/object?uploadId=${uploadId}`, {
+      body: `<CompleteMultipartUpload>${parts.join('')}</CompleteMultipartUpload>`,
+    });
+    expect(done.status).toBe(200);
+    await settled(a, 'src');
+    const [ha, hb] = await Promise.all([s3(a, 'HEAD', '/src/mp/object'), s3(b, 'HEAD', '/dst/mp/object')]);
+    expect(hb.status).toBe(200);
+    expect(ha.headers.get('etag')).toMatch(/-2"$/);
+    expect(hb.headers.get('etag')).toBe(ha.headers.get('etag'));
+    expect(hb.headers.get('x-amz-version-id')).toBe(ha.headers.get('x-amz-version-id'));
+    expect(hb.headers.get('last-modified')).toBe(ha.headers.get('last-modified'));
+    expect(hb.headers.get('x-amz-meta-kind')).toBe('parts');
+    expect(hb.headers.get('x-amz-replication-status')).toBe('REPLICA');
+    expect(ha.headers.get('x-amz-replication-status')).toBe('COMPLETED');
+    for (const n of [1, 2]) {
+      const [pa, pb] = await Promise.all([
+        s3(a, 'GET', `/src/mp/object?partNumber=${n}`),
+        s3(b, 'GET', `/dst/mp/object?partNumber=${n}`),
+      ]);
+      expect(pb.status).toBe(206);
+      expect(pb.headers.get('x-amz-mp-parts-count')).toBe('2');
+      expect(pb.headers.get('content-range')).toBe(pa.headers.get('content-range'));
+      expect(pb.body.equals(n === 1 ? part1 : part2)).toBe(true);
+    }
+  }, 60_000);
+
   it('replicating both ways does not loop', async () => {
     const back = await b.admin.setRemoteTarget('dst', targetOf(a, 'dst', 'src'));
     expect((await s3(b, 'PUT', '/dst?replication', { body: ruleXml(back, { prefix: 'two/' }) })).status).toBe(

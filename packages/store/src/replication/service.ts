@@ -15,7 +15,7 @@ import {
 import { ResyncTracker } from './resync.js';
 import { ReplicationStats, type TargetStats } from './stats.js';
 import { clientOf, RemoteTargets } from './targets.js';
-import { sendDelete, sendVersion } from './wire.js';
+import { partLayout, sendDelete, sendMultipartVersion, sendVersion } from './wire.js';
 
 /**
  * The replication engine. Every replicated change (new version, delete marker, version delete,
@@ -410,8 +410,23 @@ export class ReplicationService {
       throw err;
     }
     const info: ObjectInfo = got.info;
+    const parts = partLayout(info);
     try {
-      await sendVersion(client, target, info, got.stream, r.storageClass);
+      if (parts) {
+        got.stream.destroy();
+        const unseal = this.#opts.unseal?.(r.bucket, r.key);
+        const readRange = async (start: number, end: number) =>
+          (
+            await this.#opts.layer.getObject(r.bucket, r.key, {
+              versionId: r.versionId,
+              range: { start, end },
+              ...(unseal ? { unseal } : {}),
+            })
+          ).stream;
+        await sendMultipartVersion(client, target, info, parts, readRange, r.storageClass);
+      } else {
+        await sendVersion(client, target, info, got.stream, r.storageClass);
+      }
     } catch (err) {
       got.stream.destroy();
       throw err;

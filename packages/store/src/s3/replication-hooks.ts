@@ -66,6 +66,34 @@ export async function replicationWriteOptions(
 }
 
 /**
+ * CreateMultipartUpload's replication options: a replica upload (MinIO sends the source's version id
+ * now and its time and ETag at completion) or PENDING when a rule replicates the object.
+ */
+export async function replicationUploadOptions(
+  req: S3Request,
+  ctx: StoreContext,
+  tags: Record<string, string>,
+): Promise<{ replica?: ReplicaVersion; replicationStatus?: string }> {
+  if (isReplicationRequest(req)) {
+    await authorize(req, ctx, 's3:ReplicateObject');
+    return { replica: { versionId: replicaVersionId(req), mtime: 0 }, replicationStatus: 'REPLICA' };
+  }
+  const status = await ctx.replication?.statusForNew(req.bucket, req.key, tags);
+  return status ? { replicationStatus: status } : {};
+}
+
+/** CompleteMultipartUpload of a replica upload: the source's time and ETag (undefined otherwise). */
+export async function replicaCompletion(
+  req: S3Request,
+  ctx: StoreContext,
+): Promise<{ mtime: number; etag?: string } | undefined> {
+  if (!isReplicationRequest(req)) return undefined;
+  await authorize(req, ctx, 's3:ReplicateObject');
+  const etag = header(req, SOURCE_ETAG);
+  return { mtime: sourceMtime(req), ...(etag ? { etag } : {}) };
+}
+
+/**
  * A replicated delete: the source's delete marker (its id and time) or a version removal. Undefined
  * when the request is not a replication request.
  */
