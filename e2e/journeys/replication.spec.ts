@@ -98,6 +98,28 @@ test('the wizard replicates two buckets to a second store, and the Replication t
     await expect(rules.getByRole('cell', { name: 'Enabled' })).toBeVisible();
     await expect(page.getByLabel('Replicated objects')).toHaveText(/^1 /);
     await snap(page, 'replication-tab');
+    // Edit Replication Rule: the row opens the rule's form; the change reaches the store's configuration.
+    await rules.getByRole('cell', { name: 'r-pics-copy' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Replication Rule' });
+    await expect(edit.getByLabel('Destination')).toHaveValue('r-pics-copy');
+    await edit.getByLabel('Priority').fill('0');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByText('Priority must be a whole number above zero')).toBeVisible();
+    await edit.getByLabel('Priority').fill('2');
+    await edit.getByLabel('Prefix').fill('only/');
+    await edit.getByLabel('Tags').fill('team=ops');
+    await edit.getByLabel('Deletes Replication').uncheck();
+    await settle(page);
+    await snap(page, 'replication-rule-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Replication rule updated.')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(rules.getByRole('cell', { name: 'only/' })).toBeVisible();
+    await expect(rules.getByRole('cell', { name: 'Yes' })).toBeVisible();
+    const stored = JSON.stringify(await own.s3.getBucketReplication('r-pics'));
+    expect(stored).toContain('only/');
+    expect(stored).toContain('team');
+    expect(stored).toMatch(/"DeleteReplication":\{"Status":"Disabled"\}/);
     await page.getByRole('button', { name: 'Add Replication Rule' }).click();
     await expect(page.getByRole('dialog', { name: 'Set Bucket Replication' })).toBeVisible();
     await settle(page);
@@ -106,9 +128,13 @@ test('the wizard replicates two buckets to a second store, and the Replication t
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await settle(page);
     await snap(page, 'replication-tab-dark');
+    await page.getByRole('button', { name: 'Edit rule 2' }).click();
+    await settle(page);
+    await snap(page, 'replication-rule-edit-dark');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // Delete Replication Rule.
-    await page.getByRole('button', { name: 'Delete rule 1' }).click();
+    await page.getByRole('button', { name: 'Delete rule 2' }).click();
     await page
       .getByRole('dialog', { name: 'Delete Replication Rule' })
       .getByRole('button', { name: 'Delete' })

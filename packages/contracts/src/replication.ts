@@ -17,9 +17,32 @@ export const replicationRuleSchema = z
     delete_marker_replication: z.boolean(),
     deletes_replication: z.boolean(),
     storageClass: z.string(),
+    /** Metadata changes made on replicas replicate back (MinIO's ReplicaModifications). */
+    metadata_replication: z.boolean().optional(),
+    /** Existing objects are replicated too (ExistingObjectReplication). */
+    existing_objects: z.boolean().optional(),
   })
   .meta({ id: 'ReplicationRule' });
 export type ReplicationRule = z.infer<typeof replicationRuleSchema>;
+
+/** PUT /api/v1/buckets/{bucket}/replication/{rule}: what the rule's edit form changes (its target stays). */
+export const replicationRuleUpdateSchema = z
+  .object({
+    priority: z.number().int().positive('Priority must be a whole number above zero'),
+    status: z.enum(['Enabled', 'Disabled']),
+    prefix: z.string().default(''),
+    /** `k=v&k2=v2` ('' = none). */
+    tags: z
+      .string()
+      .regex(/^([^=&]+=[^=&]*(&[^=&]+=[^=&]*)*)?$/, 'Tags must be key=value pairs joined by &')
+      .default(''),
+    storageClass: z.string().default(''),
+    replicateDeleteMarkers: z.boolean(),
+    replicateDeletes: z.boolean(),
+    replicateMetadata: z.boolean(),
+  })
+  .meta({ id: 'ReplicationRuleUpdate' });
+export type ReplicationRuleUpdate = z.input<typeof replicationRuleUpdateSchema>;
 
 /** Replication figures of a bucket (pending, failed, replicated: counts and bytes), summed over targets. */
 export const replicationStatsSchema = z

@@ -20,6 +20,7 @@ import { LogWebhooks } from './logging/webhooks.js';
 import { StoreMetrics } from './metrics/store-metrics.js';
 import { NotificationSystem } from './notify/notification-system.js';
 import { openObjectLayer } from './object-layer/index.js';
+import { registerReplicationMetrics } from './replication/prometheus.js';
 import { ReplicationService } from './replication/service.js';
 import { unsealer } from './s3/sse/seal.js';
 import { TierService } from './tiers/tier-service.js';
@@ -173,6 +174,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     const inFlight: InFlight = { count: 0, idle: [], handlers: new Set() };
     // Prometheus metrics: request counters from the trace bus, gauges read at scrape time.
     const metrics = new StoreMetrics({ layer, usage: background.scanner, trace, startedAt: ctx.startedAt });
+    registerReplicationMetrics(metrics.registries.bucket, repl.stats);
     const edge: EdgeSettings = { admission: new RequestAdmission(), cors: new CorsPolicy(), metrics };
     // The api, scanner and heal sets take effect now and on every saved change.
     unsubscribeAppliers = subscribeAppliers({

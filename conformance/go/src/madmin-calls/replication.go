@@ -96,6 +96,27 @@ func replicationSteps(adm *madmin.AdminClient, rootAK, rootSK, target string) {
 	info, err := src.ResetBucketReplicationOnTarget(ctx, "go-src", 0, arn)
 	check("ResetBucketReplicationOnTarget", err)
 	expect("resync target", len(info.Targets) == 1 && info.Targets[0].Arn == arn && info.Targets[0].ResetID != "", "%+v", info)
+	var status replication.ResyncTargetsInfo
+	deadline = time.Now().Add(30 * time.Second)
+	for {
+		status, err = src.GetBucketReplicationResyncStatus(ctx, "go-src", arn)
+		if err != nil || time.Now().After(deadline) ||
+			(len(status.Targets) == 1 && status.Targets[0].ResyncStatus == "Completed") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	check("GetBucketReplicationResyncStatus", err)
+	expect("resync completed", len(status.Targets) == 1 && status.Targets[0].Arn == arn &&
+		status.Targets[0].ResetID == info.Targets[0].ResetID && status.Targets[0].ResyncStatus == "Completed" &&
+		status.Targets[0].ReplicatedCount == 1 && status.Targets[0].ReplicatedSize == 16 &&
+		status.Targets[0].FailedCount == 0 && status.Targets[0].Object == "docs/a.txt" &&
+		!status.Targets[0].EndTime.Before(status.Targets[0].StartTime), "%+v", status)
+	all, err := src.GetBucketReplicationResyncStatus(ctx, "go-src", "")
+	check("GetBucketReplicationResyncStatus all targets", err)
+	expect("one resynced target", len(all.Targets) == 1, "%+v", all)
+	_, err = dst.GetBucketReplicationResyncStatus(ctx, "go-dst", "")
+	expectCode("GetBucketReplicationResyncStatus without a configuration", err, "ReplicationConfigurationNotFoundError")
 
 	expectCode("RemoveRemoteTarget in use", adm.RemoveRemoteTarget(ctx, "go-src", arn), "XMinioAdminRemoteRemoveDisallowed")
 	check("RemoveBucketReplication", src.RemoveBucketReplication(ctx, "go-src"))

@@ -146,6 +146,14 @@ export async function completeMultipartUpload(
       v.compression = { algo: 'zstd', blockSize: COMPRESSION_BLOCK_SIZE, parts: compressed };
     }
     if (upload.encryption) v.encryption = { ...upload.encryption };
+    if (upload.repl) v.repl = upload.repl;
+    const replica = upload.replicaVersionId
+      ? {
+          versionId: upload.replicaVersionId,
+          mtime: opts.replica?.mtime ?? Date.now(),
+          ...(opts.replica?.etag ? { etag: opts.replica.etag } : {}),
+        }
+      : undefined;
     try {
       const info = await commitVersion(
         set,
@@ -153,7 +161,7 @@ export async function completeMultipartUpload(
         key,
         v,
         { dataDir, writeId, inline: null, written, writeQuorum: set.writeQuorumFor(upload.ec) },
-        undefined,
+        replica,
         opts.precondition,
       );
       await set.uploads.deleteTree([bucket, uploadId]).catch(() => undefined);

@@ -49,6 +49,10 @@ export interface UploadDoc
   encryption?: EncryptionRecord;
   /** The object's checksum algorithm and type (CreateMultipartUpload's x-amz-checksum-*). */
   checksum?: UploadChecksum;
+  /** Bucket replication: the object is a replica and keeps the source's version id. */
+  replicaVersionId?: string;
+  /** Bucket replication status the object is committed with. */
+  repl?: string;
 }
 
 /** A part's document. */
@@ -131,6 +135,8 @@ export async function newMultipartUpload(
     ...(opts.compress ? { compress: true } : {}),
     ...(opts.encryption ? { encryption: { ...opts.encryption.record } } : {}),
     ...(opts.uploadChecksum ? { checksum: opts.uploadChecksum } : {}),
+    ...(opts.replica ? { replicaVersionId: opts.replica.versionId } : {}),
+    ...(opts.replicationStatus ? { repl: opts.replicationStatus } : {}),
   };
   await set.uploads.write([bucket, uploadId, 'upload.json'], Buffer.from(JSON.stringify(doc)));
   return uploadId;

@@ -96,6 +96,11 @@ export interface UploadChecksum {
 
 export interface CompleteOptions {
   precondition?: WritePrecondition;
+  /**
+   * Bucket replication: the source's modification time (and ETag) of a replica upload (one started
+   * with `replica`); the object keeps the version id given then.
+   */
+  replica?: { mtime: number; etag?: string };
   /** The object's checksum from the chosen parts (their sizes and checksums), under the upload's. */
   checksum?: (
     parts: { number: number; size: number; checksum?: string }[],

@@ -12,9 +12,10 @@ import {
   type ReplicationConfig,
   replicationConfigXml,
 } from './config.js';
+import { ResyncTracker } from './resync.js';
 import { ReplicationStats, type TargetStats } from './stats.js';
 import { clientOf, RemoteTargets } from './targets.js';
-import { sendDelete, sendVersion } from './wire.js';
+import { partLayout, sendDelete, sendMultipartVersion, sendVersion } from './wire.js';
 
 /**
  * The replication engine. Every replicated change (new version, delete marker, version delete,
@@ -35,6 +36,10 @@ export interface ReplicationRecord {
   size: number;
   arn: string;
   storageClass: string;
+  /** When it was queued (ms), for the replication latency. */
+  at?: number;
+  /** Set on the records of a resync (`?replication-reset`), for its status. */
+  resetId?: string;
 }
 
 /** A committed change a request made, for {@link ReplicationService.changed}. */
@@ -73,6 +78,7 @@ export interface ReplicationServiceOptions {
 export class ReplicationService {
   readonly targets: RemoteTargets;
   readonly stats = new ReplicationStats();
+  readonly resyncs: ResyncTracker;
   readonly #opts: ReplicationServiceOptions;
   readonly #configs = new Map<string, ReplicationConfig | null>();
   readonly #open = new Map<string, Promise<OpenTarget>>();
@@ -82,10 +88,12 @@ export class ReplicationService {
   constructor(opts: ReplicationServiceOptions) {
     this.#opts = opts;
     this.targets = new RemoteTargets(opts.layer, opts.region, opts.selfHost);
+    this.resyncs = new ResyncTracker(opts.dataDir);
   }
 
   /** Opens the queue of every target of every bucket: what an earlier run left waiting is delivered. */
   async start(): Promise<void> {
+    await this.resyncs.load();
     for (const t of await this.targets.listAll()) await this.#target(t.sourcebucket, t.arn ?? '');
   }
 
@@ -168,6 +176,7 @@ export class ReplicationService {
       size: change.size ?? 0,
       arn: rule.arn,
       storageClass: rule.storageClass,
+      at: Date.now(),
     };
     const attempted = open.target.replicationSync
       ? new Promise<void>((resolve) => this.#waiters.set(record.id, resolve))
@@ -191,12 +200,13 @@ export class ReplicationService {
    * Queues every version of the bucket for the target (resync of existing objects); returns how
    * many were queued.
    */
-  async resync(bucket: string, arn: string, olderThan?: Date): Promise<number> {
+  async resync(bucket: string, arn: string, resetId: string, olderThan?: Date): Promise<number> {
     const open = await this.#target(bucket, arn);
     if (!open) throw new S3Error('XMinioAdminRemoteTargetNotFoundError');
     const config = await this.config(bucket);
     if (!config)
       throw new S3Error('ReplicationConfigurationNotFoundError', undefined, { BucketName: bucket });
+    this.resyncs.begin(bucket, arn, resetId);
     let count = 0;
     let keyMarker: string | undefined;
     let versionIdMarker: string | undefined;
@@ -220,6 +230,8 @@ export class ReplicationService {
           size: v.size,
           arn,
           storageClass: rule.storageClass,
+          at: Date.now(),
+          resetId,
         };
         await open.queue.append(Buffer.from(JSON.stringify(record)));
         this.stats.queued(bucket, arn, v.size);
@@ -229,6 +241,7 @@ export class ReplicationService {
       keyMarker = page.nextKeyMarker ?? undefined;
       versionIdMarker = page.nextVersionIdMarker ?? undefined;
     }
+    await this.resyncs.queued(bucket, arn, count);
     return count;
   }
 
@@ -264,6 +277,7 @@ export class ReplicationService {
     const all = await Promise.all([...this.#open.values()].map((p) => p.catch(() => undefined)));
     this.#open.clear();
     await Promise.all(all.map((o) => o?.queue.close()));
+    await this.resyncs.save().catch(() => undefined);
     for (const w of this.#waiters.values()) w();
     this.#waiters.clear();
   }
@@ -311,13 +325,15 @@ export class ReplicationService {
       if (this.#done.has(r.id)) continue;
       try {
         const sent = await this.#replicate(open.target, r);
-        if (sent) this.stats.replicated(r.bucket, r.arn, r.id, r.size);
+        if (sent) this.stats.replicated(r.bucket, r.arn, r.id, r.size, r.at ? Date.now() - r.at : undefined);
         else this.stats.dropped(r.bucket, r.arn, r.id, r.size);
+        this.resyncs.finished(r, sent);
         this.#done.add(r.id);
         this.#wake(r.id);
       } catch (err) {
-        if (this.stats.failed(r.bucket, r.arn, r.id, r.size) && r.op === 'object') {
-          await this.#setStatus(r, 'FAILED');
+        if (this.stats.failed(r.bucket, r.arn, r.id, r.size)) {
+          this.resyncs.failed(r);
+          if (r.op === 'object') await this.#setStatus(r, 'FAILED');
         }
         this.#wake(r.id);
         throw err;
@@ -394,8 +410,23 @@ export class ReplicationService {
       throw err;
     }
     const info: ObjectInfo = got.info;
+    const parts = partLayout(info);
     try {
-      await sendVersion(client, target, info, got.stream, r.storageClass);
+      if (parts) {
+        got.stream.destroy();
+        const unseal = this.#opts.unseal?.(r.bucket, r.key);
+        const readRange = async (start: number, end: number) =>
+          (
+            await this.#opts.layer.getObject(r.bucket, r.key, {
+              versionId: r.versionId,
+              range: { start, end },
+              ...(unseal ? { unseal } : {}),
+            })
+          ).stream;
+        await sendMultipartVersion(client, target, info, parts, readRange, r.storageClass);
+      } else {
+        await sendVersion(client, target, info, got.stream, r.storageClass);
+      }
     } catch (err) {
       got.stream.destroy();
       throw err;

@@ -11,7 +11,29 @@ export interface TargetStats {
   replicatedSize: number;
   failedCount: number;
   failedSize: number;
+  /** Versions that failed at least once since the store started (never goes down). */
+  totalFailedCount: number;
+  totalFailedSize: number;
+  /** The longest the queue has been (records and bytes) since the store started. */
+  peakPendingCount: number;
+  peakPendingSize: number;
+  /** When each failure of the last hour happened (ms) and its size, oldest first. */
+  recentFailures: { at: number; size: number }[];
+  /** Time from queueing to delivery of the last record sent (ms). */
+  lastLatencyMs: number;
 }
+
+/** Failures within the last `ms` (counts and bytes). */
+export function failuresWithin(
+  s: TargetStats,
+  ms: number,
+  now = Date.now(),
+): { count: number; bytes: number } {
+  const recent = s.recentFailures.filter((f) => f.at > now - ms);
+  return { count: recent.length, bytes: recent.reduce((n, f) => n + f.size, 0) };
+}
+
+const HOUR_MS = 3_600_000;
 
 export function emptyStats(): TargetStats {
   return {
@@ -21,6 +43,12 @@ export function emptyStats(): TargetStats {
     replicatedSize: 0,
     failedCount: 0,
     failedSize: 0,
+    totalFailedCount: 0,
+    totalFailedSize: 0,
+    peakPendingCount: 0,
+    peakPendingSize: 0,
+    recentFailures: [],
+    lastLatencyMs: 0,
   };
 }
 
@@ -46,6 +74,8 @@ export class ReplicationStats {
     const s = this.#of(bucket, arn);
     s.pendingCount++;
     s.pendingSize += size;
+    s.peakPendingCount = Math.max(s.peakPendingCount, s.pendingCount);
+    s.peakPendingSize = Math.max(s.peakPendingSize, s.pendingSize);
   }
 
   /** A record found waiting in a queue at start (its size is not known). */
@@ -53,8 +83,9 @@ export class ReplicationStats {
     this.queued(bucket, arn, size);
   }
 
-  replicated(bucket: string, arn: string, id: string, size: number): void {
+  replicated(bucket: string, arn: string, id: string, size: number, latencyMs?: number): void {
     const s = this.#of(bucket, arn);
+    if (latencyMs !== undefined) s.lastLatencyMs = latencyMs;
     s.pendingCount = Math.max(0, s.pendingCount - 1);
     s.pendingSize = Math.max(0, s.pendingSize - size);
     s.replicatedCount++;
@@ -83,13 +114,26 @@ export class ReplicationStats {
     const s = this.#of(bucket, arn);
     s.failedCount++;
     s.failedSize += size;
+    s.totalFailedCount++;
+    s.totalFailedSize += size;
+    const now = Date.now();
+    s.recentFailures.push({ at: now, size });
+    while ((s.recentFailures[0]?.at ?? now) <= now - HOUR_MS) s.recentFailures.shift();
     return true;
   }
 
   bucket(bucket: string): Map<string, TargetStats> {
     return new Map(
-      [...(this.#byBucket.get(bucket) ?? new Map<string, TargetStats>())].map(([k, v]) => [k, { ...v }]),
+      [...(this.#byBucket.get(bucket) ?? new Map<string, TargetStats>())].map(([k, v]) => [
+        k,
+        { ...v, recentFailures: [...v.recentFailures] },
+      ]),
     );
+  }
+
+  /** Every bucket with statistics. */
+  buckets(): string[] {
+    return [...this.#byBucket.keys()];
   }
 
   forget(bucket: string): void {

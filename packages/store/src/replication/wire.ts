@@ -1,6 +1,7 @@
+import type { Readable } from 'node:stream';
 import type { BucketTarget } from '@stowage/madmin';
 import type { ObjectInfo } from '../object-layer/types.js';
-import type { RemoteClient } from './remote.js';
+import { type RemoteClient, RemoteError } from './remote.js';
 
 /**
  * MinIO's replication request headers (minio-go's internal put/remove options): a replica keeps the
@@ -22,14 +23,12 @@ function tagging(tags: Record<string, string>): string {
   return new URLSearchParams(Object.entries(tags)).toString();
 }
 
-/** Sends one object version to the target: its bytes, metadata, tags, lock state, id and time. */
-export async function sendVersion(
-  client: RemoteClient,
-  target: BucketTarget,
+/** The headers a replica is written with: its metadata, tags, lock state, encryption, id and time. */
+function versionHeaders(
   info: ObjectInfo,
-  body: import('node:stream').Readable,
+  target: BucketTarget,
   storageClass: string,
-): Promise<void> {
+): Record<string, string> {
   const headers: Record<string, string> = {
     'content-type': info.contentType || 'application/octet-stream',
     [REPLICATION_REQUEST]: 'true',
@@ -54,15 +53,96 @@ export async function sendVersion(
     headers['x-amz-server-side-encryption'] = 'aws:kms';
     if (info.encryption.keyId) headers['x-amz-server-side-encryption-aws-kms-key-id'] = info.encryption.keyId;
   }
+  return headers;
+}
+
+/** Sends one object version to the target in one PUT. */
+export async function sendVersion(
+  client: RemoteClient,
+  target: BucketTarget,
+  info: ObjectInfo,
+  body: Readable,
+  storageClass: string,
+): Promise<void> {
   await client.send({
     method: 'PUT',
     bucket: target.targetbucket,
     key: info.key,
     query: { versionId: info.versionId },
-    headers,
+    headers: versionHeaders(info, target, storageClass),
     body,
     size: info.size,
   });
+}
+
+/** The part layout of a version uploaded in parts (undefined when it was one PUT). */
+export function partLayout(info: ObjectInfo): { number: number; size: number }[] | undefined {
+  const parts = info.parts ?? [];
+  if (parts.length < 2 && !/-\d+$/.test(info.etag)) return undefined;
+  // Sizes as read back (plaintext): otherwise the boundaries cannot be kept.
+  if (parts.length === 0 || parts.reduce((n, p) => n + p.size, 0) !== info.size) return undefined;
+  return parts.map((p) => ({ number: p.number, size: p.size }));
+}
+
+/**
+ * Sends a version uploaded in parts as a multipart upload with the same part numbers and sizes, so the
+ * replica has the source's `…-N` ETag and part-number reads (MinIO's multipart replication): the
+ * version id at the start, the time and ETag at completion. An upload that fails is aborted.
+ */
+export async function sendMultipartVersion(
+  client: RemoteClient,
+  target: BucketTarget,
+  info: ObjectInfo,
+  parts: { number: number; size: number }[],
+  readRange: (start: number, end: number) => Promise<Readable>,
+  storageClass: string,
+): Promise<void> {
+  const {
+    [SOURCE_MTIME]: mtime,
+    [SOURCE_ETAG]: etag,
+    ...createHeaders
+  } = versionHeaders(info, target, storageClass);
+  const where = { bucket: target.targetbucket, key: info.key };
+  const created = await client.send({
+    ...where,
+    method: 'POST',
+    query: { uploads: '', versionId: info.versionId },
+    headers: createHeaders,
+    body: Buffer.alloc(0),
+  });
+  const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(created.body.toString('utf8'))?.[1];
+  if (!uploadId) throw new RemoteError(`${client.baseUrl} answered no UploadId to CreateMultipartUpload`);
+  try {
+    const done: string[] = [];
+    let offset = 0;
+    for (const p of parts) {
+      const body = await readRange(offset, offset + p.size - 1);
+      offset += p.size;
+      const res = await client.send({
+        ...where,
+        method: 'PUT',
+        query: { partNumber: String(p.number), uploadId },
+        headers: { [REPLICATION_REQUEST]: 'true' },
+        body,
+        size: p.size,
+      });
+      done.push(`<Part><PartNumber>${p.number}</PartNumber><ETag>${res.headers.etag ?? ''}</ETag></Part>`);
+    }
+    await client.send({
+      ...where,
+      method: 'POST',
+      query: { uploadId },
+      headers: {
+        [REPLICATION_REQUEST]: 'true',
+        [SOURCE_MTIME]: mtime ?? '',
+        [SOURCE_ETAG]: etag ?? '',
+      },
+      body: Buffer.from(`<CompleteMultipartUpload>${done.join('')}</CompleteMultipartUpload>`),
+    });
+  } catch (err) {
+    await client.send({ ...where, method: 'DELETE', query: { uploadId } }).catch(() => undefined);
+    throw err;
+  }
 }
 
 /**

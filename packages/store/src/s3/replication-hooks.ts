@@ -47,22 +47,40 @@ function replicaVersionId(req: S3Request): string {
   return id;
 }
 
-/** Write options of a new version: a replica's identity, or PENDING when a rule replicates it. */
+/** The source's time and ETag, from a replication request's headers. */
+function sourceOf(req: S3Request): { mtime: number; etag?: string } {
+  const etag = header(req, SOURCE_ETAG);
+  return { mtime: sourceMtime(req), ...(etag ? { etag } : {}) };
+}
+
+/**
+ * Write options of a new version: a replica's identity, or PENDING when a rule replicates it. At
+ * CreateMultipartUpload (`upload`) a replica names only its version id: MinIO sends the source's time
+ * and ETag at completion ({@link replicaCompletion}).
+ */
 export async function replicationWriteOptions(
   req: S3Request,
   ctx: StoreContext,
   tags: Record<string, string>,
+  at: 'put' | 'upload' = 'put',
 ): Promise<{ replica?: ReplicaVersion; replicationStatus?: string }> {
   if (isReplicationRequest(req)) {
     await authorize(req, ctx, 's3:ReplicateObject');
-    const etag = header(req, SOURCE_ETAG);
-    return {
-      replica: { versionId: replicaVersionId(req), mtime: sourceMtime(req), ...(etag ? { etag } : {}) },
-      replicationStatus: 'REPLICA',
-    };
+    const source = at === 'upload' ? { mtime: 0 } : sourceOf(req);
+    return { replica: { versionId: replicaVersionId(req), ...source }, replicationStatus: 'REPLICA' };
   }
   const status = await ctx.replication?.statusForNew(req.bucket, req.key, tags);
   return status ? { replicationStatus: status } : {};
+}
+
+/** CompleteMultipartUpload of a replica upload: the source's time and ETag (undefined otherwise). */
+export async function replicaCompletion(
+  req: S3Request,
+  ctx: StoreContext,
+): Promise<{ mtime: number; etag?: string } | undefined> {
+  if (!isReplicationRequest(req)) return undefined;
+  await authorize(req, ctx, 's3:ReplicateObject');
+  return sourceOf(req);
 }
 
 /**

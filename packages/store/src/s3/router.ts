@@ -22,6 +22,7 @@ import { getBucketNotification } from './operations/get-bucket-notification.js';
 import { getBucketPolicy } from './operations/get-bucket-policy.js';
 import { getBucketReplication } from './operations/get-bucket-replication.js';
 import { getBucketReplicationMetrics } from './operations/get-bucket-replication-metrics.js';
+import { getBucketReplicationResetStatus } from './operations/get-bucket-replication-reset-status.js';
 import { getBucketTagging } from './operations/get-bucket-tagging.js';
 import { getBucketVersioning } from './operations/get-bucket-versioning.js';
 import { getObject } from './operations/get-object.js';
@@ -70,7 +71,6 @@ const UNIMPLEMENTED_BUCKET = [
   'metrics',
   'inventory',
   'intelligent-tiering',
-  'replication-reset-status',
 ];
 const UNIMPLEMENTED_OBJECT = ['select', 'torrent'];
 
@@ -133,6 +133,14 @@ export const S3_ROUTES: readonly S3Route[] = [
     query: ['replication-reset'],
     action: 's3:ResetBucketReplicationState',
     handler: resetBucketReplication,
+  },
+  {
+    name: 'ResetBucketReplicationStatus',
+    method: 'GET',
+    level: 'bucket',
+    query: ['replication-reset-status'],
+    action: 's3:ResetBucketReplicationState',
+    handler: getBucketReplicationResetStatus,
   },
   {
     name: 'GetBucketVersioning',

@@ -3,6 +3,7 @@ import { registerDeleteBucketReplicationRule } from './delete-bucket-replication
 import { registerGetBucketReplication } from './get-bucket-replication.js';
 import { registerListExternalBuckets } from './list-external-buckets.js';
 import { registerSetBucketsReplication } from './set-buckets-replication.js';
+import { registerUpdateBucketReplicationRule } from './update-bucket-replication-rule.js';
 
 /** Bucket replication routes (issue 21, spec 1 §7). */
 export function registerReplicationRoutes(app: ZodApp, ctx: RouteContext): void {
@@ -10,4 +11,5 @@ export function registerReplicationRoutes(app: ZodApp, ctx: RouteContext): void 
   registerDeleteBucketReplicationRule(app, ctx);
   registerSetBucketsReplication(app, ctx);
   registerListExternalBuckets(app, ctx);
+  registerUpdateBucketReplicationRule(app, ctx);
 }

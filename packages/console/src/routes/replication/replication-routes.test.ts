@@ -92,6 +92,53 @@ describe('replication routes', () => {
     expect(status).toBe('COMPLETED');
   }, 60_000);
 
+  it('edits a rule: priority, status, prefix, tags, storage class and what is replicated', async () => {
+    const [rule] = bucketReplicationSchema.parse(
+      (await call('GET', '/api/v1/buckets/docs/replication')).body,
+    ).rules;
+    expect(rule?.metadata_replication).toBe(true);
+    const change = {
+      priority: 7,
+      status: 'Disabled',
+      prefix: 'reports/',
+      tags: 'team=ops&tier=gold',
+      storageClass: 'STANDARD',
+      replicateDeleteMarkers: false,
+      replicateDeletes: false,
+      replicateMetadata: false,
+    };
+    const res = await call('PUT', `/api/v1/buckets/docs/replication/${rule?.id}`, change);
+    expect(res.status).toBe(204);
+    const [after] = bucketReplicationSchema.parse(
+      (await call('GET', '/api/v1/buckets/docs/replication')).body,
+    ).rules;
+    expect(after).toEqual({
+      ...rule,
+      priority: 7,
+      status: 'Disabled',
+      prefix: 'reports/',
+      tags: 'team=ops&tier=gold',
+      storageClass: 'STANDARD',
+      delete_marker_replication: false,
+      deletes_replication: false,
+      metadata_replication: false,
+    });
+    // The store holds it: a disabled rule replicates nothing, so a new object stays unreplicated.
+    const put = await source.s3.putObject('docs', 'reports/q1.txt', Buffer.from('q1'));
+    expect(put.versionId).toBeTruthy();
+    const meta = await call('GET', '/api/v1/buckets/docs/objects?prefix=reports/q1.txt&with_metadata=true');
+    const listed = (meta.body as { objects: { name: string; replication_status?: string }[] }).objects;
+    expect(listed.map((o) => [o.name, o.replication_status])).toEqual([['reports/q1.txt', undefined]]);
+    const badTags = await call('PUT', `/api/v1/buckets/docs/replication/${rule?.id}`, {
+      ...change,
+      tags: 'no-value',
+    });
+    expect(badTags.status).toBe(400);
+    expect(apiErrorSchema.parse(badTags.body).detailedError).toContain('key=value');
+    const missing = await call('PUT', '/api/v1/buckets/docs/replication/no-such-rule', change);
+    expect(missing.status).toBe(404);
+  });
+
   it('lists the rules with their destination and the figures; deletes a rule', async () => {
     const res = await call('GET', '/api/v1/buckets/photos/replication');
     expect(res.status).toBe(200);

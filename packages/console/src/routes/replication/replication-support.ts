@@ -87,6 +87,12 @@ export function rulesFromSdk(raw: Raw[]): ReplicationRule[] {
       delete_marker_replication: enabled(r.DeleteMarkerReplication),
       deletes_replication: enabled(r.DeleteReplication),
       storageClass: str(dest.StorageClass),
+      // Absent means on (as the store and MinIO read it).
+      metadata_replication:
+        str(
+          ((r.SourceSelectionCriteria as Raw | undefined)?.ReplicaModifications as Raw | undefined)?.Status,
+        ) !== 'Disabled',
+      existing_objects: enabled(r.ExistingObjectReplication),
     };
   });
 }
@@ -106,6 +112,16 @@ export function ruleToSdk(r: ReplicationRule): Raw {
     Priority: r.priority,
     DeleteMarkerReplication: { Status: r.delete_marker_replication ? 'Enabled' : 'Disabled' },
     DeleteReplication: { Status: r.deletes_replication ? 'Enabled' : 'Disabled' },
+    ...(r.metadata_replication !== undefined
+      ? {
+          SourceSelectionCriteria: {
+            ReplicaModifications: { Status: r.metadata_replication ? 'Enabled' : 'Disabled' },
+          },
+        }
+      : {}),
+    ...(r.existing_objects !== undefined
+      ? { ExistingObjectReplication: { Status: r.existing_objects ? 'Enabled' : 'Disabled' } }
+      : {}),
     Filter: filter,
     Destination: {
       Bucket: r.destination.bucket,

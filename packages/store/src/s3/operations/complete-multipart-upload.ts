@@ -3,7 +3,7 @@ import { completeChecksum, partChecksumsFromXml } from '../checksum/multipart.js
 import { checksumXml } from '../checksum/request.js';
 import { writePrecondition } from '../conditional-write.js';
 import { publishObjectEvent } from '../notify.js';
-import { replicateVersion } from '../replication-hooks.js';
+import { replicaCompletion, replicateVersion } from '../replication-hooks.js';
 import { quoteEtag, unquoteEtag, xmlResponse } from '../response.js';
 import { sseResponseHeaders } from '../sse/seal.js';
 import type { S3Handler } from '../types.js';
@@ -35,9 +35,11 @@ export const completeMultipartUpload: S3Handler = async (req, ctx) => {
     }
   }
   const precondition = await writePrecondition(req, ctx);
+  const replica = await replicaCompletion(req, ctx);
   const info = await ctx.layer.completeMultipartUpload(req.bucket, req.key, uploadId, parts, {
     checksum: completeChecksum(req.headers, listed),
     ...(precondition ? { precondition } : {}),
+    ...(replica ? { replica } : {}),
   });
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:CompleteMultipartUpload', info);
   await replicateVersion(req, ctx, info);

@@ -1,4 +1,5 @@
 import { uploadChecksumFromHeaders } from '../checksum/multipart.js';
+import { replicationWriteOptions } from '../replication-hooks.js';
 import { xmlResponse } from '../response.js';
 import { sseResponseHeaders } from '../sse/seal.js';
 import type { S3Handler } from '../types.js';
@@ -12,6 +13,7 @@ export const createMultipartUpload: S3Handler = async (req, ctx) => {
   const uploadId = await ctx.layer.newMultipartUpload(req.bucket, req.key, {
     ...opts,
     ...(uploadChecksum ? { uploadChecksum } : {}),
+    ...(await replicationWriteOptions(req, ctx, opts.tags, 'upload')),
   });
   const headers: Record<string, string> = {
     ...sseResponseHeaders(opts.encryption?.record, opts.encryption?.customer),

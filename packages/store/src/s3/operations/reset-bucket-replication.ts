@@ -35,7 +35,7 @@ export const resetBucketReplication: S3Handler = async (req, ctx) => {
   const resetId = req.query.get('reset-id') || randomUUID();
   const start = new Date();
   for (const a of arns) {
-    await repl.resync(req.bucket, a, olderThan > 0 ? new Date(Date.now() - olderThan) : undefined);
+    await repl.resync(req.bucket, a, resetId, olderThan > 0 ? new Date(Date.now() - olderThan) : undefined);
   }
   return {
     status: 200,

@@ -8,6 +8,7 @@ import {
   type ListExternalBucketsRequest,
   type MultiBucketReplicationRequest,
   type ReplicationResult,
+  type ReplicationRuleUpdate,
   replicationResultSchema,
 } from '@stowage/contracts';
 import {
@@ -58,6 +59,18 @@ export function useDeleteReplicationRule(bucket: string): UseMutationResult<void
   return useMutation({
     mutationFn: (rule: string) =>
       apiRequest(fillApiPath(apiPaths.bucketReplicationRule, { bucket, rule }), { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bucketKeys.bucket(bucket) }),
+  });
+}
+
+/** PUT /api/v1/buckets/{bucket}/replication/{rule}: the rule's edit form. */
+export function useUpdateReplicationRule(
+  bucket: string,
+): UseMutationResult<void, Error, { rule: string; body: ReplicationRuleUpdate }> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rule, body }: { rule: string; body: ReplicationRuleUpdate }) =>
+      apiRequest(fillApiPath(apiPaths.bucketReplicationRule, { bucket, rule }), { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bucketKeys.bucket(bucket) }),
   });
 }

@@ -1,5 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import {
   Box,
   Button,
@@ -25,6 +26,7 @@ import { usePermissions } from '../api/check-permissions';
 import { useBucketReplication, useDeleteReplicationRule } from '../api/replication';
 import { stripArn } from '../lib/replication-form';
 import { ReplicationRuleDialog } from './replication-rule-dialog';
+import { ReplicationRuleEditDialog } from './replication-rule-edit-dialog';
 
 /** Pending, failed and replicated figures of a bucket (beyond the spec; issue 21). */
 export function ReplicationFigures({ stats }: { stats: ReplicationStats }): ReactElement {
@@ -49,8 +51,9 @@ export function ReplicationFigures({ stats }: { stats: ReplicationStats }): Reac
 
 /**
  * The bucket's Replication tab (spec 1 §2.5): Priority, Destination (ARN prefix stripped), Prefix, Tags
- * (Yes/No), Status; Add Replication Rule when the user may put the configuration (spec 1 §6); a row's
- * delete is off while more than one rule exists (spec 1 §2.5).
+ * (Yes/No), Status; Add Replication Rule when the user may put the configuration (spec 1 §6); a row
+ * (or its Edit button) opens the rule's edit form, as MinIO's console; a row's delete is off while more
+ * than one rule exists (spec 1 §2.5).
  */
 export function ReplicationPanel({ bucket }: { bucket: string }): ReactElement {
   const replication = useBucketReplication(bucket);
@@ -60,6 +63,7 @@ export function ReplicationPanel({ bucket }: { bucket: string }): ReactElement {
   const canPut = permissions.data?.['put-replication'] === true;
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ReplicationRule | null>(null);
+  const [editing, setEditing] = useState<ReplicationRule | null>(null);
   const remove = useDeleteReplicationRule(bucket);
   const { showMessage, showModalError } = useSnackbar();
 
@@ -108,13 +112,29 @@ export function ReplicationPanel({ bucket }: { bucket: string }): ReactElement {
               </TableRow>
             )}
             {rules.map((r) => (
-              <TableRow key={r.id}>
+              <TableRow
+                key={r.id}
+                hover={canPut}
+                sx={canPut ? { cursor: 'pointer' } : undefined}
+                onClick={canPut ? () => setEditing(r) : undefined}
+              >
                 <TableCell>{r.priority}</TableCell>
                 <TableCell>{stripArn(r.destination.bucket)}</TableCell>
                 <TableCell>{r.prefix}</TableCell>
                 <TableCell>{r.tags ? 'Yes' : 'No'}</TableCell>
                 <TableCell>{r.status}</TableCell>
-                <TableCell align="right">
+                <TableCell align="right" onClick={(e) => e.stopPropagation()}>
+                  <Tooltip title="Edit">
+                    <span>
+                      <IconButton
+                        aria-label={`Edit rule ${r.priority}`}
+                        disabled={!canPut}
+                        onClick={() => setEditing(r)}
+                      >
+                        <EditOutlined />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
                   <Tooltip title="Delete">
                     <span>
                       <IconButton
@@ -138,6 +158,14 @@ export function ReplicationPanel({ bucket }: { bucket: string }): ReactElement {
           nextPriority={nextPriority}
           open
           onClose={() => setAdding(false)}
+        />
+      )}
+      {editing && (
+        <ReplicationRuleEditDialog
+          bucket={bucket}
+          rule={editing}
+          otherPriorities={rules.filter((r) => r.id !== editing.id).map((r) => r.priority)}
+          onClose={() => setEditing(null)}
         />
       )}
       {deleting && (

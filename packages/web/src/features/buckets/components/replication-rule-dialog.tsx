@@ -1,15 +1,19 @@
-import { Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Divider, Stack, TextField, Typography } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useSetBucketsReplication } from '../api/replication';
 import {
   type RemoteForm,
+  type RuleForm,
   remoteFormDefaults,
   remoteFormErrors,
   remoteRequest,
+  ruleFormDefaults,
+  ruleFormErrors,
 } from '../lib/replication-form';
 import { ReplicationRemoteFields } from './replication-remote-fields';
+import { ReplicationRuleFields } from './replication-rule-fields';
 
 /**
  * Set Bucket Replication (spec 1 §2.5 "Add Replication Rule", §4 "Single-bucket replication", §9): the
@@ -29,17 +33,15 @@ export function ReplicationRuleDialog({
 }): ReactElement {
   const [remote, setRemote] = useState<RemoteForm>(remoteFormDefaults);
   const [destination, setDestination] = useState('');
-  const [priority, setPriority] = useState(String(nextPriority));
-  const [storageClass, setStorageClass] = useState('');
-  const [prefix, setPrefix] = useState('');
-  const [tags, setTags] = useState('');
-  const [deleteMarkers, setDeleteMarkers] = useState(true);
-  const [deletes, setDeletes] = useState(true);
+  const [rule, setRule] = useState<RuleForm>(() => ruleFormDefaults(nextPriority));
   const [tried, setTried] = useState(false);
   const set = useSetBucketsReplication();
   const { showMessage, showModalError } = useSnackbar();
-  const priorityOk = Number.isInteger(Number(priority)) && Number(priority) > 0;
-  const valid = Object.keys(remoteFormErrors(remote)).length === 0 && destination.trim() !== '' && priorityOk;
+  const ruleErrors = ruleFormErrors(rule);
+  const valid =
+    Object.keys(remoteFormErrors(remote)).length === 0 &&
+    destination.trim() !== '' &&
+    Object.keys(ruleErrors).length === 0;
 
   const save = (): void => {
     setTried(true);
@@ -48,12 +50,12 @@ export function ReplicationRuleDialog({
       {
         ...remoteRequest(remote),
         bucketsRelation: [{ originBucket: bucket, destinationBucket: destination.trim() }],
-        priority: Number(priority),
-        storageClass: storageClass.trim(),
-        prefix: prefix.trim(),
-        tags: tags.trim(),
-        replicateDeleteMarkers: deleteMarkers,
-        replicateDeletes: deletes,
+        priority: Number(rule.priority),
+        storageClass: rule.storageClass.trim(),
+        prefix: rule.prefix.trim(),
+        tags: rule.tags.trim(),
+        replicateDeleteMarkers: rule.deleteMarkers,
+        replicateDeletes: rule.deletes,
         replicateMetadata: true,
       },
       {
@@ -97,41 +99,12 @@ export function ReplicationRuleDialog({
         />
         <Divider />
         <Typography sx={{ fontWeight: 600 }}>Rule</Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="Priority"
-            type="number"
-            value={priority}
-            onChange={(e) => setPriority(e.target.value)}
-            error={tried && !priorityOk}
-            helperText={tried && !priorityOk ? 'Priority must be a whole number above zero' : undefined}
-          />
-          <TextField
-            label="Storage Class"
-            placeholder="STANDARD_IA, REDUCED_REDUNDANCY, etc"
-            value={storageClass}
-            onChange={(e) => setStorageClass(e.target.value)}
-            fullWidth
-          />
-        </Stack>
-        <TextField label="Prefix" value={prefix} onChange={(e) => setPrefix(e.target.value)} />
-        <TextField
-          label="Tags"
-          placeholder="key1=value1&key2=value2"
-          value={tags}
-          onChange={(e) => setTags(e.target.value)}
+        <ReplicationRuleFields
+          value={rule}
+          onChange={setRule}
+          errors={tried ? ruleErrors : {}}
+          metadataEditable={false}
         />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormControlLabel
-            control={<Switch checked={deleteMarkers} onChange={(e) => setDeleteMarkers(e.target.checked)} />}
-            label="Delete Marker Replication"
-          />
-          <FormControlLabel
-            control={<Switch checked={deletes} onChange={(e) => setDeletes(e.target.checked)} />}
-            label="Deletes Replication"
-          />
-          <FormControlLabel control={<Switch checked disabled />} label="Metadata Replication" />
-        </Stack>
       </Stack>
     </FormDialog>
   );

@@ -1,4 +1,8 @@
-import type { MultiBucketReplicationRequest } from '@stowage/contracts';
+import type {
+  MultiBucketReplicationRequest,
+  ReplicationRule,
+  ReplicationRuleUpdate,
+} from '@stowage/contracts';
 
 /** The Remote Configuration fields of both replication forms, as typed (spec 1 §9 defaults). */
 export interface RemoteForm {
@@ -63,4 +67,76 @@ export function remoteRequest(f: RemoteForm): Omit<MultiBucketReplicationRequest
 /** `arn:minio:replication:<region>:<id>:<bucket>` shows as its bucket (spec 1 §4 "an ARN prefix is stripped"). */
 export function stripArn(destination: string): string {
   return destination.startsWith('arn:') ? (destination.split(':').pop() ?? destination) : destination;
+}
+
+/** The Rule fields of Set Bucket Replication and of a rule's edit form, as typed. */
+export interface RuleForm {
+  priority: string;
+  storageClass: string;
+  prefix: string;
+  tags: string;
+  deleteMarkers: boolean;
+  deletes: boolean;
+  metadata: boolean;
+  enabled: boolean;
+}
+
+/** A new rule: the next priority, delete markers, deletes and metadata replicated (spec 1 §9). */
+export function ruleFormDefaults(nextPriority: number): RuleForm {
+  return {
+    priority: String(nextPriority),
+    storageClass: '',
+    prefix: '',
+    tags: '',
+    deleteMarkers: true,
+    deletes: true,
+    metadata: true,
+    enabled: true,
+  };
+}
+
+/** A rule's edit form, filled from the rule. */
+export function ruleFormOf(rule: ReplicationRule): RuleForm {
+  return {
+    priority: String(rule.priority),
+    storageClass: rule.storageClass,
+    prefix: rule.prefix,
+    tags: rule.tags,
+    deleteMarkers: rule.delete_marker_replication,
+    deletes: rule.deletes_replication,
+    metadata: rule.metadata_replication ?? true,
+    enabled: rule.status === 'Enabled',
+  };
+}
+
+const TAGS = /^([^=&]+=[^=&]*(&[^=&]+=[^=&]*)*)?$/;
+
+/** What is wrong with the rule fields, per field; empty when they can be sent. */
+export function ruleFormErrors(
+  f: RuleForm,
+  takenPriorities: number[] = [],
+): Partial<Record<keyof RuleForm, string>> {
+  const e: Partial<Record<keyof RuleForm, string>> = {};
+  const p = Number(f.priority);
+  if (!(f.priority.trim() !== '' && Number.isInteger(p) && p > 0)) {
+    e.priority = 'Priority must be a whole number above zero';
+  } else if (takenPriorities.includes(p)) {
+    e.priority = `Another rule has priority ${p}`;
+  }
+  if (!TAGS.test(f.tags.trim())) e.tags = 'Tags must be key=value pairs joined by &';
+  return e;
+}
+
+/** The edit form as PUT /api/v1/buckets/{bucket}/replication/{rule} takes it. */
+export function ruleUpdateRequest(f: RuleForm): ReplicationRuleUpdate {
+  return {
+    priority: Number(f.priority),
+    status: f.enabled ? 'Enabled' : 'Disabled',
+    prefix: f.prefix.trim(),
+    tags: f.tags.trim(),
+    storageClass: f.storageClass.trim(),
+    replicateDeleteMarkers: f.deleteMarkers,
+    replicateDeletes: f.deletes,
+    replicateMetadata: f.metadata,
+  };
 }
