@@ -8,6 +8,7 @@ import { partKey } from './encryption.js';
 import type { ErasureSet } from './erasure-set.js';
 import { partLock } from './key-locks.js';
 import type {
+  AclRecord,
   CompressedPart,
   EncryptionRecord,
   ErasureGeometry,
@@ -49,6 +50,8 @@ export interface UploadDoc
   encryption?: EncryptionRecord;
   /** The object's checksum algorithm and type (CreateMultipartUpload's x-amz-checksum-*). */
   checksum?: UploadChecksum;
+  /** The initiator (the object's owner) and the object's ACL. */
+  acl?: AclRecord;
 }
 
 /** A part's document. */
@@ -131,6 +134,7 @@ export async function newMultipartUpload(
     ...(opts.compress ? { compress: true } : {}),
     ...(opts.encryption ? { encryption: { ...opts.encryption.record } } : {}),
     ...(opts.uploadChecksum ? { checksum: opts.uploadChecksum } : {}),
+    ...(opts.acl ? { acl: opts.acl } : {}),
   };
   await set.uploads.write([bucket, uploadId, 'upload.json'], Buffer.from(JSON.stringify(doc)));
   return uploadId;
@@ -225,6 +229,7 @@ export async function listParts(
   nextPartNumberMarker: number;
   storageClass: StorageClassName;
   checksum?: UploadChecksum;
+  acl?: AclRecord;
 }> {
   await set.buckets.require(bucket);
   const upload = await readUpload(set, bucket, key, uploadId);
@@ -238,6 +243,7 @@ export async function listParts(
     nextPartNumberMarker: page.length > 0 ? (page[page.length - 1] as PartDoc).number : marker,
     storageClass: upload.storageClass ?? 'STANDARD',
     ...(upload.checksum ? { checksum: upload.checksum } : {}),
+    ...(upload.acl ? { acl: upload.acl } : {}),
   };
 }
 
@@ -262,6 +268,7 @@ export async function listMultipartUploads(
       uploadId: id,
       initiated: new Date(doc.initiated),
       storageClass: doc.storageClass ?? 'STANDARD',
+      ...(doc.acl ? { acl: doc.acl } : {}),
     });
   }
   all.sort(

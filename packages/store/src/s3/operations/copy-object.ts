@@ -96,6 +96,7 @@ export const copyObject: S3Handler = async (req, ctx) => {
       tags,
       retention: fromHeaders.retention,
       legalHold: fromHeaders.legalHold,
+      ...(fromHeaders.acl ? { acl: fromHeaders.acl } : {}),
     });
   } else {
     await enforceQuota(ctx, req.bucket, info.size);
@@ -128,6 +129,7 @@ export const copyObject: S3Handler = async (req, ctx) => {
         retention: fromHeaders.retention,
         legalHold: fromHeaders.legalHold,
         ...(fromHeaders.encryption ? { encryption: fromHeaders.encryption } : {}),
+        ...(fromHeaders.acl ? { acl: fromHeaders.acl } : {}),
       });
     } finally {
       stream.destroy();
