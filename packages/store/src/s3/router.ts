@@ -267,7 +267,7 @@ export const S3_ROUTES: readonly S3Route[] = [
     method: 'GET',
     level: 'bucket',
     query: ['acl'],
-    action: 's3:GetBucketPolicy',
+    action: 's3:GetBucketAcl',
     handler: getAcl,
   },
   {
@@ -428,7 +428,7 @@ export const S3_ROUTES: readonly S3Route[] = [
     method: 'GET',
     level: 'object',
     query: ['acl'],
-    action: 's3:GetObject',
+    action: 's3:GetObjectAcl',
     handler: getAcl,
   },
   {
