@@ -10,16 +10,16 @@ import {
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListObjectVersionsCommand,
-  PutBucketPolicyCommand,
   PutObjectAclCommand,
   PutObjectCommand,
   PutPublicAccessBlockCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { MadminClient } from '@stowage/madmin';
+import type { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonStatus, rootSdk, sdkError } from './aws-sdk.js';
 import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
+import { addTwoUsers, USERS } from './two-users.js';
 
 // Per-user canonical owners, object ACLs in access decisions, s3:ExistingObjectTag in a user's own
 // policy and the default CRC64NVME checksum, as the AWS SDK v3 (and an anonymous browser) meet them.
@@ -38,45 +38,12 @@ function sdkAs(accessKeyId: string, secretAccessKey: string): S3Client {
   });
 }
 
-const allow = (Action: string[], Resource: string[], extra: Record<string, unknown> = {}) => ({
-  Effect: 'Allow',
-  Action,
-  Resource,
-  ...extra,
-});
-
 beforeAll(async () => {
   t = await startTestStore();
   root = rootSdk(t);
-  admin = new MadminClient({ endpoint: t.store.url, accessKey: ROOT_USER, secretKey: ROOT_PASSWORD });
-  for (const user of ['alice', 'bob']) await admin.addUser(user, `${user}-secret-key-1`);
-  // Both may create and use their own buckets (own-*); bob gets nothing on alice's unless an ACL or tag says so.
-  await admin.addCannedPolicy('own-buckets', {
-    Version: '2012-10-17',
-    Statement: [
-      allow(['s3:CreateBucket', 's3:ListAllMyBuckets'], ['arn:aws:s3:::*']),
-      allow(['s3:*'], ['arn:aws:s3:::${aws:username}-*', 'arn:aws:s3:::${aws:username}-*/*']),
-    ],
-  });
-  // Bob may read objects of the "tagged" bucket whose existing tag says share=bob, never those marked secret.
-  await admin.addCannedPolicy('tag-reader', {
-    Version: '2012-10-17',
-    Statement: [
-      allow(['s3:GetObject'], ['arn:aws:s3:::alice-tagged/*'], {
-        Condition: { StringEquals: { 's3:ExistingObjectTag/share': 'bob' } },
-      }),
-      {
-        Effect: 'Deny',
-        Action: ['s3:GetObject'],
-        Resource: ['arn:aws:s3:::alice-tagged/*'],
-        Condition: { StringEquals: { 's3:ExistingObjectTag/secret': 'yes' } },
-      },
-    ],
-  });
-  await admin.setPolicy('own-buckets', 'alice', false);
-  await admin.setPolicy(['own-buckets', 'tag-reader'], 'bob', false);
-  alice = sdkAs('alice', 'alice-secret-key-1');
-  bob = sdkAs('bob', 'bob-secret-key-1');
+  admin = await addTwoUsers(t);
+  alice = sdkAs('alice', USERS.alice);
+  bob = sdkAs('bob', USERS.bob);
   await alice.send(new CreateBucketCommand({ Bucket: 'alice-acl', ObjectOwnership: 'ObjectWriter' }));
 }, 60_000);
 afterAll(async () => {
@@ -200,7 +167,7 @@ describe('object ACLs', () => {
       Version: '2012-10-17',
       Statement: [{ Effect: 'Deny', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::alice-acl/for-bob'] }],
     });
-    await admin.setPolicy(['own-buckets', 'tag-reader', 'no-for-bob'], 'bob', false);
+    await admin.setPolicy(['own-bob', 'tag-reader', 'no-for-bob'], 'bob', false);
     expect(await sdkError(bob.send(new GetObjectCommand({ Bucket: 'alice-acl', Key: 'for-bob' })))).toEqual({
       name: 'AccessDenied',
       status: 403,
@@ -243,7 +210,6 @@ describe('s3:ExistingObjectTag in a user policy', () => {
 
 describe('default checksum', () => {
   it('stores a CRC64NVME full-object checksum for a PUT that sends none', async () => {
-    const noChecksum = sdkAs(ROOT_USER, ROOT_PASSWORD);
     // The SDK's own default (CRC32) switched off, so the request carries no checksum at all.
     const plain = new S3Client({
       endpoint: t.store.url,
@@ -252,7 +218,6 @@ describe('default checksum', () => {
       credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
       requestChecksumCalculation: 'WHEN_REQUIRED',
     });
-    noChecksum.destroy();
     await plain.send(new CreateBucketCommand({ Bucket: 'crc-default' }));
     await plain.send(new PutObjectCommand({ Bucket: 'crc-default', Key: 'k', Body: '123456789' }));
     const head = await plain.send(
