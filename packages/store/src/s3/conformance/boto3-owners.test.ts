@@ -1,27 +1,19 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boto3Report } from './boto3.js';
 import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
-import { cleanEnv, requireTool, run } from './system-tools.js';
 import { addTwoUsers, USERS } from './two-users.js';
 
 // Owners, object ACLs, PublicAccessBlock, s3:ExistingObjectTag in a user policy and the default
 // CRC64NVME checksum with Debian's python3-boto3 acting as root, alice and bob. The script reports
 // what boto3 saw; the assertions are here.
-const PYTHON = '/usr/bin/python3';
-const SCRIPT = fileURLToPath(new URL('./scripts/boto3_owners.py', import.meta.url));
 let t: TestStore;
 // biome-ignore lint/suspicious/noExplicitAny: the script's JSON report
 let seen: any;
 
 beforeAll(async () => {
-  requireTool('/usr/lib/python3/dist-packages/boto3', 'python3-boto3');
   t = await startTestStore();
   await addTwoUsers(t);
-  const r = await run(PYTHON, [SCRIPT, t.store.url, ROOT_USER, ROOT_PASSWORD, USERS.alice, USERS.bob], {
-    env: cleanEnv({ HOME: '/nonexistent', AWS_EC2_METADATA_DISABLED: 'true' }),
-  });
-  if (r.code !== 0) throw new Error(`boto3 script failed (${r.code}): ${r.stderr}`);
-  seen = JSON.parse(r.stdout);
+  seen = await boto3Report('boto3_owners', [t.store.url, ROOT_USER, ROOT_PASSWORD, USERS.alice, USERS.bob]);
 }, 120_000);
 afterAll(async () => {
   await t?.stop();

@@ -9,34 +9,13 @@ import sys
 import urllib.error
 import urllib.request
 
-import boto3
-from botocore.config import Config
-from botocore.exceptions import ClientError
+from boto3_common import client, code_of
 
 endpoint, root_key, root_secret, alice_secret, bob_secret = sys.argv[1:6]
-
-
-def client(key, secret):
-    return boto3.client(
-        "s3",
-        endpoint_url=endpoint,
-        aws_access_key_id=key,
-        aws_secret_access_key=secret,
-        region_name="us-east-1",
-        config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 1}),
-    )
-
-
-root, alice, bob = client(root_key, root_secret), client("alice", alice_secret), client("bob", bob_secret)
+root = client(endpoint, root_key, root_secret)
+alice = client(endpoint, "alice", alice_secret)
+bob = client(endpoint, "bob", bob_secret)
 out = {}
-
-
-def code_of(fn):
-    try:
-        fn()
-    except ClientError as e:
-        return [e.response["Error"]["Code"], e.response["ResponseMetadata"]["HTTPStatusCode"]]
-    return None
 
 
 def anon_get(key):
