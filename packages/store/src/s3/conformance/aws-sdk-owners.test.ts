@@ -1,4 +1,6 @@
 import {
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   GetBucketAclCommand,
@@ -14,6 +16,7 @@ import {
   PutObjectCommand,
   PutPublicAccessBlockCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import type { MadminClient } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +163,44 @@ describe('object ACLs', () => {
       new PutPublicAccessBlockCommand({ Bucket: 'alice-acl', PublicAccessBlockConfiguration: {} }),
     );
     expect(await anonStatus(`${t.store.url}/alice-acl/public.txt`)).toBe(200);
+  });
+
+  it('CopyObject and CreateMultipartUpload take x-amz-acl too: their objects are public-read', async () => {
+    await alice.send(
+      new CopyObjectCommand({
+        Bucket: 'alice-acl',
+        Key: 'copied.txt',
+        CopySource: 'alice-acl/private.txt',
+        ACL: 'public-read',
+      }),
+    );
+    const up = await alice.send(
+      new CreateMultipartUploadCommand({ Bucket: 'alice-acl', Key: 'multi.txt', ACL: 'public-read' }),
+    );
+    const part = await alice.send(
+      new UploadPartCommand({
+        Bucket: 'alice-acl',
+        Key: 'multi.txt',
+        UploadId: up.UploadId,
+        PartNumber: 1,
+        Body: 'mp',
+      }),
+    );
+    await alice.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'alice-acl',
+        Key: 'multi.txt',
+        UploadId: up.UploadId,
+        MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] },
+      }),
+    );
+    for (const [key, body] of [
+      ['copied.txt', 'closed'],
+      ['multi.txt', 'mp'],
+    ]) {
+      const r = await fetch(`${t.store.url}/alice-acl/${key}`);
+      expect([r.status, await r.text()]).toEqual([200, body]);
+    }
   });
 
   it('an explicit Deny in the user’s policy wins over an ACL grant', async () => {
