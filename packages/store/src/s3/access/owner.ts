@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { StoreContext } from '../../core/context.js';
 import type { Identity } from '../../iam/types.js';
-import type { OwnerRecord } from '../../object-layer/types.js';
+import type { AclRecord, OwnerRecord } from '../../object-layer/types.js';
 import { OWNER } from '../response.js';
+import { objectOwnership } from './settings.js';
 
 /**
  * Canonical owners (S3's 64-hex `Owner` ID and DisplayName). The root user keeps the store's fixed
@@ -37,4 +38,17 @@ export async function bucketOwner(ctx: StoreContext, bucket: string): Promise<Ow
 /** The `Owner` / `Initiator` element of an owner. */
 export function ownerXml(owner: OwnerRecord): { ID: string; DisplayName: string } {
   return { ID: owner.id, DisplayName: owner.name };
+}
+
+/**
+ * Who owns a bucket's object versions (listings): the owner recorded with a version (ACLs enabled),
+ * else the bucket's owner — always the bucket's owner under BucketOwnerEnforced, as S3.
+ */
+export async function versionOwners(
+  ctx: StoreContext,
+  bucket: string,
+): Promise<(acl: AclRecord | undefined) => OwnerRecord> {
+  const owner = await bucketOwner(ctx, bucket);
+  if ((await objectOwnership(ctx, bucket)) === 'BucketOwnerEnforced') return () => owner;
+  return (acl) => acl?.owner ?? owner;
 }

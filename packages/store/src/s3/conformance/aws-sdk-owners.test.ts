@@ -94,6 +94,15 @@ describe('canonical owners', () => {
     expect(uploads.Uploads?.[0]?.Initiator?.DisplayName).toBe('stowage');
     expect(uploads.Uploads?.[0]?.Owner?.ID).toBe(acl.Owner?.ID);
     expect(b?.ID).not.toBe(acl.Owner?.ID);
+    // Under BucketOwnerEnforced (the default) the bucket's owner owns whatever anyone writes.
+    await alice.send(new CreateBucketCommand({ Bucket: 'alice-enforced' }));
+    await root.send(new PutObjectCommand({ Bucket: 'alice-enforced', Key: 'by-root', Body: 'r' }));
+    const listed = await root.send(new ListObjectsV2Command({ Bucket: 'alice-enforced', FetchOwner: true }));
+    expect(listed.Contents?.[0]?.Owner?.DisplayName).toBe('alice');
+    const enforcedAcl = await root.send(
+      new GetObjectAclCommand({ Bucket: 'alice-enforced', Key: 'by-root' }),
+    );
+    expect(enforcedAcl.Owner?.DisplayName).toBe('alice');
   });
 });
 

@@ -1,6 +1,6 @@
 import { aclXml, cannedGrants } from '../access/acl.js';
 import { bucketOwner } from '../access/owner.js';
-import { bucketGrants } from '../access/settings.js';
+import { bucketGrants, objectOwnership } from '../access/settings.js';
 import { xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 
@@ -13,7 +13,9 @@ export const getAcl: S3Handler = async (req, ctx) => {
   if (req.key) {
     const versionId = req.query.get('versionId');
     const info = await ctx.layer.headObject(req.bucket, req.key, versionId ? { versionId } : {});
-    const acl = info.acl ?? { owner, grants: cannedGrants('private', { owner: owner.id }) };
+    // Under BucketOwnerEnforced a version's old ACL no longer counts: the bucket owner has full control.
+    const enforced = (await objectOwnership(ctx, req.bucket)) === 'BucketOwnerEnforced';
+    const acl = (!enforced && info.acl) || { owner, grants: cannedGrants('private', { owner: owner.id }) };
     return xmlResponse('AccessControlPolicy', aclXml(acl.owner, acl.grants, [owner]));
   }
   const stored = await bucketGrants(ctx, req.bucket);

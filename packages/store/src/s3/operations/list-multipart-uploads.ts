@@ -1,5 +1,5 @@
 import { S3Error } from '../../core/errors.js';
-import { bucketOwner, ownerXml } from '../access/owner.js';
+import { bucketOwner, ownerXml, versionOwners } from '../access/owner.js';
 import { encodeListValue, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 import { intParam } from '../validate.js';
@@ -37,7 +37,8 @@ export const listMultipartUploads: S3Handler = async (req, ctx) => {
     uploads.push(u);
   }
   const last = r.uploads[r.uploads.length - 1];
-  const owner = await bucketOwner(ctx, req.bucket);
+  const initiator = await bucketOwner(ctx, req.bucket);
+  const owner = await versionOwners(ctx, req.bucket);
   return xmlResponse('ListMultipartUploadsResult', {
     Bucket: req.bucket,
     KeyMarker: encodeListValue(keyMarker, url),
@@ -53,8 +54,8 @@ export const listMultipartUploads: S3Handler = async (req, ctx) => {
     Upload: uploads.map((u) => ({
       Key: encodeListValue(u.key, url),
       UploadId: u.uploadId,
-      Initiator: ownerXml(u.acl?.owner ?? owner),
-      Owner: ownerXml(u.acl?.owner ?? owner),
+      Initiator: ownerXml(u.acl?.owner ?? initiator),
+      Owner: ownerXml(owner(u.acl)),
       StorageClass: u.storageClass,
       Initiated: xmlDate(u.initiated),
     })),

@@ -1,4 +1,4 @@
-import { bucketOwner } from '../access/owner.js';
+import { versionOwners } from '../access/owner.js';
 import { contentsEntry, listParams } from '../listing.js';
 import { encodeListValue, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
@@ -21,7 +21,7 @@ export const listObjectsV1: S3Handler = async (req, ctx) => {
   } else {
     await ctx.layer.getBucketInfo(req.bucket);
   }
-  const owner = await bucketOwner(ctx, req.bucket);
+  const owner = await versionOwners(ctx, req.bucket);
   return xmlResponse('ListBucketResult', {
     Name: req.bucket,
     Prefix: encodeListValue(p.prefix, p.urlEncode),
