@@ -280,6 +280,36 @@ describe('default checksum', () => {
       new GetObjectAttributesCommand({ Bucket: 'crc-default', Key: 'k', ObjectAttributes: ['Checksum'] }),
     );
     expect(attrs.Checksum?.ChecksumCRC64NVME).toBe(head.ChecksumCRC64NVME);
+    // A multipart object without checksums has none; a copy of it gets the default.
+    const up = await plain.send(new CreateMultipartUploadCommand({ Bucket: 'crc-default', Key: 'mp' }));
+    const part = await plain.send(
+      new UploadPartCommand({
+        Bucket: 'crc-default',
+        Key: 'mp',
+        UploadId: up.UploadId,
+        PartNumber: 1,
+        Body: '123456789',
+      }),
+    );
+    await plain.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'crc-default',
+        Key: 'mp',
+        UploadId: up.UploadId,
+        MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] },
+      }),
+    );
+    const mp = await plain.send(
+      new HeadObjectCommand({ Bucket: 'crc-default', Key: 'mp', ChecksumMode: 'ENABLED' }),
+    );
+    expect(mp.ChecksumCRC64NVME).toBeUndefined();
+    await plain.send(
+      new CopyObjectCommand({ Bucket: 'crc-default', Key: 'copy', CopySource: 'crc-default/mp' }),
+    );
+    const copied = await plain.send(
+      new HeadObjectCommand({ Bucket: 'crc-default', Key: 'copy', ChecksumMode: 'ENABLED' }),
+    );
+    expect(copied.ChecksumCRC64NVME).toBe(head.ChecksumCRC64NVME);
     plain.destroy();
   });
 });
