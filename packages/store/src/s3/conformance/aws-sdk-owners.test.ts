@@ -313,3 +313,31 @@ describe('default checksum', () => {
     plain.destroy();
   });
 });
+
+describe('ACL reads are authorized as s3:GetBucketAcl / s3:GetObjectAcl', () => {
+  it('a user allowed s3:GetBucketAcl (and not s3:GetBucketPolicy) reads the bucket ACL; GetObject alone does not give GetObjectAcl', async () => {
+    await alice.send(
+      new PutObjectCommand({ Bucket: 'alice-acl', Key: 'acl-read', Body: 'a', ACL: 'public-read' }),
+    );
+    expect(await sdkError(bob.send(new GetBucketAclCommand({ Bucket: 'alice-acl' })))).toEqual({
+      name: 'AccessDenied',
+      status: 403,
+    });
+    await admin.addCannedPolicy('acl-reader', {
+      Version: '2012-10-17',
+      Statement: [
+        { Effect: 'Allow', Action: ['s3:GetBucketAcl'], Resource: ['arn:aws:s3:::alice-acl'] },
+        { Effect: 'Allow', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::alice-acl/acl-read'] },
+      ],
+    });
+    await admin.setPolicy(['own-bob', 'acl-reader'], 'bob', false);
+    expect((await bob.send(new GetBucketAclCommand({ Bucket: 'alice-acl' }))).Owner?.DisplayName).toBe(
+      'alice',
+    );
+    const got = await bob.send(new GetObjectCommand({ Bucket: 'alice-acl', Key: 'acl-read' }));
+    expect(await got.Body?.transformToString()).toBe('a');
+    expect(
+      await sdkError(bob.send(new GetObjectAclCommand({ Bucket: 'alice-acl', Key: 'acl-read' }))),
+    ).toEqual({ name: 'AccessDenied', status: 403 });
+  });
+});
