@@ -9,6 +9,7 @@ import { runGroupCommit } from './group-commit.js';
 import { runLoad } from './load.js';
 import { runNotify } from './notify.js';
 import { runObjectBrowser } from './object-browser.js';
+import { runPutChecksum } from './put-checksum.js';
 import { runS3Throughput } from './s3-throughput.js';
 import { runSseThroughput } from './sse-throughput.js';
 
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<void>> = {
   'group-commit': runGroupCommit,
   load: runLoad,
   fuzz: runFuzzBench,
+  'put-checksum': runPutChecksum,
 };
 
 const wanted = process.argv.slice(2);

@@ -2,6 +2,7 @@ import type { Policy } from '@stowage/policy';
 import type { SystemStore } from '../object-layer/types.js';
 import { assembleIam, type IamParts, reloadIam } from './assembly.js';
 import type { BucketPolicySource } from './authorization.js';
+import { identityPoliciesName } from './condition-key-use.js';
 import type { RootCredentials } from './context.js';
 import type { CredentialKind } from './credentials.js';
 import type { GroupDescription } from './groups.js';
@@ -107,6 +108,11 @@ export class IamSystem implements CredentialStore, Authorizer {
    */
   effectivePolicyDocument(identity: Identity): Record<string, unknown> {
     return this.#parts.effective.document(identity);
+  }
+
+  /** Whether the identity's policies have a condition key starting with `prefix` (lower-case). */
+  identityPoliciesName(identity: Identity, prefix: string): boolean {
+    return identityPoliciesName(this.#parts.effective, identity, prefix);
   }
 
   /** Names of the policies attached to a user directly and through enabled groups. */

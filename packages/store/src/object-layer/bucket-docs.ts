@@ -1,7 +1,7 @@
 import { s3Error } from '../core/errors.js';
 import type { DocStore } from './doc-store.js';
 import { validateBucketName } from './names.js';
-import type { BucketConfigName, BucketInfo, VersioningState } from './types.js';
+import type { BucketConfigName, BucketInfo, OwnerRecord, VersioningState } from './types.js';
 
 /**
  * The per-bucket documents (`buckets/<bucket>/bucket.json` and the config documents: policy, quota,
@@ -14,6 +14,8 @@ export interface BucketDoc {
   created: number;
   versioning: VersioningState;
   objectLock: boolean;
+  /** The creator (absent in buckets made before owners were recorded). */
+  owner?: OwnerRecord;
 }
 
 /** Every bucket config document name, in the order heal rewrites them. */
@@ -40,6 +42,7 @@ export function bucketInfo(name: string, doc: BucketDoc): BucketInfo {
     created: new Date(doc.created),
     versioning: doc.versioning,
     objectLockEnabled: doc.objectLock,
+    ...(doc.owner ? { owner: doc.owner } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import type { ErasureSet } from './erasure-set.js';
 import { bucketLock } from './key-locks.js';
 import { listObjectVersions } from './listing.js';
 import { compareKeys, validateBucketName } from './names.js';
-import type { BucketInfo } from './types.js';
+import type { BucketInfo, OwnerRecord } from './types.js';
 
 /**
  * Bucket operations: create (with object lock), look up, list, delete (empty or forced) and set
@@ -18,7 +18,7 @@ import type { BucketInfo } from './types.js';
 export async function makeBucket(
   set: ErasureSet,
   name: string,
-  opts?: { objectLock?: boolean },
+  opts?: { objectLock?: boolean; owner?: OwnerRecord },
 ): Promise<void> {
   validateBucketName(name);
   await set.locks.run(bucketLock(name), async () => {
@@ -33,6 +33,7 @@ export async function makeBucket(
       created: Date.now(),
       versioning: objectLock ? 'Enabled' : 'Unversioned',
       objectLock,
+      ...(opts?.owner ? { owner: opts.owner } : {}),
     });
   });
 }

@@ -14,6 +14,7 @@ import { type MetadataPatch, putObject, updateObjectMetadata } from './object-wr
 import { dropRestoredCopy, restoreLocalCopy } from './restore.js';
 import { markTransitioned, type RemoteReader, setRemoteReader } from './transition.js';
 import type {
+  AclRecord,
   BucketConfigName,
   BucketInfo,
   ByteRange,
@@ -30,6 +31,7 @@ import type {
   MultipartUploadInfo,
   ObjectInfo,
   ObjectLayer,
+  OwnerRecord,
   PartInfo,
   PutObjectOptions,
   PutPartOptions,
@@ -91,7 +93,7 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   // ---------------------------------------------------------------- buckets
 
-  makeBucket(name: string, opts?: { objectLock?: boolean }): Promise<void> {
+  makeBucket(name: string, opts?: { objectLock?: boolean; owner?: OwnerRecord }): Promise<void> {
     return buckets.makeBucket(this.set, name, opts);
   }
 
@@ -221,6 +223,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     nextPartNumberMarker: number;
     storageClass: StorageClassName;
     checksum?: UploadChecksum;
+    acl?: AclRecord;
   }> {
     return multipart.listParts(this.set, bucket, key, uploadId, opts);
   }

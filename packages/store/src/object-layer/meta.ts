@@ -109,6 +109,26 @@ export interface VersionRecord {
   encryption?: EncryptionRecord;
   /** The additional checksum the object was written with (absent: none). */
   checksum?: ChecksumRecord;
+  /** The version's owner and ACL grants (absent: the bucket owner's, private). */
+  acl?: AclRecord;
+}
+
+/** A canonical owner: S3's 64-hex ID and a display name. */
+export interface OwnerRecord {
+  id: string;
+  name: string;
+}
+
+/** One ACL grant: to a canonical user id or a group URI (AllUsers, AuthenticatedUsers). */
+export interface AclGrant {
+  grantee: { type: 'CanonicalUser'; id: string } | { type: 'Group'; uri: string };
+  permission: 'FULL_CONTROL' | 'READ' | 'WRITE' | 'READ_ACP' | 'WRITE_ACP';
+}
+
+/** An object version's (or upload's) owner and ACL, kept by the layer as the S3 layer sets it. */
+export interface AclRecord {
+  owner: OwnerRecord;
+  grants: AclGrant[];
 }
 
 export interface MetaDoc {

@@ -141,6 +141,7 @@ export async function completeMultipartUpload(
       storageClass: upload.storageClass ?? 'STANDARD',
     };
     if (checksum) v.checksum = checksum;
+    if (upload.acl) v.acl = upload.acl;
     const compressed = chosen.flatMap((p) => (p.compressed ? [{ number: p.number, ...p.compressed }] : []));
     if (compressed.length > 0) {
       v.compression = { algo: 'zstd', blockSize: COMPRESSION_BLOCK_SIZE, parts: compressed };

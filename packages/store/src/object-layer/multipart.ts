@@ -8,6 +8,7 @@ import { partKey } from './encryption.js';
 import type { ErasureSet } from './erasure-set.js';
 import { partLock } from './key-locks.js';
 import type {
+  AclRecord,
   CompressedPart,
   EncryptionRecord,
   ErasureGeometry,
@@ -53,6 +54,8 @@ export interface UploadDoc
   replicaVersionId?: string;
   /** Bucket replication status the object is committed with. */
   repl?: string;
+  /** The initiator (the object's owner) and the object's ACL. */
+  acl?: AclRecord;
 }
 
 /** A part's document. */
@@ -137,6 +140,7 @@ export async function newMultipartUpload(
     ...(opts.uploadChecksum ? { checksum: opts.uploadChecksum } : {}),
     ...(opts.replica ? { replicaVersionId: opts.replica.versionId } : {}),
     ...(opts.replicationStatus ? { repl: opts.replicationStatus } : {}),
+    ...(opts.acl ? { acl: opts.acl } : {}),
   };
   await set.uploads.write([bucket, uploadId, 'upload.json'], Buffer.from(JSON.stringify(doc)));
   return uploadId;
@@ -231,6 +235,7 @@ export async function listParts(
   nextPartNumberMarker: number;
   storageClass: StorageClassName;
   checksum?: UploadChecksum;
+  acl?: AclRecord;
 }> {
   await set.buckets.require(bucket);
   const upload = await readUpload(set, bucket, key, uploadId);
@@ -244,6 +249,7 @@ export async function listParts(
     nextPartNumberMarker: page.length > 0 ? (page[page.length - 1] as PartDoc).number : marker,
     storageClass: upload.storageClass ?? 'STANDARD',
     ...(upload.checksum ? { checksum: upload.checksum } : {}),
+    ...(upload.acl ? { acl: upload.acl } : {}),
   };
 }
 
@@ -268,6 +274,7 @@ export async function listMultipartUploads(
       uploadId: id,
       initiated: new Date(doc.initiated),
       storageClass: doc.storageClass ?? 'STANDARD',
+      ...(doc.acl ? { acl: doc.acl } : {}),
     });
   }
   all.sort(

@@ -80,6 +80,7 @@ export async function putObject(
       ec,
       storageClass: opts.storageClass ?? 'STANDARD',
       ...(opts.replicationStatus ? { repl: opts.replicationStatus } : {}),
+      ...(opts.acl ? { acl: opts.acl } : {}),
     };
     if (res.compressed) {
       v.compression = {
@@ -134,6 +135,7 @@ export async function updateObjectMetadata(
     if (patch.contentType !== undefined) next.contentType = patch.contentType;
     if (patch.legalHold !== undefined) next.legalHold = patch.legalHold === true;
     if (patch.replicationStatus !== undefined) next.repl = patch.replicationStatus;
+    if (patch.acl !== undefined) next.acl = patch.acl;
     if (patch.retention !== undefined) {
       const r = toRetention(patch.retention);
       const cur = v.retention;

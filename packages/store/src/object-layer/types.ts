@@ -1,7 +1,14 @@
 import type { Readable } from 'node:stream';
-import type { ChecksumRecord, EncryptionRecord, StorageClassName } from './meta.js';
+import type { AclRecord, ChecksumRecord, EncryptionRecord, OwnerRecord, StorageClassName } from './meta.js';
 
-export type { ChecksumRecord, EncryptionRecord, StorageClassName } from './meta.js';
+export type {
+  AclGrant,
+  AclRecord,
+  ChecksumRecord,
+  EncryptionRecord,
+  OwnerRecord,
+  StorageClassName,
+} from './meta.js';
 
 /**
  * The object key of an encrypted version or upload, from its record (the S3 layer unseals it with the
@@ -24,6 +31,8 @@ export interface BucketInfo {
   created: Date;
   versioning: VersioningState;
   objectLockEnabled: boolean;
+  /** Who created the bucket (absent for buckets made before owners were recorded: the root user). */
+  owner?: OwnerRecord;
 }
 
 /**
@@ -80,6 +89,8 @@ export interface ObjectInfo {
   replicationStatus?: string;
   /** The additional checksum the version was written with, if any. */
   checksum?: ChecksumRecord;
+  /** The version's owner and ACL grants, when set (absent: the bucket owner's, private). */
+  acl?: AclRecord;
 }
 
 /**
@@ -156,6 +167,8 @@ export interface PutObjectOptions {
   /** For multipart uploads: the algorithm and type the object's checksum will have. */
   uploadChecksum?: UploadChecksum;
   precondition?: WritePrecondition;
+  /** The new version's owner and ACL (absent: the bucket owner's, private). */
+  acl?: AclRecord;
 }
 
 /** The metadata of a version that updateObjectMetadata can replace. */
@@ -169,6 +182,7 @@ export type MetadataPatch = Partial<
     | 'systemMetadata'
     | 'contentType'
     | 'replicationStatus'
+    | 'acl'
   >
 >;
 
@@ -245,6 +259,8 @@ export interface MultipartUploadInfo {
   initiated: Date;
   /** The class given at CreateMultipartUpload. */
   storageClass: StorageClassName;
+  /** The owner and ACL given at CreateMultipartUpload (the initiator), when set. */
+  acl?: AclRecord;
 }
 
 export interface PartInfo {
@@ -302,7 +318,7 @@ export interface ObjectLayer {
   readonly parityShards: number;
   storageInfo(): Promise<StorageInfo>;
 
-  makeBucket(name: string, opts?: { objectLock?: boolean }): Promise<void>;
+  makeBucket(name: string, opts?: { objectLock?: boolean; owner?: OwnerRecord }): Promise<void>;
   getBucketInfo(name: string): Promise<BucketInfo>;
   listBuckets(): Promise<BucketInfo[]>;
   /** Throws BucketNotEmpty unless `force`. */
@@ -357,6 +373,7 @@ export interface ObjectLayer {
     nextPartNumberMarker: number;
     storageClass: StorageClassName;
     checksum?: UploadChecksum;
+    acl?: AclRecord;
   }>;
   listMultipartUploads(
     bucket: string,

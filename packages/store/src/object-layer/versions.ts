@@ -63,6 +63,7 @@ export function toInfo(bucket: string, key: string, v: VersionRecord, isLatest: 
     ...(v.repl ? { replicationStatus: v.repl } : {}),
     ...(v.encryption ? { encryption: { ...v.encryption } } : {}),
     ...(v.checksum ? { checksum: { ...v.checksum } } : {}),
+    ...(v.acl ? { acl: v.acl } : {}),
   };
 }
 

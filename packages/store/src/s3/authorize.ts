@@ -17,7 +17,8 @@ export async function authorize(
 ): Promise<void> {
   const bucket = target.bucket ?? req.bucket;
   const key = target.key ?? req.key;
-  const allowed = await ctx.iam.isAllowed({
+  const own = bucket === req.bucket && key === req.key;
+  const request = {
     identity: req.identity,
     action,
     ...(bucket ? { bucket } : {}),
@@ -25,11 +26,25 @@ export async function authorize(
     // The request's own object (not another, such as a copy source) brings its object condition keys.
     conditions: {
       ...req.baseConditions(),
-      ...(bucket === req.bucket && key === req.key ? await objectConditions(req, ctx) : {}),
+      ...(own ? await objectConditions(req, ctx) : {}),
       ...target.conditions,
     },
-  });
-  if (!(await accessDecision(ctx, req.identity, bucket, action, allowed))) throw new S3Error('AccessDenied');
+  };
+  const allowed = await ctx.iam.isAllowed(request);
+  const versionId = own ? req.query.get('versionId') : null;
+  const decided = await accessDecision(
+    ctx,
+    req.identity,
+    {
+      bucket,
+      ...(key ? { key } : {}),
+      ...(versionId ? { versionId } : {}),
+      notDenied: () => ctx.iam.isAllowedSync({ ...request, denyOnly: true }) !== false,
+    },
+    action,
+    allowed,
+  );
+  if (!decided) throw new S3Error('AccessDenied');
 }
 
 /** Same question, answered as a boolean (ListBuckets filtering, DeleteObjects per key). */

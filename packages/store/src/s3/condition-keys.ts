@@ -6,8 +6,8 @@ import type { S3Request } from './types.js';
 /**
  * Object-level condition keys of a request (IAM "Condition keys for Amazon S3"): `s3:versionid`,
  * `s3:x-amz-acl`, `s3:RequestObjectTag/<key>` and `s3:RequestObjectTagKeys` (from x-amz-tagging),
- * and `s3:ExistingObjectTag/<key>` (the addressed version's tags — read only when the bucket policy
- * names that key, so ordinary requests pay no extra metadata read).
+ * and `s3:ExistingObjectTag/<key>` (the addressed version's tags — read only when the requester's
+ * identity policies or the bucket policy name that key, so ordinary requests pay no extra metadata read).
  */
 export async function objectConditions(req: S3Request, ctx: StoreContext): Promise<Record<string, string[]>> {
   if (req.key === '') return {};
@@ -22,7 +22,10 @@ export async function objectConditions(req: S3Request, ctx: StoreContext): Promi
     for (const [k, v] of Object.entries(tags)) c[`s3:RequestObjectTag/${k}`] = [v];
     c['s3:RequestObjectTagKeys'] = Object.keys(tags);
   }
-  if (await bucketPolicyNames(ctx, req.bucket, 'existingobjecttag/')) {
+  if (
+    ctx.iam.identityPoliciesName(req.identity, 's3:existingobjecttag/') ||
+    (await bucketPolicyNames(ctx, req.bucket, 'existingobjecttag/'))
+  ) {
     try {
       const info = await ctx.layer.headObject(req.bucket, req.key, versionId ? { versionId } : {});
       for (const [k, v] of Object.entries(info.tags)) c[`s3:ExistingObjectTag/${k}`] = [v];

@@ -1,6 +1,7 @@
 import { S3Error } from '../core/errors.js';
-import type { ObjectInfo } from '../object-layer/types.js';
-import { encodeListValue, OWNER, quoteEtag } from './response.js';
+import type { AclRecord, ObjectInfo, OwnerRecord } from '../object-layer/types.js';
+import { ownerXml } from './access/owner.js';
+import { encodeListValue, quoteEtag } from './response.js';
 import type { S3Request } from './types.js';
 import { xmlDate } from './xml.js';
 
@@ -57,14 +58,18 @@ export function listConditions(req: S3Request): Record<string, string[]> {
 /** One `<Contents>` entry (V1/V2), with MinIO's metadata extension when asked. */
 export function contentsEntry(
   o: ObjectInfo,
-  opts: { urlEncode: boolean; owner: boolean; metadata: boolean },
+  opts: {
+    urlEncode: boolean;
+    owner: ((acl: AclRecord | undefined) => OwnerRecord) | null;
+    metadata: boolean;
+  },
 ): Record<string, unknown> {
   const entry: Record<string, unknown> = {
     Key: encodeListValue(o.key, opts.urlEncode),
     LastModified: xmlDate(o.lastModified),
     ETag: quoteEtag(o.etag),
     Size: o.size,
-    ...(opts.owner ? { Owner: OWNER } : {}),
+    ...(opts.owner ? { Owner: ownerXml(opts.owner(o.acl)) } : {}),
     // A version transitioned to a remote tier reports the tier's name (MinIO).
     StorageClass: o.systemMetadata['x-amz-storage-class'] ?? o.storageClass,
   };

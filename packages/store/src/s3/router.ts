@@ -275,7 +275,7 @@ export const S3_ROUTES: readonly S3Route[] = [
     method: 'GET',
     level: 'bucket',
     query: ['acl'],
-    action: 's3:GetBucketPolicy',
+    action: 's3:GetBucketAcl',
     handler: getAcl,
   },
   {
@@ -436,7 +436,7 @@ export const S3_ROUTES: readonly S3Route[] = [
     method: 'GET',
     level: 'object',
     query: ['acl'],
-    action: 's3:GetObject',
+    action: 's3:GetObjectAcl',
     handler: getAcl,
   },
   {

@@ -2,8 +2,8 @@ import { compressionPolicy, shouldCompress } from '../config/sets/compression.js
 import { classParity } from '../config/sets/storage-class.js';
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
-import type { BucketInfo, Retention, StorageClassName } from '../object-layer/types.js';
-import { checkObjectWriteAcl } from './access/enforce.js';
+import type { AclRecord, BucketInfo, Retention, StorageClassName } from '../object-layer/types.js';
+import { objectWriteAcl } from './access/object-acl.js';
 import { authorize } from './authorize.js';
 import {
   contentTypeFromHeaders,
@@ -32,6 +32,8 @@ export interface NewObjectOptions extends DataOptions {
   legalHold: boolean;
   /** Server-side encryption (request headers, else the bucket default): sse/seal.ts. */
   encryption?: ObjectEncryption;
+  /** The version's owner and ACL when not the default (access/object-acl.ts). */
+  acl?: AclRecord;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function newObjectOptions(
   if (req.headers['x-amz-object-lock-mode'] !== undefined) await authorize(req, ctx, 's3:PutObjectRetention');
   if (req.headers['x-amz-object-lock-legal-hold'] !== undefined)
     await authorize(req, ctx, 's3:PutObjectLegalHold');
-  await checkObjectWriteAcl(req, ctx);
+  const acl = await objectWriteAcl(req, ctx, bucket);
   const lock = await lockFromHeaders(req.headers, bucket, ctx.layer);
   const contentType = contentTypeFromHeaders(req.headers);
   return {
@@ -85,5 +87,6 @@ export async function newObjectOptions(
     retention: lock.retention,
     legalHold: lock.legalHold,
     ...(encryption ? { encryption } : {}),
+    ...(acl ? { acl } : {}),
   };
 }

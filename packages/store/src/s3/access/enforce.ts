@@ -1,8 +1,11 @@
 import type { StoreContext } from '../../core/context.js';
 import { S3Error } from '../../core/errors.js';
 import type { Identity } from '../../iam/types.js';
+import type { OwnerRecord } from '../../object-layer/types.js';
 import type { S3Request } from '../types.js';
-import { bucketAclAllows, grantsFromHeaders, isPublicAcl, ownerOnly } from './acl.js';
+import { aclAllows, grantsFromHeaders, OBJECT_ACL_ACTIONS, ownerOnly } from './acl.js';
+import { checkPublicAclWrite, objectAclAllows } from './object-acl.js';
+import { bucketOwner, ownerOf, ROOT_OWNER } from './owner.js';
 import {
   bucketGrants,
   type Grant,
@@ -90,51 +93,44 @@ export async function checkPolicyWrite(ctx: StoreContext, bucket: string, text: 
 }
 
 /**
- * An ACL a request sets (bucket or object): BucketOwnerEnforced accepts only owner-full-control ACLs
- * (AccessControlListNotSupported otherwise); BlockPublicAcls refuses public ones (AccessDenied).
+ * An ACL a request sets (bucket or object): BucketOwnerEnforced accepts only full control for the
+ * `owners` (AccessControlListNotSupported otherwise); BlockPublicAcls refuses public ones (AccessDenied).
  */
-export async function checkAclWrite(ctx: StoreContext, bucket: string, grants: Grant[]): Promise<void> {
+export async function checkAclWrite(
+  ctx: StoreContext,
+  bucket: string,
+  grants: Grant[],
+  owners: string[],
+): Promise<void> {
   const ownership = await objectOwnership(ctx, bucket);
-  if (ownership === 'BucketOwnerEnforced' && !ownerOnly(grants))
+  if (ownership === 'BucketOwnerEnforced' && !ownerOnly(grants, owners))
     throw new S3Error('AccessControlListNotSupported');
-  const pab = await publicAccessBlock(ctx, bucket);
-  if (pab?.BlockPublicAcls && isPublicAcl(grants)) {
-    throw new S3Error(
-      'AccessDenied',
-      'Access Denied: the bucket blocks public ACLs (PublicAccessBlock BlockPublicAcls).',
-    );
-  }
+  await checkPublicAclWrite(ctx, bucket, grants);
 }
 
-/**
- * An ACL sent with an object write (x-amz-acl / x-amz-grant-* on PutObject, CopyObject,
- * CreateMultipartUpload, POST). Objects keep no ACLs of their own here, so an ACL granting anything
- * beyond the owner is NotImplemented where ACLs are enabled.
- */
-export async function checkObjectWriteAcl(req: S3Request, ctx: StoreContext): Promise<void> {
-  const grants = grantsFromHeaders(req.headers);
-  if (!grants) return;
-  await checkAclWrite(ctx, req.bucket, grants);
-  if (!ownerOnly(grants)) {
-    throw new S3Error(
-      'NotImplemented',
-      'Object ACL grants are not supported; grant access with bucket policies or bucket ACLs.',
-    );
-  }
+/** What an authorization is about, beside the action and the policies' answer. */
+export interface AccessTarget {
+  bucket: string;
+  key?: string;
+  versionId?: string;
+  /** False when the requester's policies explicitly deny the action (ACL grants then do not count). */
+  notDenied?: () => boolean;
 }
 
 /**
  * The final word on an authorization: `allowedByPolicy` (IAM and bucket policy) unless
  * RestrictPublicBuckets takes a public policy away from anonymous requesters; otherwise the bucket's
- * ACL grants (ignored under IgnorePublicAcls, and absent under BucketOwnerEnforced).
+ * and then the object's ACL grants (public ones ignored under IgnorePublicAcls; none under
+ * BucketOwnerEnforced), unless a policy explicitly denies the action.
  */
 export async function accessDecision(
   ctx: StoreContext,
   identity: Identity,
-  bucket: string,
+  target: AccessTarget,
   action: string,
   allowedByPolicy: boolean,
 ): Promise<boolean> {
+  const { bucket } = target;
   if (!bucket) return allowedByPolicy;
   const anonymous = identity.kind === 'anonymous';
   if (allowedByPolicy && !anonymous) return true;
@@ -145,18 +141,24 @@ export async function accessDecision(
   }
   if ((await objectOwnership(ctx, bucket).catch(() => 'BucketOwnerEnforced')) === 'BucketOwnerEnforced')
     return false;
+  if (target.notDenied && !target.notDenied()) return false;
+  const requester = { anonymous, id: ownerOf(ctx, identity).id };
+  const ignorePublic = pab?.IgnorePublicAcls === true;
+  const owner = await bucketOwner(ctx, bucket).catch(() => ROOT_OWNER);
   const grants = await bucketGrants(ctx, bucket).catch(() => []);
-  return bucketAclAllows(grants, identity, action, pab?.IgnorePublicAcls === true);
+  if (aclAllows(grants, requester, owner.id, action, { on: 'bucket', ignorePublic })) return true;
+  if (target.key === undefined || !OBJECT_ACL_ACTIONS.includes(action)) return false;
+  return objectAclAllows(ctx, { ...target, key: target.key }, requester, action, ignorePublic);
 }
 
 /**
  * CreateBucket's `x-amz-object-ownership` and ACL headers: checked before the bucket exists (an ACL
  * beyond the owner's with BucketOwnerEnforced is InvalidBucketAclWithObjectOwnership), applied after.
  */
-export function createBucketAccess(req: S3Request): (ctx: StoreContext) => Promise<void> {
+export function createBucketAccess(req: S3Request, owner: OwnerRecord): (ctx: StoreContext) => Promise<void> {
   const ownership = parseOwnershipHeader(req.headers['x-amz-object-ownership']) ?? 'BucketOwnerEnforced';
-  const grants = grantsFromHeaders(req.headers);
-  if (grants && ownership === 'BucketOwnerEnforced' && !ownerOnly(grants)) {
+  const grants = grantsFromHeaders(req.headers, { owner: owner.id });
+  if (grants && ownership === 'BucketOwnerEnforced' && !ownerOnly(grants, [owner.id])) {
     throw new S3Error('InvalidBucketAclWithObjectOwnership');
   }
   return async (ctx) => {
@@ -167,7 +169,7 @@ export function createBucketAccess(req: S3Request): (ctx: StoreContext) => Promi
         Buffer.from(JSON.stringify({ rule: ownership })),
       );
     }
-    if (grants && !ownerOnly(grants))
+    if (grants && !ownerOnly(grants, [owner.id]))
       await ctx.layer.putBucketConfig(req.bucket, 'acl', Buffer.from(JSON.stringify(grants)));
   };
 }

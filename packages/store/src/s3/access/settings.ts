@@ -1,5 +1,6 @@
 import type { StoreContext } from '../../core/context.js';
 import { S3Error } from '../../core/errors.js';
+import type { AclGrant } from '../../object-layer/types.js';
 import { parseXml, xmlChild, xmlText } from '../xml.js';
 
 /**
@@ -30,10 +31,7 @@ const OWNERSHIPS: readonly ObjectOwnership[] = [
 ];
 
 /** An ACL grant: the owner, a group, or another canonical user id. */
-export interface Grant {
-  grantee: { type: 'CanonicalUser'; id: string } | { type: 'Group'; uri: string };
-  permission: 'FULL_CONTROL' | 'READ' | 'WRITE' | 'READ_ACP' | 'WRITE_ACP';
-}
+export type Grant = AclGrant;
 
 async function readJson<T>(
   ctx: StoreContext,

@@ -140,10 +140,15 @@ export interface ChecksummedBody {
 
 /**
  * The request's verified body, also hashed with its declared checksum algorithm (or `want` when the
- * request declares none — a multipart upload's algorithm). A declared algorithm other than `want`
- * is InvalidRequest, as S3 answers for a part of an upload made with another algorithm.
+ * request declares none — a multipart upload's algorithm; else `fallback`, the default a PutObject
+ * is checksummed with). A declared algorithm other than `want` is InvalidRequest, as S3 answers for a
+ * part of an upload made with another algorithm.
  */
-export async function checksummedBody(req: S3Request, want?: ChecksumAlgorithm): Promise<ChecksummedBody> {
+export async function checksummedBody(
+  req: S3Request,
+  want?: ChecksumAlgorithm,
+  fallback?: ChecksumAlgorithm,
+): Promise<ChecksummedBody> {
   const declared = requestChecksum(req.headers);
   if (declared && want && declared.algo !== want) {
     throw invalid(
@@ -151,7 +156,7 @@ export async function checksummedBody(req: S3Request, want?: ChecksumAlgorithm):
     );
   }
   const body = req.body();
-  const algo = declared?.algo ?? want;
+  const algo = declared?.algo ?? want ?? fallback;
   if (!algo) return { stream: body.stream, size: body.size, value: () => undefined };
   const header = checksumHeader(algo);
   const expected = (): string | undefined => {

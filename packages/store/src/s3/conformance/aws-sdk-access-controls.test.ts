@@ -120,18 +120,13 @@ describe('Object Ownership and ACLs', () => {
     expect(await anonList('grants')).toBe(403);
   });
 
-  it('object ACLs: owner-only canned ACLs are accepted; grants to others are not stored (NotImplemented)', async () => {
+  it('object ACLs: bucket-owner-full-control is accepted under BucketOwnerEnforced, where public-read is refused', async () => {
     await s3.send(
       new PutObjectAclCommand({ Bucket: 'enforced', Key: 'o', ACL: 'bucket-owner-full-control' }),
     );
-    await s3.send(new CreateBucketCommand({ Bucket: 'obj-acl', ObjectOwnership: 'ObjectWriter' }));
-    await s3.send(new PutObjectCommand({ Bucket: 'obj-acl', Key: 'o', Body: 'x' }));
     expect(
-      await sdkError(s3.send(new PutObjectAclCommand({ Bucket: 'obj-acl', Key: 'o', ACL: 'public-read' }))),
-    ).toEqual({
-      name: 'NotImplemented',
-      status: 501,
-    });
+      await sdkError(s3.send(new PutObjectAclCommand({ Bucket: 'enforced', Key: 'o', ACL: 'public-read' }))),
+    ).toEqual({ name: 'AccessControlListNotSupported', status: 400 });
   });
 });
 

@@ -1,25 +1,17 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boto3Report } from './boto3.js';
 import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
-import { cleanEnv, requireTool, run } from './system-tools.js';
 
 // Conformance with Debian's python3-boto3 (a client nobody here wrote): checksums it computes,
 // GetObjectAttributes, conditional writes and listings with botocore's default encoding-type=url.
 // The script reports what boto3 saw; the assertions are here.
-const PYTHON = '/usr/bin/python3';
-const SCRIPT = fileURLToPath(new URL('./scripts/boto3_checks.py', import.meta.url));
 let t: TestStore;
 // biome-ignore lint/suspicious/noExplicitAny: the script's JSON report
 let seen: any;
 
 beforeAll(async () => {
-  requireTool('/usr/lib/python3/dist-packages/boto3', 'python3-boto3');
   t = await startTestStore();
-  const r = await run(PYTHON, [SCRIPT, t.store.url, ROOT_USER, ROOT_PASSWORD, 'boto'], {
-    env: cleanEnv({ HOME: '/nonexistent', AWS_EC2_METADATA_DISABLED: 'true' }),
-  });
-  if (r.code !== 0) throw new Error(`boto3 script failed (${r.code}): ${r.stderr}`);
-  seen = JSON.parse(r.stdout);
+  seen = await boto3Report('boto3_checks', [t.store.url, ROOT_USER, ROOT_PASSWORD, 'boto']);
 }, 120_000);
 afterAll(async () => {
   await t?.stop();

@@ -96,6 +96,7 @@ export const copyObject: S3Handler = async (req, ctx) => {
       tags,
       retention: fromHeaders.retention,
       legalHold: fromHeaders.legalHold,
+      ...(fromHeaders.acl ? { acl: fromHeaders.acl } : {}),
     });
   } else {
     await enforceQuota(ctx, req.bucket, info.size);
@@ -103,9 +104,10 @@ export const copyObject: S3Handler = async (req, ctx) => {
       versionId: info.versionId,
       unseal: sourceKey,
     });
-    // The copy is checksummed with the algorithm asked for, else the source's (recomputed whole).
+    // The copy is checksummed with the algorithm asked for, else the source's (recomputed whole),
+    // else CRC64NVME (AWS's default).
     const asked = req.headers['x-amz-checksum-algorithm'];
-    const algo = typeof asked === 'string' ? algorithmNamed(asked) : info.checksum?.algo;
+    const algo = typeof asked === 'string' ? algorithmNamed(asked) : (info.checksum?.algo ?? 'CRC64NVME');
     if (typeof asked === 'string' && !algo)
       throw new S3Error('InvalidRequest', 'Value for x-amz-checksum-algorithm header is invalid.');
     const hashed = algo ? await hashedStream(stream, algo) : undefined;
@@ -128,6 +130,7 @@ export const copyObject: S3Handler = async (req, ctx) => {
         retention: fromHeaders.retention,
         legalHold: fromHeaders.legalHold,
         ...(fromHeaders.encryption ? { encryption: fromHeaders.encryption } : {}),
+        ...(fromHeaders.acl ? { acl: fromHeaders.acl } : {}),
       });
     } finally {
       stream.destroy();

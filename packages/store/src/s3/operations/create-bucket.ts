@@ -1,12 +1,15 @@
 import { S3Error } from '../../core/errors.js';
 import { createBucketAccess } from '../access/enforce.js';
+import { bucketOwner, ownerOf } from '../access/owner.js';
 import type { S3Handler } from '../types.js';
 import { parseXml, xmlText } from '../xml.js';
 
 /**
  * S3 API: CreateBucket. An optional `CreateBucketConfiguration/LocationConstraint` must name the
  * store's region; `x-amz-bucket-object-lock-enabled: true` creates the bucket with object lock (and
- * therefore versioning) enabled.
+ * therefore versioning) enabled. The requester becomes the bucket's owner; creating an existing bucket
+ * is BucketAlreadyOwnedByYou for its owner (409 in every region, as MinIO: not AWS's us-east-1 200)
+ * and BucketAlreadyExists for anyone else.
  */
 export const createBucket: S3Handler = async (req, ctx) => {
   const body = await req.readBody(64 * 1024);
@@ -28,8 +31,18 @@ export const createBucket: S3Handler = async (req, ctx) => {
     throw new S3Error('InvalidArgument', 'x-amz-bucket-object-lock-enabled must be true or false.');
   }
   const objectLock = lockHeader === 'true';
-  const applyAccess = createBucketAccess(req);
-  await ctx.layer.makeBucket(req.bucket, { objectLock });
+  const owner = ownerOf(ctx, req.identity);
+  const applyAccess = createBucketAccess(req, owner);
+  try {
+    await ctx.layer.makeBucket(req.bucket, { objectLock, owner });
+  } catch (err) {
+    // Someone else's bucket: BucketAlreadyExists; the requester's own: BucketAlreadyOwnedByYou.
+    if (err instanceof S3Error && err.code === 'BucketAlreadyOwnedByYou') {
+      if ((await bucketOwner(ctx, req.bucket)).id !== owner.id)
+        throw new S3Error('BucketAlreadyExists', undefined, { BucketName: req.bucket });
+    }
+    throw err;
+  }
   await applyAccess(ctx);
   if (objectLock) {
     const info = await ctx.layer.getBucketInfo(req.bucket);

@@ -1,6 +1,7 @@
 import { S3Error } from '../../core/errors.js';
+import { ownerOf, ownerXml } from '../access/owner.js';
 import { isAllowed } from '../authorize.js';
-import { OWNER, xmlResponse } from '../response.js';
+import { xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 import { xmlDate } from '../xml.js';
 
@@ -26,7 +27,7 @@ export const listBuckets: S3Handler = async (req, ctx) => {
   }
   visible.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return xmlResponse('ListAllMyBucketsResult', {
-    Owner: OWNER,
+    Owner: ownerXml(ownerOf(ctx, req.identity)),
     Buckets: { Bucket: visible.map((b) => ({ Name: b.name, CreationDate: xmlDate(b.created) })) },
   });
 };

@@ -1,5 +1,6 @@
 import { S3Error } from '../../core/errors.js';
-import { encodeListValue, OWNER, xmlResponse } from '../response.js';
+import { bucketOwner, ownerXml, versionOwners } from '../access/owner.js';
+import { encodeListValue, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 import { intParam } from '../validate.js';
 import { xmlDate } from '../xml.js';
@@ -36,6 +37,8 @@ export const listMultipartUploads: S3Handler = async (req, ctx) => {
     uploads.push(u);
   }
   const last = r.uploads[r.uploads.length - 1];
+  const initiator = await bucketOwner(ctx, req.bucket);
+  const owner = await versionOwners(ctx, req.bucket);
   return xmlResponse('ListMultipartUploadsResult', {
     Bucket: req.bucket,
     KeyMarker: encodeListValue(keyMarker, url),
@@ -51,8 +54,8 @@ export const listMultipartUploads: S3Handler = async (req, ctx) => {
     Upload: uploads.map((u) => ({
       Key: encodeListValue(u.key, url),
       UploadId: u.uploadId,
-      Initiator: OWNER,
-      Owner: OWNER,
+      Initiator: ownerXml(u.acl?.owner ?? initiator),
+      Owner: ownerXml(owner(u.acl)),
       StorageClass: u.storageClass,
       Initiated: xmlDate(u.initiated),
     })),

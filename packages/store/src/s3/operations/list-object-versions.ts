@@ -1,6 +1,7 @@
 import { S3Error } from '../../core/errors.js';
+import { ownerXml, versionOwners } from '../access/owner.js';
 import { listParams } from '../listing.js';
-import { encodeListValue, OWNER, quoteEtag, xmlResponse } from '../response.js';
+import { encodeListValue, quoteEtag, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 import { xmlDate } from '../xml.js';
 
@@ -33,6 +34,7 @@ export const listObjectVersions: S3Handler = async (req, ctx) => {
     await ctx.layer.getBucketInfo(req.bucket);
   }
   const enc = (v: string): string => encodeListValue(v, p.urlEncode);
+  const owner = await versionOwners(ctx, req.bucket);
   return xmlResponse('ListVersionsResult', {
     Name: req.bucket,
     Prefix: enc(p.prefix),
@@ -55,7 +57,7 @@ export const listObjectVersions: S3Handler = async (req, ctx) => {
         LastModified: xmlDate(v.lastModified),
         ETag: quoteEtag(v.etag),
         Size: v.size,
-        Owner: OWNER,
+        Owner: ownerXml(owner(v.acl)),
         StorageClass: v.systemMetadata['x-amz-storage-class'] ?? v.storageClass,
       })),
     DeleteMarker: r.versions
@@ -65,7 +67,7 @@ export const listObjectVersions: S3Handler = async (req, ctx) => {
         VersionId: v.versionId,
         IsLatest: v.isLatest,
         LastModified: xmlDate(v.lastModified),
-        Owner: OWNER,
+        Owner: ownerXml(owner(v.acl)),
       })),
     CommonPrefixes: r.commonPrefixes.map((cp) => ({ Prefix: enc(cp) })),
   });

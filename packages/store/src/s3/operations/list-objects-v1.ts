@@ -1,3 +1,4 @@
+import { versionOwners } from '../access/owner.js';
 import { contentsEntry, listParams } from '../listing.js';
 import { encodeListValue, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
@@ -20,6 +21,7 @@ export const listObjectsV1: S3Handler = async (req, ctx) => {
   } else {
     await ctx.layer.getBucketInfo(req.bucket);
   }
+  const owner = await versionOwners(ctx, req.bucket);
   return xmlResponse('ListBucketResult', {
     Name: req.bucket,
     Prefix: encodeListValue(p.prefix, p.urlEncode),
@@ -29,7 +31,7 @@ export const listObjectsV1: S3Handler = async (req, ctx) => {
     ...(p.delimiter ? { Delimiter: encodeListValue(p.delimiter, p.urlEncode) } : {}),
     IsTruncated: isTruncated,
     ...(p.urlEncode ? { EncodingType: 'url' } : {}),
-    Contents: objects.map((o) => contentsEntry(o, { urlEncode: p.urlEncode, owner: true, metadata: false })),
+    Contents: objects.map((o) => contentsEntry(o, { urlEncode: p.urlEncode, owner, metadata: false })),
     CommonPrefixes: commonPrefixes.map((cp) => ({ Prefix: encodeListValue(cp, p.urlEncode) })),
   });
 };

@@ -1,3 +1,4 @@
+import { versionOwners } from '../access/owner.js';
 import { contentsEntry, decodeContinuationToken, encodeContinuationToken, listParams } from '../listing.js';
 import { encodeListValue, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
@@ -31,6 +32,7 @@ export const listObjectsV2: S3Handler = async (req, ctx) => {
   } else {
     await ctx.layer.getBucketInfo(req.bucket);
   }
+  const owner = await versionOwners(ctx, req.bucket);
   return xmlResponse('ListBucketResult', {
     Name: req.bucket,
     Prefix: encodeListValue(p.prefix, p.urlEncode),
@@ -44,7 +46,9 @@ export const listObjectsV2: S3Handler = async (req, ctx) => {
     ...(p.delimiter ? { Delimiter: encodeListValue(p.delimiter, p.urlEncode) } : {}),
     IsTruncated: isTruncated,
     ...(p.urlEncode ? { EncodingType: 'url' } : {}),
-    Contents: objects.map((o) => contentsEntry(o, { urlEncode: p.urlEncode, owner: fetchOwner, metadata })),
+    Contents: objects.map((o) =>
+      contentsEntry(o, { urlEncode: p.urlEncode, owner: fetchOwner ? owner : null, metadata }),
+    ),
     CommonPrefixes: commonPrefixes.map((cp) => ({ Prefix: encodeListValue(cp, p.urlEncode) })),
   });
 };

@@ -1,4 +1,5 @@
-import { OWNER, quoteEtag, xmlResponse } from '../response.js';
+import { bucketOwner, ownerXml, versionOwners } from '../access/owner.js';
+import { quoteEtag, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 import { intParam } from '../validate.js';
 import { xmlDate } from '../xml.js';
@@ -10,12 +11,14 @@ export const listParts: S3Handler = async (req, ctx) => {
   const marker = intParam(req.query, 'part-number-marker', 0, 0, 10000);
   const maxParts = intParam(req.query, 'max-parts', 1000, 0, 1000);
   const r = await ctx.layer.listParts(req.bucket, req.key, uploadId, { partNumberMarker: marker, maxParts });
+  const initiator = await bucketOwner(ctx, req.bucket);
+  const owner = await versionOwners(ctx, req.bucket);
   return xmlResponse('ListPartsResult', {
     Bucket: req.bucket,
     Key: req.key,
     UploadId: uploadId,
-    Initiator: OWNER,
-    Owner: OWNER,
+    Initiator: ownerXml(r.acl?.owner ?? initiator),
+    Owner: ownerXml(owner(r.acl)),
     StorageClass: r.storageClass,
     ...(r.checksum ? { ChecksumAlgorithm: r.checksum.algo, ChecksumType: r.checksum.type } : {}),
     PartNumberMarker: marker,

@@ -23,7 +23,8 @@ export const putObject: S3Handler = async (req, ctx) => {
   const opts = await newObjectOptions(req, ctx, bucket);
   const md5 = contentMd5(req.headers);
   const precondition = await writePrecondition(req, ctx);
-  const body = await checksummedBody(req);
+  // As AWS: a body sent without a checksum gets a CRC64NVME full-object one.
+  const body = await checksummedBody(req, undefined, 'CRC64NVME');
   const { stream, size } = body;
   if (size < 0) throw new S3Error('MissingContentLength');
   if (size > MAX_PUT_SIZE) throw new S3Error('EntityTooLarge');

@@ -8,32 +8,15 @@ import json
 import sys
 import zlib
 
-import boto3
-from botocore.config import Config
-from botocore.exceptions import ClientError
+from boto3_common import client, code_of
 
 endpoint, access_key, secret_key, bucket = sys.argv[1:5]
-s3 = boto3.client(
-    "s3",
-    endpoint_url=endpoint,
-    aws_access_key_id=access_key,
-    aws_secret_access_key=secret_key,
-    region_name="us-east-1",
-    config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 1}),
-)
+s3 = client(endpoint, access_key, secret_key)
 out = {}
 
 
 def b64(raw):
     return base64.b64encode(raw).decode()
-
-
-def code_of(fn):
-    try:
-        fn()
-    except ClientError as e:
-        return [e.response["Error"]["Code"], e.response["ResponseMetadata"]["HTTPStatusCode"]]
-    return None
 
 
 s3.create_bucket(Bucket=bucket)
@@ -133,8 +116,8 @@ import urllib3  # noqa: E402  (botocore's own HTTP library)
 http = urllib3.PoolManager()
 
 
-def form_post(client, key, data, conditions, fields):
-    signed = client.generate_presigned_post(bucket, key, Fields=fields, Conditions=conditions, ExpiresIn=600)
+def form_post(c, key, data, conditions, fields):
+    signed = c.generate_presigned_post(bucket, key, Fields=fields, Conditions=conditions, ExpiresIn=600)
     form = dict(signed["fields"])
     form["file"] = ("upload.txt", data, "text/plain")
     r = http.request("POST", signed["url"], fields=form)
@@ -145,14 +128,7 @@ out["post_v4"] = form_post(
     s3, "form/v4.txt", b"v4 form", [["content-length-range", 1, 100], {"x-amz-meta-who": "boto3"}], {"x-amz-meta-who": "boto3"}
 )
 out["post_v4_too_big"] = form_post(s3, "form/big.txt", b"x" * 200, [["content-length-range", 1, 100]], {})
-s3v2 = boto3.client(
-    "s3",
-    endpoint_url=endpoint,
-    aws_access_key_id=access_key,
-    aws_secret_access_key=secret_key,
-    region_name="us-east-1",
-    config=Config(signature_version="s3", s3={"addressing_style": "path"}),
-)
+s3v2 = client(endpoint, access_key, secret_key, signature_version="s3")
 out["post_v2"] = form_post(s3v2, "form/v2.txt", b"v2 form", [], {})
 out["post_v2_head"] = s3.head_object(Bucket=bucket, Key="form/v2.txt")["ContentLength"]
 out["post_v4_meta"] = s3.head_object(Bucket=bucket, Key="form/v4.txt")["Metadata"]
