@@ -1,20 +1,39 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
-import { IconButton, TableCell, Tooltip } from '@mui/material';
+import { Chip, IconButton, TableCell, Tooltip } from '@mui/material';
 import { type Tier, tierName } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { ListPage, useListSearch } from '@/shared/ui/list-page';
 import { RowActions } from '@/shared/ui/row-actions';
 import { useTiers } from '../api/tiers';
+import { tierStatus, tierUsageText } from '../lib/tier-form';
+import { RemoveTierDialog } from './remove-tier-dialog';
 import { TierCredentialsDialog } from './tier-credentials-dialog';
 
 const details = (t: Tier) => t[t.type] ?? { name: '', endpoint: '', bucket: '', prefix: '', region: '' };
 const typeLabel: Record<Tier['type'], string> = { s3: 'S3', minio: 'MinIO', gcs: 'GCS', azure: 'Azure' };
 
+/** Online/Offline of a tier's verify; an offline tier's reason in the tooltip. */
+function StatusChip({ tier }: { tier: Tier }): ReactElement {
+  const s = tierStatus(tier);
+  const chip = (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={s.label}
+      color={s.ok === null ? 'default' : s.ok ? 'success' : 'error'}
+    />
+  );
+  return s.reason ? <Tooltip title={s.reason}>{chip}</Tooltip> : chip;
+}
+
 /**
  * Settings → Tiers (spec 2 "Settings"): the tiers with a filter, a refresh button, Add Tier, and per row
- * an edit action opening Update Credentials. Columns Tier Name, Type, Endpoint, Bucket, Prefix, Region.
+ * an edit action opening Update Credentials. Columns Tier Name, Type, Endpoint, Bucket, Prefix, Region
+ * (spec 2), plus what MinIO's console shows: Status (verify) and Usage, Objects, Versions (tier stats);
+ * and a remove action (confirmation; the store refuses a tier in use).
  */
 export function TiersPanel({ onAdd }: { onAdd: () => void }): ReactElement {
   const tiers = useTiers();
@@ -24,6 +43,7 @@ export function TiersPanel({ onAdd }: { onAdd: () => void }): ReactElement {
     (t) => `${tierName(t)} ${t.type} ${details(t).endpoint} ${details(t).bucket}`,
   );
   const [editing, setEditing] = useState<Tier | null>(null);
+  const [removing, setRemoving] = useState<Tier | null>(null);
   return (
     <ListPage
       title="Tiers"
@@ -48,13 +68,11 @@ export function TiersPanel({ onAdd }: { onAdd: () => void }): ReactElement {
       table={{
         label: 'Tiers',
         columns: [
-          { header: 'Tier Name' },
-          { header: 'Type' },
-          { header: 'Endpoint' },
-          { header: 'Bucket' },
-          { header: 'Prefix' },
-          { header: 'Region' },
-          { header: 'Actions', align: 'right', width: 90 },
+          ...['Tier Name', 'Status', 'Type', 'Endpoint', 'Bucket', 'Prefix', 'Region'].map((header) => ({
+            header,
+          })),
+          ...['Usage', 'Objects', 'Versions'].map((header) => ({ header, align: 'right' as const })),
+          { header: 'Actions', align: 'right', width: 100 },
         ],
         rowKey: (t) => tierName(t),
         cells: (t) => {
@@ -62,11 +80,17 @@ export function TiersPanel({ onAdd }: { onAdd: () => void }): ReactElement {
           return (
             <>
               <TableCell sx={{ fontWeight: 600 }}>{d.name}</TableCell>
+              <TableCell>
+                <StatusChip tier={t} />
+              </TableCell>
               <TableCell>{typeLabel[t.type]}</TableCell>
-              <TableCell>{d.endpoint}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{d.endpoint}</TableCell>
               <TableCell>{d.bucket}</TableCell>
               <TableCell>{d.prefix}</TableCell>
               <TableCell>{d.region}</TableCell>
+              <TableCell align="right">{tierUsageText(d)}</TableCell>
+              <TableCell align="right">{d.objects ?? '-'}</TableCell>
+              <TableCell align="right">{d.versions ?? '-'}</TableCell>
               <TableCell align="right">
                 <RowActions
                   actions={[
@@ -75,6 +99,12 @@ export function TiersPanel({ onAdd }: { onAdd: () => void }): ReactElement {
                       label: `Update credentials of ${d.name}`,
                       icon: <EditOutlined fontSize="small" />,
                       onClick: () => setEditing(t),
+                    },
+                    {
+                      title: 'Remove',
+                      label: `Remove tier ${d.name}`,
+                      icon: <DeleteOutlined fontSize="small" />,
+                      onClick: () => setRemoving(t),
                     },
                   ]}
                 />
@@ -85,6 +115,7 @@ export function TiersPanel({ onAdd }: { onAdd: () => void }): ReactElement {
       }}
     >
       {editing && <TierCredentialsDialog tier={editing} onClose={() => setEditing(null)} />}
+      {removing && <RemoveTierDialog tier={removing} onClose={() => setRemoving(null)} />}
     </ListPage>
   );
 }
