@@ -100,6 +100,7 @@ const titles: Record<string, string> = {
   XMinioConfigError: 'The configuration was refused',
   XMinioAdminConfigBadJSON: 'The configuration was refused',
   XMinioAdminNoSuchConfigTarget: 'No such configuration target',
+  XMinioAdminTierInUse: 'The tier is in use',
 };
 
 function codeOf(err: unknown): string | undefined {
