@@ -2,13 +2,13 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
-import { Chip, IconButton, TableCell, Tooltip } from '@mui/material';
+import { Chip, IconButton, TableCell, Tooltip, Typography } from '@mui/material';
 import { type Tier, tierName } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { ListPage, useListSearch } from '@/shared/ui/list-page';
 import { RowActions } from '@/shared/ui/row-actions';
 import { useTiers } from '../api/tiers';
-import { tierStatus, tierUsageText } from '../lib/tier-form';
+import { countText, tierStatus, tierUsageText } from '../lib/tier-form';
 import { RemoveTierDialog } from './remove-tier-dialog';
 import { TierCredentialsDialog } from './tier-credentials-dialog';
 
@@ -29,10 +29,20 @@ function StatusChip({ tier }: { tier: Tier }): ReactElement {
   return s.reason ? <Tooltip title={s.reason}>{chip}</Tooltip> : chip;
 }
 
+/** One line of a long value, cut with an ellipsis; the whole value in its tooltip. */
+function Clipped({ text }: { text: string }): ReactElement {
+  return (
+    <Typography variant="body2" noWrap title={text}>
+      {text}
+    </Typography>
+  );
+}
+
 /**
  * Settings → Tiers (spec 2 "Settings"): the tiers with a filter, a refresh button, Add Tier, and per row
  * an edit action opening Update Credentials. Columns Tier Name, Type, Endpoint, Bucket, Prefix, Region
- * (spec 2), plus what MinIO's console shows: Status (verify) and Usage, Objects, Versions (tier stats);
+ * (spec 2), plus what MinIO's console shows: the status (verify, under the name) and the usage, objects and versions (tier
+ * stats) in one Usage column, so the table fits beside the settings list;
  * and a remove action (confirmation; the store refuses a tier in use).
  */
 export function TiersPanel({ onAdd }: { onAdd: () => void }): ReactElement {
@@ -68,30 +78,43 @@ export function TiersPanel({ onAdd }: { onAdd: () => void }): ReactElement {
       table={{
         label: 'Tiers',
         columns: [
-          ...['Tier Name', 'Status', 'Type', 'Endpoint', 'Bucket', 'Prefix', 'Region'].map((header) => ({
+          ...['Tier Name', 'Type', 'Endpoint', 'Bucket', 'Prefix', 'Region'].map((header) => ({
             header,
           })),
-          ...['Usage', 'Objects', 'Versions'].map((header) => ({ header, align: 'right' as const })),
-          { header: 'Actions', align: 'right', width: 100 },
+          { header: 'Usage', align: 'right' },
+          { header: 'Actions', align: 'right', width: 96 },
         ],
         rowKey: (t) => tierName(t),
         cells: (t) => {
           const d = details(t);
           return (
             <>
-              <TableCell sx={{ fontWeight: 600 }}>{d.name}</TableCell>
               <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+                  {d.name}
+                </Typography>
                 <StatusChip tier={t} />
               </TableCell>
               <TableCell>{typeLabel[t.type]}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{d.endpoint}</TableCell>
-              <TableCell>{d.bucket}</TableCell>
+              <TableCell sx={{ maxWidth: 140 }}>
+                <Clipped text={d.endpoint} />
+              </TableCell>
+              <TableCell sx={{ maxWidth: 120 }}>
+                <Clipped text={d.bucket} />
+              </TableCell>
               <TableCell>{d.prefix}</TableCell>
-              <TableCell>{d.region}</TableCell>
-              <TableCell align="right">{tierUsageText(d)}</TableCell>
-              <TableCell align="right">{d.objects ?? '-'}</TableCell>
-              <TableCell align="right">{d.versions ?? '-'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.region}</TableCell>
               <TableCell align="right">
+                <Typography variant="body2" noWrap>
+                  {tierUsageText(d)}
+                </Typography>
+                {d.objects !== undefined && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {countText(d.objects, 'object')}, {countText(d.versions ?? '0', 'version')}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <RowActions
                   actions={[
                     {

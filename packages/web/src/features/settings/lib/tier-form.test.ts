@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canSaveCredentials,
   canSaveTier,
+  countText,
   emptyTierForm,
   tierNameInput,
   tierNameValid,
@@ -67,6 +68,11 @@ describe('tier list cells (what MinIO console shows: usage, status)', () => {
     expect(tierUsageText({ ...d, usage: '1572864' })).toBe('1.5 MiB');
     expect(tierUsageText({ ...d, usage: '0' })).toBe('0 B');
     expect(tierUsageText(d)).toBe('-');
+    expect([countText('1', 'object'), countText('0', 'version'), countText('12', 'version')]).toEqual([
+      '1 object',
+      '0 versions',
+      '12 versions',
+    ]);
   });
   it('is Online or Offline from the verify, with the reason of an offline tier', () => {
     expect(tierStatus({ type: 's3', s3: d, status: true })).toEqual({

@@ -118,3 +118,8 @@ export function tierStatus(tier: Tier): { label: string; ok: boolean | null; rea
   if (tier.status === undefined) return { label: 'Unknown', ok: null, reason };
   return { label: tier.status ? 'Online' : 'Offline', ok: tier.status, reason };
 }
+
+/** "1 object", "3 versions": a tier stats count (a decimal string) with its noun. */
+export function countText(count: string, noun: string): string {
+  return `${count} ${noun}${count === '1' ? '' : 's'}`;
+}
