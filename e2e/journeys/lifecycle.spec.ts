@@ -203,6 +203,9 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
     await removeDialog.getByRole('button', { name: 'Remove' }).click();
     await expect(removeDialog).toContainText(/in use/);
     await snap(page, 'tiers-remove-in-use');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await snap(page, 'tiers-remove-in-use-dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await removeDialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(azureRow).toBeVisible();
 
