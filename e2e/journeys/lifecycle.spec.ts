@@ -193,6 +193,8 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
       azureBlobs.push(b.properties.contentLength ?? -1);
     expect(azureBlobs).toEqual([azureData.length]);
     expect(await downloadHash(page, 'azure/', 'blob.bin')).toBe(sha256(azureData));
+    // The listing names the tier beside the object.
+    await expect(page.getByRole('row').filter({ hasText: 'blob.bin' })).toContainText('AZCOOL');
 
     // A tier a rule uses cannot be removed: the store's reason shows in the dialog.
     await page.goto('/settings');
@@ -213,6 +215,8 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: 'data.bin', exact: true }) });
+    await expect(row).toContainText('COLD');
+    await snap(page, 'lifecycle-object-list-tier');
 
     // The details show the tier; Restore keeps a local copy for a day.
     await row.getByRole('link', { name: 'data.bin', exact: true }).click();
