@@ -53,6 +53,7 @@ import { registerServiceAccountRoutes } from './routes/service-accounts/register
 import { registerGetSession } from './routes/session/get-session.js';
 import { registerAddTier } from './routes/tiers/add-tier.js';
 import { registerListTiers } from './routes/tiers/list-tiers.js';
+import { registerRemoveTier } from './routes/tiers/remove-tier.js';
 import { registerUpdateTierCredentials } from './routes/tiers/update-tier-credentials.js';
 import { registerUserRoutes } from './routes/users/register-user-routes.js';
 import { registerWebhookRoutes } from './routes/webhooks/register-webhook-routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerListTiers(signedIn, ctx);
     registerAddTier(signedIn, ctx);
     registerUpdateTierCredentials(signedIn, ctx);
+    registerRemoveTier(signedIn, ctx);
     registerWebhookRoutes(signedIn, ctx);
     registerNotificationEndpointRoutes(signedIn, ctx);
     registerBucketEventRoutes(signedIn, ctx);

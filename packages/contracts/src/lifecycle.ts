@@ -83,9 +83,12 @@ export const tierDetailsSchema = z.object({
   prefix: z.string(),
   region: z.string(),
   storageclass: z.string().optional(),
+  /** From the store's tier stats: bytes held (a decimal number), objects and versions. */
   usage: z.string().optional(),
   objects: z.string().optional(),
   versions: z.string().optional(),
+  /** Why the tier is offline: the store's answer to verifying it. */
+  error: z.string().optional(),
 });
 export type TierDetails = z.infer<typeof tierDetailsSchema>;
 
@@ -96,6 +99,8 @@ export const tierSchema = z
     minio: tierDetailsSchema.optional(),
     gcs: tierDetailsSchema.optional(),
     azure: tierDetailsSchema.optional(),
+    /** The store's verify of the tier (MinIO console's online/offline); absent when not checked. */
+    status: z.boolean().optional(),
   })
   .meta({ id: 'Tier' });
 export type Tier = z.infer<typeof tierSchema>;

@@ -32,7 +32,10 @@ export const objectItemSchema = z
     encryption: z
       .object({ type: z.enum(['SSE-S3', 'SSE-KMS', 'SSE-C']), kms_key_id: z.string().optional() })
       .optional(),
-    /** Metadata mode (issue 19): the version's storage class, a tier's name when it was transitioned. */
+    /**
+     * Metadata mode (issue 19): the version's storage class, a tier's name when it was transitioned. The
+     * one-level listing carries it too when it is not STANDARD.
+     */
     storage_class: z.string().optional(),
     /** Metadata mode (issue 19): the `x-amz-restore` state of a transitioned version. */
     restore: z.string().optional(),

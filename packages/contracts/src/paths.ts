@@ -151,6 +151,7 @@ export const apiPaths = {
   bucketLifecycleRule: '/api/v1/buckets/:bucket/lifecycle/:ruleId',
   tiers: '/api/v1/admin/tiers',
   tierCredentials: '/api/v1/admin/tiers/:type/:name/credentials',
+  tier: '/api/v1/admin/tiers/:name',
   // Object browser (issue 7, spec 1 §7 "Objects").
   objects: '/api/v1/buckets/:bucket/objects',
   objectShare: '/api/v1/buckets/:bucket/objects/share',

@@ -36,6 +36,7 @@ const notFoundCodes = new Set([
   'XMinioAdminNoSuchQuotaConfiguration',
   'XMinioAdminNoSuchServiceAccount',
   'XMinioAdminNoSuchTier',
+  'XMinioAdminTierNotFound',
   'XMinioAdminRemoteTargetNotFoundError',
   'XMinioAdminNoSuchConfigTarget',
 ]);
@@ -46,6 +47,7 @@ const conflictCodes = new Set([
   'XMinioAdminGroupNotEmpty',
   'XMinioAdminPolicyInUse',
   'XMinioAdminTierAlreadyExists',
+  'XMinioAdminTierInUse',
   'OperationAborted',
   // a restore of a version on no tier (issue 19)
   'InvalidObjectState',
@@ -98,6 +100,7 @@ const titles: Record<string, string> = {
   XMinioConfigError: 'The configuration was refused',
   XMinioAdminConfigBadJSON: 'The configuration was refused',
   XMinioAdminNoSuchConfigTarget: 'No such configuration target',
+  XMinioAdminTierInUse: 'The tier is in use',
 };
 
 function codeOf(err: unknown): string | undefined {

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { MadminClient, MadminError, type TierConfig } from '@stowage/madmin';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +107,41 @@ describe('admin tier API (madmin)', () => {
     await admin.editTier('COLD', { access: USER, secret: PASS, awsrole: false });
     // The probe object is removed again: the remote bucket is empty.
     expect(await remoteKeys()).toEqual([]);
+  });
+
+  // No GCS-compatible server runs here (see the report): Google's client is driven as far as a request to
+  // an endpoint that refuses the connection, through the admin API, so the refusal an operator sees is real.
+  it('refuses a GCS tier whose endpoint does not answer, or whose credentials file is not a key, saying why', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const key = {
+      type: 'service_account',
+      project_id: 'demo-project',
+      client_email: 'tier@demo-project.iam.gserviceaccount.com',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+    const gcs = (creds: unknown): TierConfig => ({
+      Version: 'v1',
+      Type: 'gcs',
+      Name: 'GCS-WARM',
+      GCS: {
+        Endpoint: `http://127.0.0.1:${port}`,
+        Creds: Buffer.from(JSON.stringify(creds)).toString('base64'),
+        Bucket: 'warm',
+        Prefix: 'p/',
+      },
+    });
+    const unreachable = await admin.addTier(gcs(key)).catch((e: unknown) => e);
+    expect(unreachable).toBeInstanceOf(MadminError);
+    expect((unreachable as MadminError).code).toBe('XMinioAdminTierInvalidConfig');
+    expect((unreachable as MadminError).message).toMatch(/GCS is not reachable.*ECONNREFUSED/);
+    const notKey = await admin.addTier(gcs({ type: 'authorized_user' })).catch((e: unknown) => e);
+    expect((notKey as MadminError).code).toBe('XMinioAdminTierInvalidCredentials');
+    expect((notKey as MadminError).message).toMatch(/no client_email and private_key/);
+    expect((await admin.listTiers()).map((t) => t.Name)).toEqual(['COLD']);
   });
 });
 

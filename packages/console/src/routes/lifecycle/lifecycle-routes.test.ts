@@ -19,6 +19,7 @@ let h: ConsoleHarness;
 let remote: StoreHandle;
 let remoteDir: string;
 let call: ReturnType<typeof jsonCaller>;
+let remoteS3: Minio.Client;
 const bucket = 'lifecycle-bucket';
 const rulesUrl = `/api/v1/buckets/${bucket}/lifecycle`;
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
     rootUser: h.rootUser,
     rootPassword: h.rootPassword,
   });
-  const remoteS3 = new Minio.Client({
+  remoteS3 = new Minio.Client({
     endPoint: '127.0.0.1',
     port: remote.port,
     useSSL: false,
@@ -91,6 +92,26 @@ describe('tier routes (spec 2 §7)', () => {
     expect(half.status).toBe(400);
   });
 
+  it('lists each tier online with its usage, a tier whose remote bucket went away offline with why', async () => {
+    await remoteS3.makeBucket('gone');
+    expect((await call('POST', '/api/v1/admin/tiers', s3Tier('GONE', { bucket: 'gone' }))).status).toBe(204);
+    await remoteS3.removeBucket('gone');
+    const { items } = tiersResponseSchema.parse((await call('GET', '/api/v1/admin/tiers')).body);
+    const warm = items.find((t) => t.s3?.name === 'WARM');
+    expect(warm).toMatchObject({ status: true, s3: { usage: '0', objects: '0', versions: '0' } });
+    const gone = items.find((t) => t.s3?.name === 'GONE');
+    expect(gone?.status).toBe(false);
+    expect(gone?.s3?.error).toMatch(/bucket/i);
+  });
+
+  it('removes an unused tier; removing it again is a 404 with the store’s detail', async () => {
+    expect((await call('DELETE', '/api/v1/admin/tiers/GONE')).status).toBe(204);
+    expect((await h.admin.listTiers()).map((t) => t.Name)).not.toContain('GONE');
+    const again = await call('DELETE', '/api/v1/admin/tiers/GONE');
+    expect(again.status).toBe(404);
+    expect(apiErrorSchema.parse(again.body).detailedError).toMatch(/GONE|not found/i);
+  });
+
   it('refuses a lower-case name with the spec message, missing keys, and an unreachable bucket', async () => {
     const lower = await call('POST', '/api/v1/admin/tiers', s3Tier('warm'));
     expect(lower.status).toBe(400);
@@ -119,8 +140,9 @@ describe('bucket lifecycle routes (issue 19, spec 1 §7)', () => {
     const res = await call('GET', '/api/v1/admin/tiers');
     expect(res.status).toBe(200);
     const { items } = tiersResponseSchema.parse(res.body);
-    expect(items).toContainEqual({
+    expect(items.find((t) => t.minio?.name === 'COLD')).toMatchObject({
       type: 'minio',
+      status: true,
       minio: { name: 'COLD', endpoint: remote.url, bucket: 'cold', prefix: 'p/', region: '' },
     });
   });
@@ -184,6 +206,13 @@ describe('bucket lifecycle routes (issue 19, spec 1 §7)', () => {
     const err = apiErrorSchema.parse(res.body);
     expect(err.detailedError).toMatch(/NOPE|storage class|tier/i);
     expect(lifecycleRulesResponseSchema.parse((await call('GET', rulesUrl)).body).lifecycle).toHaveLength(2);
+  });
+
+  it('a tier a rule transitions to cannot be removed: the store’s reason reaches the console', async () => {
+    const res = await call('DELETE', '/api/v1/admin/tiers/COLD');
+    expect(res.status).toBe(409);
+    expect(apiErrorSchema.parse(res.body).detailedError).toMatch(/in use/i);
+    expect((await h.admin.listTiers()).map((t) => t.Name)).toContain('COLD');
   });
 
   it('refuses a rule without days or date, and a tag that is not key=value', async () => {

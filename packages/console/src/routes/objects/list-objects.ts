@@ -96,7 +96,13 @@ async function listLevel(
       if (typeof e === 'string') items.push({ name: e });
       // The folder's own marker object ("photos/" inside "photos/") is the folder, not a row of it.
       else if (recursive || e.key !== prefix || !prefix.endsWith('/'))
-        items.push({ name: e.key, size: e.size, last_modified: e.lastModified, etag: e.etag });
+        items.push({
+          name: e.key,
+          size: e.size,
+          last_modified: e.lastModified,
+          etag: e.etag,
+          ...(e.storageClass ? { storage_class: e.storageClass } : {}),
+        });
     }
     token = page.nextContinuationToken;
     if (!page.isTruncated || token === undefined) {

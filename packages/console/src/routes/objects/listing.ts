@@ -95,6 +95,8 @@ export interface ListedObject {
   size: number;
   lastModified: string;
   etag: string;
+  /** The storage class when not STANDARD: a tier's name once lifecycle moved the object (issue 19). */
+  storageClass?: string;
 }
 
 export interface ObjectsPage {
@@ -103,6 +105,11 @@ export interface ObjectsPage {
   prefixes: string[];
   isTruncated: boolean;
   nextContinuationToken?: string;
+}
+
+function tierClass(v: unknown): { storageClass?: string } {
+  const c = xmlText(v);
+  return c === '' || c === 'STANDARD' ? {} : { storageClass: c };
 }
 
 /** S3 API: ListObjectsV2, one page (max-keys ≤ 1000). */
@@ -128,6 +135,7 @@ export async function listObjectsPage(
       size: Number(xmlText(c.Size) || '0'),
       lastModified: isoDate(c.LastModified),
       etag: unquote(c.ETag),
+      ...tierClass(c.StorageClass),
     })),
     prefixes: xmlList(r.CommonPrefixes).map((p) => decodeKey(p.Prefix)),
     isTruncated: xmlText(r.IsTruncated) === 'true',

@@ -5,12 +5,13 @@ import {
   type TiersResponse,
   tiersResponseSchema,
 } from '@stowage/contracts';
-import type { TierConfig } from '@stowage/madmin';
+import type { MadminClient, TierConfig, TierInfo } from '@stowage/madmin';
 import type { RouteContext, ZodApp } from '../route-context.js';
 
 /** A tier as spec 2 §3 lists it: the type and a sub-object named by the type (MinIO is an s3 tier). */
-export function toTier(cfg: TierConfig): Tier {
+export function toTier(cfg: TierConfig, stats?: TierInfo, verified?: Error | null): Tier {
   const remote = cfg.S3 ?? cfg.Azure ?? cfg.GCS ?? cfg.MinIO ?? {};
+  const s = stats?.Stats;
   return {
     type: cfg.Type,
     [cfg.Type]: {
@@ -20,11 +21,34 @@ export function toTier(cfg: TierConfig): Tier {
       prefix: remote.Prefix ?? '',
       region: remote.Region ?? '',
       ...('StorageClass' in remote && remote.StorageClass ? { storageclass: remote.StorageClass } : {}),
+      ...(s
+        ? {
+            usage: String(s.totalSize ?? 0),
+            objects: String(s.numObjects ?? 0),
+            versions: String(s.numVersions ?? 0),
+          }
+        : {}),
+      ...(verified ? { error: verified.message || 'The tier did not verify' } : {}),
     },
+    ...(verified !== undefined ? { status: verified === null } : {}),
   };
 }
 
-/** GET /api/v1/admin/tiers (spec 1 §7, spec 2 §7): the server's remote tiers (madmin ListTiers). */
+/** VerifyTier of one tier: null when it answered, the store's error when not. */
+async function verify(admin: MadminClient, name: string): Promise<Error | null> {
+  try {
+    await admin.verifyTier(name);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+}
+
+/**
+ * GET /api/v1/admin/tiers (spec 1 §7, spec 2 §7): the server's remote tiers (madmin ListTiers) with what
+ * MinIO's console adds to each — usage, objects and versions from TierStats, and online/offline from
+ * VerifyTier (checked in parallel; a failed check is the tier's status, not the list's error).
+ */
 export function registerListTiers(app: ZodApp, _ctx: RouteContext): void {
   app.get(
     apiPaths.tiers,
@@ -42,8 +66,21 @@ export function registerListTiers(app: ZodApp, _ctx: RouteContext): void {
       },
     },
     async (request): Promise<TiersResponse> => {
-      const tiers = await request.session.admin.listTiers();
-      return { items: tiers.map(toTier) };
+      const admin = request.session.admin;
+      const tiers = await admin.listTiers();
+      const [stats, checks] = await Promise.all([
+        admin.tierStats().catch(() => [] as TierInfo[]),
+        Promise.all(tiers.map((t) => verify(admin, t.Name))),
+      ]);
+      return {
+        items: tiers.map((t, i) =>
+          toTier(
+            t,
+            stats.find((s) => s.Name === t.Name),
+            checks[i],
+          ),
+        ),
+      };
     },
   );
 }

@@ -54,13 +54,17 @@ function classify(err: unknown, bucket: string): TierDriverError {
 /** A tier on Google Cloud Storage through Google's client (the Endpoint overrides the API address). */
 export function gcsDriver(s: GcsTierSettings): TierDriver {
   const credentials = gcsCredentials(s.Creds);
-  const storage = new Storage({
-    credentials,
-    ...(credentials.project_id ? { projectId: credentials.project_id } : {}),
-    ...(s.Endpoint ? { apiEndpoint: s.Endpoint } : {}),
-  });
+  const client = (autoRetry: boolean): Storage =>
+    new Storage({
+      credentials,
+      ...(credentials.project_id ? { projectId: credentials.project_id } : {}),
+      ...(s.Endpoint ? { apiEndpoint: s.Endpoint } : {}),
+      retryOptions: { autoRetry },
+    });
   const bucketName = s.Bucket ?? '';
-  const bucket = storage.bucket(bucketName);
+  const bucket = client(true).bucket(bucketName);
+  // The add/verify check answers the administrator at once: no retries with back-off (15 s) there.
+  const checked = client(false).bucket(bucketName);
   const driver: TierDriver = {
     async put(name, body) {
       const file = bucket.file(remoteName(s.Prefix, name));
@@ -81,7 +85,7 @@ export function gcsDriver(s: GcsTierSettings): TierDriver {
     },
     async verify() {
       try {
-        const [exists] = await bucket.exists();
+        const [exists] = await checked.exists();
         if (!exists)
           throw new TierDriverError('bucket-not-found', `The remote bucket ${bucketName} does not exist`);
         await probe(driver);

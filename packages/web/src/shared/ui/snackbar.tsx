@@ -126,7 +126,8 @@ export function ModalSnackbar(): ReactElement {
       autoHideDuration={modal ? autoHideMs(modal.type) : null}
       onClose={(_, reason) => reason !== 'clickaway' && closeModal()}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      sx={{ position: 'absolute' }}
+      // centred by left 50%, an absolute box would shrink to half the dialog: size it to the dialog
+      sx={{ position: 'absolute', width: 'max-content', maxWidth: 'calc(100% - 32px)' }}
     >
       <Alert onClose={closeModal} severity={modal?.type === 'error' ? 'error' : 'success'} variant="filled">
         {modal ? modalSnackbarText(modal) : ''}

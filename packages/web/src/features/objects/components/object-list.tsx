@@ -6,6 +6,7 @@ import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import {
   Box,
   Checkbox,
+  Chip,
   CircularProgress,
   IconButton,
   Link,
@@ -173,6 +174,15 @@ const ObjectRow = memo(function ObjectRow({
           >
             {name}
           </Link>
+          {item.storage_class && !folder && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={item.storage_class}
+              title={`On the remote tier ${item.storage_class}`}
+              sx={{ ml: 1, height: 20, fontSize: 11, flexShrink: 0 }}
+            />
+          )}
         </NameBox>
       </CellBox>
       <CellBox role="cell">{folder ? '' : formatDateTime(item.last_modified)}</CellBox>

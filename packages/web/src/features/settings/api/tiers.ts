@@ -47,3 +47,12 @@ export function useUpdateTierCredentials(
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tiersKey }),
   });
 }
+
+/** DELETE /api/v1/admin/tiers/{name}; the list reloads afterwards. */
+export function useRemoveTier(): UseMutationResult<void, Error, string> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiRequest(fillApiPath(apiPaths.tier, { name }), { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tiersKey }),
+  });
+}

@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   canSaveCredentials,
   canSaveTier,
+  countText,
   emptyTierForm,
   tierNameInput,
   tierNameValid,
   tierRequest,
+  tierStatus,
+  tierUsageText,
 } from './tier-form';
 
 const target = { name: 'COLD-1', bucket: 'b', prefix: 'p/', region: 'us-east-1' };
@@ -56,5 +59,34 @@ describe('tier form (spec 2 §5 name rule and Save, §3 payload, §9 endpoints)'
     expect(canSaveCredentials('azure', { first: 'a', second: 'b', creds: '' })).toBe(true);
     expect(canSaveCredentials('gcs', { first: 'a', second: 'b', creds: '' })).toBe(false);
     expect(canSaveCredentials('gcs', { first: '', second: '', creds: '{}' })).toBe(true);
+  });
+});
+
+describe('tier list cells (what MinIO console shows: usage, status)', () => {
+  const d = { name: 'COLD', endpoint: 'http://r', bucket: 'b', prefix: 'p/', region: '' };
+  it('shows the tier stats usage in binary units, "-" when the store reported none', () => {
+    expect(tierUsageText({ ...d, usage: '1572864' })).toBe('1.5 MiB');
+    expect(tierUsageText({ ...d, usage: '0' })).toBe('0 B');
+    expect(tierUsageText(d)).toBe('-');
+    expect([countText('1', 'object'), countText('0', 'version'), countText('12', 'version')]).toEqual([
+      '1 object',
+      '0 versions',
+      '12 versions',
+    ]);
+  });
+  it('is Online or Offline from the verify, with the reason of an offline tier', () => {
+    expect(tierStatus({ type: 's3', s3: d, status: true })).toEqual({
+      label: 'Online',
+      ok: true,
+      reason: '',
+    });
+    expect(
+      tierStatus({ type: 's3', s3: { ...d, error: 'Remote tier bucket not found' }, status: false }),
+    ).toEqual({
+      label: 'Offline',
+      ok: false,
+      reason: 'Remote tier bucket not found',
+    });
+    expect(tierStatus({ type: 'azure', azure: d }).label).toBe('Unknown');
   });
 });

@@ -1,4 +1,11 @@
-import { type AddTierRequest, type TierType, tierNamePattern } from '@stowage/contracts';
+import {
+  type AddTierRequest,
+  type Tier,
+  type TierDetails,
+  type TierType,
+  tierNamePattern,
+} from '@stowage/contracts';
+import { formatBytes } from '@/shared/format/format-bytes';
 
 /** The kinds the Add Tier flow offers (spec 2 "Settings" → Tiers). */
 export const tierKinds = [
@@ -96,4 +103,23 @@ export function canSaveCredentials(
   c: { first: string; second: string; creds: string },
 ): boolean {
   return kind === 'gcs' ? filled(c.creds) : filled(c.first, c.second);
+}
+
+/** A listed tier's usage from the store's tier stats: bytes in binary units, or "-" when not reported. */
+export function tierUsageText(details: TierDetails): string {
+  if (details.usage === undefined) return '-';
+  const bytes = Number(details.usage);
+  return Number.isFinite(bytes) ? formatBytes(bytes) : '-';
+}
+
+/** Online/Offline as MinIO's console shows a tier's verify, with the reason of an offline tier. */
+export function tierStatus(tier: Tier): { label: string; ok: boolean | null; reason: string } {
+  const reason = tier[tier.type]?.error ?? '';
+  if (tier.status === undefined) return { label: 'Unknown', ok: null, reason };
+  return { label: tier.status ? 'Online' : 'Offline', ok: tier.status, reason };
+}
+
+/** "1 object", "3 versions": a tier stats count (a decimal string) with its noun. */
+export function countText(count: string, noun: string): string {
+  return `${count} ${noun}${count === '1' ? '' : 's'}`;
 }
