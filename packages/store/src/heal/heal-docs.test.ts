@@ -2,14 +2,15 @@ import type { HealOpts, HealResultItem, MadminClient } from '@stowage/madmin';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootClients, startTestStore, type TestStore } from '../s3/conformance/harness.js';
-import { flipSysDocByte, removeSysDoc, sysDocsOnDrive } from './testing/damage.js';
+import { emptyDrive, flipSysDocByte, removeSysDoc, sysDocsOnDrive } from './testing/damage.js';
 
 // The admin heal of the store's own documents (configuration, IAM, a bucket's record and settings),
 // driven through the madmin client against a real 4-drive store: one drive loses its copies, another
 // has a byte of a document's payload flipped. Each document is reported as a `bucket-metadata` item
 // (as MinIO reports its `.minio.sys` files); a dry run writes nothing, a normal scan restores what is
 // missing but only a deep scan sees the flipped byte, and the healed copies are byte-identical to the
-// other drives'. A bucket heal heals that bucket's documents only.
+// other drives'. A bucket heal heals that bucket's documents only; the background heal of a replaced
+// drive restores them with the same repair.
 let t: TestStore;
 let s3: Client;
 let admin: MadminClient;
@@ -144,4 +145,12 @@ describe('admin heal of the store documents', () => {
     await heal('', { scanMode: 1 });
     expect(await docs(3)).toEqual(good);
   }, 120_000);
+
+  it('the background heal of a replaced drive runs the same repair: the same bytes, the other drives untouched', async () => {
+    await emptyDrive(t.dataDir, 3, { keepFormat: false });
+    // The drive probe (run by a storage report) finds the wiped drive, re-formats it and heals in the background.
+    await admin.storageInfo();
+    await expect.poll(() => docs(3), { timeout: 30_000, interval: 200 }).toEqual(good);
+    for (const d of [1, 2, 4]) expect(await docs(d), `drive${d}`).toEqual(good);
+  }, 60_000);
 });

@@ -26,13 +26,19 @@ export async function bucketFilesOnDrive(
 export const isShardFile = (file: string): boolean => /part\.\d+$/.test(file);
 
 /**
- * Empties a drive folder of everything it holds but the drive's own format file (which, when gone, makes
- * the store re-format the drive and heal it by itself), so only an explicit heal brings the data back.
+ * Empties a drive folder of everything it holds but the drive's own system folder (whose format file,
+ * when gone, makes the store re-format the drive and heal it by itself), so only an explicit heal brings
+ * the data back. With `keepFormat: false` the system folder goes too: a replaced drive.
  */
-export async function emptyDrive(dataDir: string, drive: number): Promise<void> {
+export async function emptyDrive(
+  dataDir: string,
+  drive: number,
+  opts: { keepFormat?: boolean } = {},
+): Promise<void> {
   const root = path.join(dataDir, `drive${drive}`);
   for (const entry of await readdir(root)) {
-    if (entry !== SYS_DIR) await rm(path.join(root, entry), { recursive: true, force: true });
+    if (entry !== SYS_DIR || opts.keepFormat === false)
+      await rm(path.join(root, entry), { recursive: true, force: true });
   }
 }
 
