@@ -14,7 +14,9 @@ import type {
  * The admin heal API's sequences (MinIO's allHealState): one heal at a time per path, started with
  * options, walked in the background, its result items queued until the client polls them with the
  * sequence's client token; force start replaces a running sequence, force stop ends it. A finished or
- * stopped sequence is kept for a while so its last items can still be read.
+ * stopped sequence is kept for a while so its last items can still be read. Before buckets and objects
+ * it heals the store's own documents (root path: configuration, IAM and every bucket's; a bucket: that
+ * bucket's), one `bucket-metadata` item each, as MinIO heals its `.minio.sys` files first.
  */
 
 /** How long a finished sequence stays readable by its token (MinIO keeps 10 minutes). */
