@@ -35,7 +35,7 @@ const healDrivesSchema = z.object({ drives: z.array(healDriveInfoSchema).nullabl
 /** What healing did to one item. */
 export const healResultItemSchema = z.object({
   resultId: z.number(),
-  /** `metadata`, `bucket`, `object`. */
+  /** `metadata`, `bucket`, `bucket-metadata`, `object`. */
   type: z.string(),
   bucket: z.string(),
   object: z.string(),

@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { HealOpts, HealResultItem, HealStartSuccess, HealTaskStatus } from '@stowage/madmin';
 import { S3Error } from '../core/errors.js';
-import type { HealDriveState, HealObjectResult, ObjectLayer, StorageInfo } from '../object-layer/types.js';
+import { SYS_DIR } from '../object-layer/drive.js';
+import type {
+  HealDriveState,
+  HealObjectResult,
+  HealOptions,
+  ObjectLayer,
+  StorageInfo,
+} from '../object-layer/types.js';
 
 /**
  * The admin heal API's sequences (MinIO's allHealState): one heal at a time per path, started with
  * options, walked in the background, its result items queued until the client polls them with the
  * sequence's client token; force start replaces a running sequence, force stop ends it. A finished or
- * stopped sequence is kept for a while so its last items can still be read.
+ * stopped sequence is kept for a while so its last items can still be read. Before buckets and objects
+ * it heals the store's own documents (root path: configuration, IAM and every bucket's; a bucket: that
+ * bucket's), one `bucket-metadata` item each, as MinIO heals its `.minio.sys` files first.
  */
 
 /** How long a finished sequence stays readable by its token (MinIO keeps 10 minutes). */
@@ -98,6 +107,13 @@ function driveStates(info: StorageInfo, states: HealDriveState[]): HealResultIte
   };
 }
 
+/** The object layer's heal options for the sequence's settings (scan mode 2 is MinIO's deep scan). */
+const layerOptions = (s: Settings): HealOptions => ({
+  scanMode: s.scanMode === 2 ? 'deep' : 'normal',
+  dryRun: s.dryRun,
+  removeDangling: s.remove,
+});
+
 /** Heal sequences of one store. */
 export class HealSequences {
   private readonly sequences = new Map<string, HealSequence>();
@@ -187,6 +203,11 @@ export class HealSequences {
       const meta = driveStates(info, online);
       await seq.push({ ...common, type: 'metadata', bucket: '', object: '', before: meta, after: meta });
     }
+    // The store's own documents before buckets and objects, as MinIO heals its `.minio.sys` first.
+    for (const scope of bucket ? [bucket] : [null, ...buckets]) {
+      if (seq.stopped) return;
+      await this.healDocs(seq, info, scope);
+    }
     for (const b of buckets) {
       if (seq.stopped) return;
       const drives = driveStates(info, online);
@@ -209,16 +230,38 @@ export class HealSequences {
     }
   }
 
+  /** The documents of one scope (null: configuration and IAM), a `bucket-metadata` item each. */
+  private async healDocs(seq: HealSequence, info: StorageInfo, scope: string | null): Promise<void> {
+    const docs = this.layer.healDocuments?.(scope, layerOptions(seq.settings));
+    if (!docs) return;
+    for await (const d of docs) {
+      const unwritten = seq.settings.dryRun
+        ? 0
+        : d.after.filter((s) => s === 'missing' || s === 'corrupt').length;
+      await seq.push({
+        type: 'bucket-metadata',
+        bucket: SYS_DIR,
+        object: d.path,
+        versionId: '',
+        detail: unwritten > 0 ? `${unwritten} drive(s) could not be written` : '',
+        parityBlocks: this.layer.parityShards,
+        dataBlocks: info.drives.length - this.layer.parityShards,
+        diskCount: info.drives.length,
+        setCount: 1,
+        before: driveStates(info, d.before),
+        after: driveStates(info, d.after),
+        objectSize: d.size,
+      });
+      if (seq.stopped) return;
+    }
+  }
+
   private async healOne(seq: HealSequence, info: StorageInfo, bucket: string, object: string): Promise<void> {
     const heal = this.layer.healObject?.bind(this.layer);
     if (!heal) return;
     let r: HealObjectResult;
     try {
-      r = await heal(bucket, object, {
-        scanMode: seq.settings.scanMode === 2 ? 'deep' : 'normal',
-        dryRun: seq.settings.dryRun,
-        removeDangling: seq.settings.remove,
-      });
+      r = await heal(bucket, object, layerOptions(seq.settings));
     } catch (err) {
       // An object deleted while the sequence walks is gone, not broken.
       if (err instanceof S3Error && err.code === 'NoSuchKey') return;

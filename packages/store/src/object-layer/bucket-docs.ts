@@ -1,7 +1,14 @@
 import { s3Error } from '../core/errors.js';
 import type { DocStore } from './doc-store.js';
 import { validateBucketName } from './names.js';
-import type { BucketConfigName, BucketInfo, OwnerRecord, VersioningState } from './types.js';
+import type {
+  BucketConfigName,
+  BucketInfo,
+  DocHealResult,
+  HealOptions,
+  OwnerRecord,
+  VersioningState,
+} from './types.js';
 
 /**
  * The per-bucket documents (`buckets/<bucket>/bucket.json` and the config documents: policy, quota,
@@ -131,12 +138,18 @@ export class BucketDocs {
     for (const n of name ? [name] : CONFIG_NAMES) this.configCache.delete(`${bucket}\0${n}`);
   }
 
-  /** Rewrite the bucket's documents (quorum read, write to every online drive), for heal. */
-  async heal(bucket: string): Promise<void> {
-    for (const name of ['bucket.json', ...CONFIG_NAMES]) {
-      const data = await this.store.read([bucket, name]).catch(() => null);
-      if (data) await this.store.write([bucket, name], data).catch(() => undefined);
+  /**
+   * Heal each of the bucket's documents (see DocStore.heal), one result each; the cached config
+   * documents are dropped after.
+   */
+  async *heal(bucket: string, opts: HealOptions = {}): AsyncGenerator<DocHealResult> {
+    try {
+      for (const p of await this.store.listTree([bucket])) {
+        const r = await this.store.heal([bucket, ...p.split('/')], opts);
+        if (r) yield r;
+      }
+    } finally {
+      this.dropConfigs(bucket);
     }
-    this.dropConfigs(bucket);
   }
 }

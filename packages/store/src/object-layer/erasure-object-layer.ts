@@ -21,6 +21,7 @@ import type {
   CompleteOptions,
   DeleteOptions,
   DeleteResult,
+  DocHealResult,
   GetObjectResult,
   HealObjectResult,
   HealOptions,
@@ -259,6 +260,11 @@ export class ErasureObjectLayer implements ObjectLayer {
   /** See ./heal.ts: rebuild one object's missing or corrupted shards and stale metadata copies. */
   healObject(bucket: string, key: string, opts: HealOptions = {}): Promise<HealObjectResult> {
     return heal.healObject(this.set, bucket, key, opts);
+  }
+
+  /** See ./heal.ts: heal the store's own documents (null: configuration and IAM; else a bucket's). */
+  healDocuments(bucket: string | null, opts: HealOptions = {}): AsyncGenerator<DocHealResult> {
+    return heal.healDocuments(this.set, bucket, opts);
   }
 
   /** Heal a bucket's folder, documents and objects; how many objects were looked at and healed. */

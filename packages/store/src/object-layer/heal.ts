@@ -11,7 +11,7 @@ import { walk } from './listing.js';
 import type { ErasureGeometry, VersionRecord } from './meta.js';
 import { type MetaRead, readMeta, writeDriveMeta } from './meta-io.js';
 import { validateObjectKey } from './names.js';
-import type { HealDriveState, HealObjectResult, HealOptions } from './types.js';
+import type { DocHealResult, HealDriveState, HealObjectResult, HealOptions } from './types.js';
 import { openPartSources, storedSize, versionParts } from './versions.js';
 
 /**
@@ -274,7 +274,7 @@ export async function healBucket(
   await Promise.all(
     set.drives.filter((d) => d.online).map((d) => mkdirIfMissing(d.resolve(bucket)).catch(() => undefined)),
   );
-  await set.buckets.heal(bucket);
+  await healDocsQuietly(set, healDocuments(set, bucket, opts));
   const out = { objects: 0, healed: 0, unrecoverable: 0 };
   for await (const e of walk(set, bucket, '', '', false)) {
     if (set.closed) break;
@@ -297,12 +297,7 @@ export async function healAll(
   opts: HealOptions = {},
 ): Promise<{ buckets: number; objects: number; healed: number; unrecoverable: number }> {
   const out = { buckets: 0, objects: 0, healed: 0, unrecoverable: 0 };
-  for (const p of await set.config.listTree([])) {
-    if (set.closed) return out;
-    const segs = p.split('/');
-    const data = await set.config.read(segs).catch(() => null);
-    if (data) await set.config.write(segs, data).catch(() => undefined);
-  }
+  await healDocsQuietly(set, healDocuments(set, null, opts));
   for (const b of await listBuckets(set)) {
     if (set.closed) return out;
     const r = await healBucket(set, b.name, opts);
@@ -312,4 +307,34 @@ export async function healAll(
     out.unrecoverable += r.unrecoverable;
   }
   return out;
+}
+
+/**
+ * Heal the store's own documents one at a time (DocStore.heal): with `bucket` null the configuration
+ * and IAM documents (the SystemStore), otherwise that bucket's documents. Stops early when the layer
+ * is closed.
+ */
+export async function* healDocuments(
+  set: ErasureSet,
+  bucket: string | null,
+  opts: HealOptions = {},
+): AsyncGenerator<DocHealResult> {
+  if (bucket !== null) {
+    yield* set.buckets.heal(bucket, opts);
+    return;
+  }
+  for (const p of await set.config.listTree([])) {
+    if (set.closed) return;
+    const r = await set.config.heal(p.split('/'), opts);
+    if (r) yield r;
+  }
+}
+
+/** The background heal of documents reports nothing: a document that cannot be read now is healed next time. */
+async function healDocsQuietly(set: ErasureSet, docs: AsyncGenerator<DocHealResult>): Promise<void> {
+  try {
+    for await (const _doc of docs) if (set.closed) return;
+  } catch {
+    // Fewer drives than a read quorum: nothing can be healed until they are back.
+  }
 }

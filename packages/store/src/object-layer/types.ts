@@ -396,6 +396,14 @@ export interface ObjectLayer {
   healObject?(bucket: string, key: string, opts?: HealOptions): Promise<HealObjectResult>;
 
   /**
+   * Optional (erasure-coded layouts): heal the store's own documents on every online drive — with
+   * `bucket` null the configuration and IAM documents, otherwise that bucket's documents (its record
+   * and settings) — one result per document. The admin heal reports them; the background heal runs
+   * the same repair.
+   */
+  healDocuments?(bucket: string | null, opts?: HealOptions): AsyncGenerator<DocHealResult>;
+
+  /**
    * Optional (lifecycle transition): after a tier holds a durable copy of a version, mark it as living
    * on `tier` and free its local data, if it is still the version copied; false when it changed.
    */
@@ -451,6 +459,18 @@ export interface HealOptions {
 
 /** A drive's state for one object before or after a heal (madmin's drive states). */
 export type HealDriveState = 'ok' | 'missing' | 'corrupt' | 'offline';
+
+/** One of the store's own documents (configuration, IAM, a bucket's settings) after a heal. */
+export interface DocHealResult {
+  /** Where it lives under the drives' system folder, e.g. `config/iam/…` or `buckets/<bucket>/policy`. */
+  path: string;
+  /** Its size in bytes. */
+  size: number;
+  /** Per drive (by index), its copy's state before the heal. */
+  before: HealDriveState[];
+  /** Per drive, the state after it (a dry run's is the same as before). */
+  after: HealDriveState[];
+}
 
 export interface HealObjectResult {
   bucket: string;

@@ -26,13 +26,19 @@ export async function bucketFilesOnDrive(
 export const isShardFile = (file: string): boolean => /part\.\d+$/.test(file);
 
 /**
- * Empties a drive folder of everything it holds but the drive's own format file (which, when gone, makes
- * the store re-format the drive and heal it by itself), so only an explicit heal brings the data back.
+ * Empties a drive folder of everything it holds but the drive's own system folder (whose format file,
+ * when gone, makes the store re-format the drive and heal it by itself), so only an explicit heal brings
+ * the data back. With `keepFormat: false` the system folder goes too: a replaced drive.
  */
-export async function emptyDrive(dataDir: string, drive: number): Promise<void> {
+export async function emptyDrive(
+  dataDir: string,
+  drive: number,
+  opts: { keepFormat?: boolean } = {},
+): Promise<void> {
   const root = path.join(dataDir, `drive${drive}`);
   for (const entry of await readdir(root)) {
-    if (entry !== SYS_DIR) await rm(path.join(root, entry), { recursive: true, force: true });
+    if (entry !== SYS_DIR || opts.keepFormat === false)
+      await rm(path.join(root, entry), { recursive: true, force: true });
   }
 }
 
@@ -46,4 +52,36 @@ export async function flipShardBytes(dataDir: string, drive: number, bucket: str
     await writeFile(file, bytes);
   }
   return files;
+}
+
+/**
+ * The store's own documents on one drive (1-based): every file under `.stowage.sys/config` and
+ * `.stowage.sys/buckets`, keyed by its path there (`config/…`, `buckets/<bucket>/…`), with its bytes.
+ */
+export async function sysDocsOnDrive(dataDir: string, drive: number): Promise<Map<string, Buffer>> {
+  const root = path.join(dataDir, `drive${drive}`, SYS_DIR);
+  const out = new Map<string, Buffer>();
+  for (const base of ['config', 'buckets']) {
+    for (const e of await readdir(path.join(root, base), { recursive: true, withFileTypes: true }).catch(
+      () => [],
+    )) {
+      if (!e.isFile()) continue;
+      const file = path.join(e.parentPath, e.name);
+      out.set(path.relative(root, file).split(path.sep).join('/'), await readFile(file));
+    }
+  }
+  return out;
+}
+
+/** Removes one drive's (1-based) copy of a document or folder of documents (`config/…`, `buckets/<bucket>`). */
+export async function removeSysDoc(dataDir: string, drive: number, doc: string): Promise<void> {
+  await rm(path.join(dataDir, `drive${drive}`, SYS_DIR, ...doc.split('/')), { recursive: true, force: true });
+}
+
+/** Flips the last byte of one drive's copy of a document (its payload: only a deep scan sees it). */
+export async function flipSysDocByte(dataDir: string, drive: number, doc: string): Promise<void> {
+  const file = path.join(dataDir, `drive${drive}`, SYS_DIR, ...doc.split('/'));
+  const bytes = await readFile(file);
+  bytes[bytes.length - 1] = (bytes[bytes.length - 1] as number) ^ 0xff;
+  await writeFile(file, bytes);
 }
