@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
-import { type Drive, isNotFound, mkdirIfMissing, renameMkdir, SYS_DIR } from './drive.js';
+import { type Drive, isNotFound, mkdirIfMissing, SYS_DIR } from './drive.js';
+import { replaceFileSync } from './sync-files.js';
 
 /**
  * A drive's metadata journal: group commit for small writes.
@@ -121,16 +122,17 @@ async function syncFiles(root: string, rels: Iterable<string>): Promise<void> {
   }
 }
 
-/** Write a file's bytes through a temp file and a rename, with no flush (the journal holds it). */
+/**
+ * Write a file's bytes through a temp file and a rename, with no flush (the journal holds it).
+ * Synchronous calls: see ./sync-files.ts for why and what it measured.
+ */
 async function applyRecord(drive: Drive, rel: string, bytes: Uint8Array | null): Promise<void> {
   const file = path.join(drive.root, rel);
   if (!bytes) {
-    await fsp.rm(file, { force: true });
+    rmSync(file, { force: true });
     return;
   }
-  const tmp = drive.tmp(`${randomUUID()}.jmeta`);
-  await fsp.writeFile(tmp, bytes);
-  await renameMkdir(tmp, file);
+  replaceFileSync(drive.tmp(`${randomUUID()}.jmeta`), file, bytes);
 }
 
 export class DriveJournal {
