@@ -10,7 +10,7 @@ import path from 'node:path';
  * call itself, and four pool threads creating and renaming files in the same folders contend for the
  * folders' locks. Measured here (2 cores shared with other work): mkdir + write + rename of 4,000 files
  * 16 at a time took 82–102 µs of CPU per file synchronously against 148–344 µs through the promise API,
- * and the store's CPU per 4 KiB PUT over HTTP fell ~5% (the commit message of this change has the run).
+ * and in the object layer the user CPU of a 4 KiB PUT fell by 60–90 µs (of ~700 µs in all).
  * The trade is the one the metadata reads already make (see meta-io.ts): a drive that hangs inside the
  * kernel stalls the event loop instead of the pool.
  */
