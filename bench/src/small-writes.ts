@@ -14,12 +14,13 @@
  * Best of ROUNDS rounds per figure; the targets take turns within each round and are warmed up first.
  */
 import { randomBytes } from 'node:crypto';
+import { expectOk, inParallel } from './s3-throughput.js';
 import { BenchClient } from './support/client.js';
 import { startTarget, type Target, type TargetKind } from './support/target.js';
 
 const OPS = Number(process.env.BENCH_SMALL_OPS ?? 2000);
 const LATENCY_OPS = Number(process.env.BENCH_LATENCY_OPS ?? 300);
-const CONCURRENCY = 16;
+// inParallel (shared with s3-throughput) runs 16 clients.
 const ROUNDS = 3;
 
 const creds: Record<TargetKind, [string, string]> = {
@@ -49,18 +50,7 @@ interface Running {
 }
 
 async function ok(r: Promise<{ status: number; body: Buffer | null }>, what: string): Promise<void> {
-  const res = await r;
-  if (res.status >= 300)
-    throw new Error(`${what} answered ${res.status}: ${res.body?.toString().slice(0, 300)}`);
-}
-
-async function inParallel(count: number, worker: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) await worker(next++);
-    }),
-  );
+  await expectOk(r, what);
 }
 
 function seconds(start: bigint): number {
@@ -107,7 +97,7 @@ async function measure(r: Running, round: number, small: Buffer): Promise<void> 
 
 export async function runSmallWrites(): Promise<void> {
   console.log(
-    `\n## Small writes (${OPS} × 4 KiB at ${CONCURRENCY} clients, ${LATENCY_OPS} one at a time; best of ${ROUNDS})`,
+    `\n## Small writes (${OPS} × 4 KiB at 16 clients, ${LATENCY_OPS} one at a time; best of ${ROUNDS})`,
   );
   const small = randomBytes(4096);
   const kinds = (process.env.BENCH_TARGETS ?? 'raw,stowage,s3rver').split(',') as TargetKind[];
