@@ -11,6 +11,7 @@ import { runNotify } from './notify.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runPutChecksum } from './put-checksum.js';
 import { runS3Throughput } from './s3-throughput.js';
+import { runSmallWrites } from './small-writes.js';
 import { runSseThroughput } from './sse-throughput.js';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<void>> = {
   load: runLoad,
   fuzz: runFuzzBench,
   'put-checksum': runPutChecksum,
+  'small-writes': runSmallWrites,
 };
 
 const wanted = process.argv.slice(2);

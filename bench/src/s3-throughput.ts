@@ -46,7 +46,7 @@ const creds: Record<TargetKind, [string, string]> = {
   raw: ['raw', 'raw'],
 };
 
-async function expectOk(
+export async function expectOk(
   p: Promise<{ status: number; body: Buffer | null }>,
   what: string,
 ): Promise<Buffer | null> {
@@ -55,7 +55,7 @@ async function expectOk(
   return r.body;
 }
 
-async function inParallel(count: number, worker: (i: number) => Promise<void>): Promise<void> {
+export async function inParallel(count: number, worker: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {

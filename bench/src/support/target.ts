@@ -13,12 +13,18 @@ export interface Target {
   pid: number;
   /** Resident set size of the server process now, in bytes. */
   rss(): Promise<number>;
+  /** CPU seconds the server process (all its threads) has used so far, user and system. */
+  cpuSeconds(): Promise<number>;
   stop(): Promise<void>;
 }
 
+/** USER_HZ of /proc/<pid>/stat: 100 on every Linux architecture Node runs on. */
+const TICKS_PER_SECOND = 100;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export async function startTarget(kind: TargetKind): Promise<Target> {
+/** `env` adds variables to the server's environment (e.g. BENCH_STOWAGE_ENTRY for an older build). */
+export async function startTarget(kind: TargetKind, env?: Record<string, string>): Promise<Target> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${kind}-`));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -32,6 +38,7 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
+      ...(env ? { env: { ...process.env, ...env } } : {}),
     },
   );
   const url = await new Promise<string>((resolve, reject) => {
@@ -52,6 +59,12 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb * 1024;
+    },
+    async cpuSeconds() {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime and stime in ticks.
+      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => '');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / TICKS_PER_SECOND;
     },
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));

@@ -107,7 +107,11 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     for (let i = 0; i < ec.m; i++) {
       let b = set[i];
       if (!b || b.length < shardLen) {
-        b = Buffer.allocUnsafe(Math.max(shardLen, ec.blockSize / ec.k));
+        // Sized to this block's shards: a large body's first block is a full one (later ones reuse
+        // the buffer), and a small body allocates only what it encodes. Full-block parity buffers for
+        // every small PUT (512 KiB each at 2+2) were ~1 MiB of ArrayBuffers per 4 KiB object, which
+        // made V8 run a mark-compact every few dozen PUTs (external memory pressure).
+        b = Buffer.allocUnsafe(shardLen);
         set[i] = b;
       }
       parity.push(b.subarray(0, shardLen));

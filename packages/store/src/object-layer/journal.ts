@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
-import { type Drive, isNotFound, mkdirIfMissing, renameMkdir, SYS_DIR } from './drive.js';
+import { type Drive, isNotFound, mkdirIfMissing, SYS_DIR } from './drive.js';
+import { replaceFileSync } from './sync-files.js';
 
 /**
  * A drive's metadata journal: group commit for small writes.
@@ -64,16 +65,18 @@ function segmentName(seq: number): string {
 
 /** Encode one record: a whole-file image (`bytes`) or a removal (`null`). */
 export function encodeRecord(rel: string, bytes: Uint8Array | null): Buffer {
-  const p = Buffer.from(rel, 'utf8');
-  const payload = Buffer.alloc(2 + p.length + 1 + (bytes?.length ?? 0));
-  payload.writeUInt16LE(p.length, 0);
-  p.copy(payload, 2);
-  payload[2 + p.length] = bytes ? 1 : 0;
-  if (bytes) payload.set(bytes, 3 + p.length);
-  const head = Buffer.alloc(8);
-  head.writeUInt32LE(payload.length, 0);
-  head.writeUInt32LE(crc32(payload), 4);
-  return Buffer.concat([head, payload]);
+  // One buffer, every byte written below (so unzeroed, and from Node's pool when small): a record per
+  // drive per small PUT adds up.
+  const plen = Buffer.byteLength(rel, 'utf8');
+  const len = 2 + plen + 1 + (bytes?.length ?? 0);
+  const rec = Buffer.allocUnsafe(8 + len);
+  rec.writeUInt32LE(len, 0);
+  rec.writeUInt16LE(plen, 8);
+  rec.write(rel, 10, 'utf8');
+  rec[10 + plen] = bytes ? 1 : 0;
+  if (bytes) rec.set(bytes, 11 + plen);
+  rec.writeUInt32LE(crc32(rec.subarray(8)), 4);
+  return rec;
 }
 
 /** Decode a segment's records up to its first torn or damaged one. */
@@ -121,16 +124,17 @@ async function syncFiles(root: string, rels: Iterable<string>): Promise<void> {
   }
 }
 
-/** Write a file's bytes through a temp file and a rename, with no flush (the journal holds it). */
+/**
+ * Write a file's bytes through a temp file and a rename, with no flush (the journal holds it).
+ * Synchronous calls: see ./sync-files.ts for why and what it measured.
+ */
 async function applyRecord(drive: Drive, rel: string, bytes: Uint8Array | null): Promise<void> {
   const file = path.join(drive.root, rel);
   if (!bytes) {
-    await fsp.rm(file, { force: true });
+    rmSync(file, { force: true });
     return;
   }
-  const tmp = drive.tmp(`${randomUUID()}.jmeta`);
-  await fsp.writeFile(tmp, bytes);
-  await renameMkdir(tmp, file);
+  replaceFileSync(drive.tmp(`${randomUUID()}.jmeta`), file, bytes);
 }
 
 export class DriveJournal {

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { S3Error, s3Error } from '../core/errors.js';
-import { type Drive, isNotFound, mkdirIfMissing, renameMkdir, syncDir } from './drive.js';
+import { type Drive, isNotFound, renameMkdir, syncDir } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
 import { type DriveMeta, decodeMeta, encodeMeta, type MetaDoc } from './meta.js';
+import { mkdirIfMissingSync } from './sync-files.js';
 
 /**
  * Reading and writing an object's metadata file (`<object folder>/meta`) across the drives: the
@@ -45,7 +46,10 @@ export interface NewVersionData {
  * listing of 20k keys: 43k keys/s synchronously vs 19k keys/s with the callback API (over HTTP: 37k
  * vs 14k keys/s), and 4 KiB GETs ~10% faster. The trade: a drive that hangs inside the kernel stalls
  * the event loop instead of the (4-thread) pool, which the asynchronous version would exhaust as
- * surely. Used by reads only (GET, HEAD, listings): see readMetaFileAsync for writes.
+ * surely. The read-modify-write of commits reads the same way: it once used the thread pool, because
+ * a synchronous open in a folder that concurrent commits were renaming into (on pool threads) waited
+ * on the folder's lock; commits now create and rename their files synchronously too (./sync-files.ts),
+ * so nothing holds that lock while the main thread reads.
  */
 const metaReadBuf = Buffer.allocUnsafe(16 * 1024);
 function readMetaFile(file: string): DriveMeta | null {
@@ -60,28 +64,6 @@ function readMetaFile(file: string): DriveMeta | null {
   const m = decodeMeta(metaReadBuf.subarray(0, n));
   if (m) for (const [id, blob] of m.inline) m.inline.set(id, Buffer.from(blob));
   return m;
-}
-
-/**
- * The same read on the thread pool (open, read, close with the callback API, ~1.5–2× the promise
- * API's rate), for the read-modify-write of commits. There the synchronous open was the main
- * thread's largest cost: a lookup in a folder that concurrent commits are renaming into waits on
- * the folder's lock and the journal (~130 µs per open measured under 16 concurrent 4 KiB PUTs,
- * 15% of the process's CPU profile), and most commits look up keys that do not exist yet.
- */
-function readMetaFileAsync(file: string): Promise<DriveMeta | null> {
-  return new Promise((resolve, reject) => {
-    fs.open(file, 'r', (err, fd) => {
-      if (err) return reject(err);
-      const buf = Buffer.allocUnsafe(16 * 1024);
-      fs.read(fd, buf, 0, buf.length, 0, (err2, n) => {
-        fs.close(fd, () => undefined);
-        if (err2) return reject(err2);
-        if (n < buf.length) return resolve(decodeMeta(buf.subarray(0, n)));
-        fs.readFile(file, (err3, data) => (err3 ? reject(err3) : resolve(decodeMeta(data))));
-      });
-    });
-  });
 }
 
 /**
@@ -114,16 +96,9 @@ export async function readMeta(
       failed(i, err);
     }
   };
-  const readAsync = (i: number): Promise<void> =>
-    readMetaFileAsync(file(i)).then(
-      (m) => {
-        perDrive[i] = m;
-      },
-      (err) => failed(i, err),
-    );
   const online = set.drives.filter((d) => d.online).map((d) => d.index);
   if (!fast) {
-    await Promise.all(online.map(readAsync));
+    online.forEach(read);
   } else if (online.length > set.readQuorum) {
     // Start at a per-key drive so reads spread over the drives.
     const start = crc32(key) % online.length;
@@ -180,7 +155,13 @@ export async function writeMeta(
         return;
       }
       // A new key: create its folder up front instead of failing a rename first.
-      if (prev.absent?.[i]) await mkdirIfMissing(dir).catch(() => undefined);
+      if (prev.absent?.[i]) {
+        try {
+          mkdirIfMissingSync(dir);
+        } catch {
+          // The rename into it creates it (or finds the drive gone).
+        }
+      }
       if (newData?.writeId && newData.written[i]) {
         await renameMkdir(d.tmp(newData.writeId), path.join(dir, newData.dataDir));
       }
