@@ -10,6 +10,7 @@ import { runLoad } from './load.js';
 import { runNotify } from './notify.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runS3Throughput } from './s3-throughput.js';
+import { runScale } from './scale.js';
 import { runSseThroughput } from './sse-throughput.js';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<void>> = {
   'group-commit': runGroupCommit,
   load: runLoad,
   fuzz: runFuzzBench,
+  scale: runScale,
 };
 
 const wanted = process.argv.slice(2);

@@ -18,7 +18,8 @@ export interface Target {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export async function startTarget(kind: TargetKind): Promise<Target> {
+/** `env` adds to the server's environment (e.g. BENCH_STOWAGE_ENTRY for another build of the store). */
+export async function startTarget(kind: TargetKind, env: Record<string, string> = {}): Promise<Target> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${kind}-`));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -32,6 +33,7 @@ export async function startTarget(kind: TargetKind): Promise<Target> {
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
     },
   );
   const url = await new Promise<string>((resolve, reject) => {
