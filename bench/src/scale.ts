@@ -268,14 +268,17 @@ export async function runScale(): Promise<void> {
   });
   row(`delimiter listing of ${PREFIXES} sub-prefixes, prefixes/s`, (f) => f.prefixesPerSec, 'fast');
   row(`DeleteObjects (batches of ${BATCH}) objects/s`, (f) => f.deleteObjectsPerSec, '');
+  // The issue's goals are set at 1M objects: below that the figures are shown without a verdict.
+  const atGoal = last.objects >= 1_000_000;
+  const judge = (ok: boolean): string => (atGoal ? verdict(ok) : `no verdict below 1M objects`);
   const putRatio = last.putOps / first.putOps;
   console.log(
     `PUT at ${last.objects} objects / at ${first.objects}: ${putRatio.toFixed(2)} ` +
-      `(goal ≥ 0.80 at 1M: ${verdict(putRatio >= 0.8)})`,
+      `(goal ≥ 0.80 at 1M: ${judge(putRatio >= 0.8)})`,
   );
   console.log(
-    `Listing ${last.objects} keys: ${f0(last.listKeysPerSec)} keys/s (goal ≥ 50000: ${verdict(last.listKeysPerSec >= 50_000)}), ` +
-      `peak RSS growth ${last.listRssGrowthMiB.toFixed(1)} MiB (goal < 50: ${verdict(last.listRssGrowthMiB < 50)})`,
+    `Listing ${last.objects} keys: ${f0(last.listKeysPerSec)} keys/s (goal ≥ 50000 at 1M: ${judge(last.listKeysPerSec >= 50_000)}), ` +
+      `peak RSS growth ${last.listRssGrowthMiB.toFixed(1)} MiB (goal < 50 at 1M: ${judge(last.listRssGrowthMiB < 50)})`,
   );
   const delRatio = cur.deleteObjectsPerSec / peerDelete;
   console.log(
