@@ -12,6 +12,7 @@ import { runObjectBrowser } from './object-browser.js';
 import { runPutChecksum } from './put-checksum.js';
 import { runS3Throughput } from './s3-throughput.js';
 import { runSmallWrites } from './small-writes.js';
+import { runScale } from './scale.js';
 import { runSseThroughput } from './sse-throughput.js';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<void>> = {
   fuzz: runFuzzBench,
   'put-checksum': runPutChecksum,
   'small-writes': runSmallWrites,
+  scale: runScale,
 };
 
 const wanted = process.argv.slice(2);

@@ -28,6 +28,8 @@ export class BenchClient {
     size?: number,
     /** Count a successful response's bytes without keeping them (object GETs). */
     discardBody = false,
+    /** Extra headers, sent unsigned (e.g. Content-MD5). */
+    extraHeaders: Record<string, string> = {},
   ): Promise<{ status: number; body: Buffer | null; bytes: number }> {
     const url = new URL(pathAndQuery, this.endpoint);
     const headers = signRequest({
@@ -43,7 +45,11 @@ export class BenchClient {
     return new Promise((resolve, reject) => {
       const req = http.request(
         url,
-        { method, agent: this.agent, headers: { ...headers, 'content-length': String(length) } },
+        {
+          method,
+          agent: this.agent,
+          headers: { ...headers, ...extraHeaders, 'content-length': String(length) },
+        },
         (res) => {
           const keep = !discardBody || (res.statusCode ?? 0) >= 300;
           const chunks: Buffer[] = [];

@@ -23,8 +23,8 @@ const TICKS_PER_SECOND = 100;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** `env` adds variables to the server's environment (e.g. BENCH_STOWAGE_ENTRY for an older build). */
-export async function startTarget(kind: TargetKind, env?: Record<string, string>): Promise<Target> {
+/** `env` adds to the server's environment (e.g. BENCH_STOWAGE_ENTRY for another build of the store). */
+export async function startTarget(kind: TargetKind, env: Record<string, string> = {}): Promise<Target> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${kind}-`));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -38,7 +38,7 @@ export async function startTarget(kind: TargetKind, env?: Record<string, string>
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      ...(env ? { env: { ...process.env, ...env } } : {}),
+      env: { ...process.env, ...env },
     },
   );
   const url = await new Promise<string>((resolve, reject) => {

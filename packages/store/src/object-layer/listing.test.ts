@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeLayer } from './test-support/layer-suite.js';
 
@@ -102,5 +104,24 @@ describeLayer((t) => {
     const d = await layer.listObjects('bkt', { prefix: 'p/', delimiter: '/', after: 'p/k16' });
     expect(d.objects.map((o) => o.key)).toEqual(['p/k18']);
     expect(d.commonPrefixes).toEqual(['p/sub/']);
+  });
+
+  it('a common prefix is listed only when something under it is visible, found on any drive', async () => {
+    const { layer, put } = t;
+    await layer.makeBucket('bkt');
+    await layer.setBucketVersioning('bkt', 'Enabled');
+    await put('m/only-marker', 'x');
+    await layer.deleteObject('bkt', 'm/only-marker');
+    await put('n/gone', 'x');
+    await layer.deleteObject('bkt', 'n/gone');
+    await put('n/deep/live', 'x');
+    await put('o/x', 'x');
+    await put('w/x', 'x');
+    // The first drive lost w/ (e.g. replaced): the other drives still hold a read quorum of it.
+    if (t.drives > 1) await rm(path.join(t.dir, 'drive1', 'bkt', 'w'), { recursive: true, force: true });
+    const live = await layer.listObjects('bkt', { delimiter: '/' });
+    expect(live.commonPrefixes).toEqual(['n/', 'o/', 'w/']);
+    const all = await layer.listObjectVersions('bkt', { delimiter: '/' });
+    expect(all.commonPrefixes).toEqual(['m/', 'n/', 'o/', 'w/']);
   });
 });

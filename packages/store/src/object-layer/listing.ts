@@ -1,7 +1,9 @@
+import { promises as fsp } from 'node:fs';
+import { isNotFound } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
 import { type MetaRead, readMeta } from './meta-io.js';
-import { compareKeys, prefixDirSegments } from './names.js';
+import { compareKeys, decodeSegment, prefixDirSegments } from './names.js';
 import type {
   ListObjectsOptions,
   ListObjectsResult,
@@ -9,7 +11,7 @@ import type {
   ListVersionsResult,
 } from './types.js';
 import { toInfo } from './versions.js';
-import { prefetch, type WalkEntry, walkKeys } from './walk.js';
+import { dirId, prefetch, type WalkEntry, walkKeys } from './walk.js';
 
 /**
  * ListObjects and ListObjectVersions over one shared walk: keys in order under a prefix, folders
@@ -43,17 +45,53 @@ function visible(list: VersionRecord[] | undefined, versions: boolean): boolean 
   return latest !== undefined && (versions || !latest.deleteMarker);
 }
 
-/** Whether anything under `prefix` is visible (a live object, or any version when `versions`). */
+/** The names in a folder: the cached merged listing when there is one, else each online drive's in turn. */
+async function* folderNames(set: ErasureSet, segs: string[]): AsyncGenerator<string[]> {
+  const cached = set.dirCache.get(dirId(segs));
+  if (cached) {
+    yield cached.map((e) => e.name);
+    return;
+  }
+  for (const d of set.drives) {
+    if (!d.online) continue;
+    try {
+      yield await fsp.readdir(d.resolve(...segs));
+    } catch (err) {
+      if (!isNotFound(err)) d.reportError(err);
+    }
+  }
+}
+
+/**
+ * Whether anything under the folder `prefix` (a key ending in '/') is visible: a live object, or any
+ * version when `versions`. Order does not matter here, so the folder is read one drive at a time and the
+ * answer usually comes from the folder's cached listing or the first drive's names (one readdir and one metadata read per common prefix
+ * of a delimiter listing); only when nothing found so far is visible are the other drives' names (and
+ * sub-folders) looked at, which covers the same keys as the merged walk. Nothing goes into the folder cache,
+ * so a listing of 100k sub-prefixes does not fill it with 100k one-entry folders.
+ */
 async function hasVisible(
   set: ErasureSet,
   bucket: string,
   prefix: string,
   versions: boolean,
 ): Promise<boolean> {
-  for await (const e of walk(set, bucket, prefix, '', false)) {
-    if (e.kind !== 'object') continue;
-    const meta = await readMeta(set, bucket, e.key, true);
-    if (visible(meta.doc?.versions, versions)) return true;
+  const seen = new Set<string>();
+  for await (const names of folderNames(set, [bucket, ...prefixDirSegments(prefix)])) {
+    const folders: string[] = [];
+    for (const name of names) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      if (name.charCodeAt(0) !== 0x2e) {
+        folders.push(name);
+        continue;
+      }
+      const meta = await readMeta(set, bucket, prefix + decodeSegment(name.slice(1)), true);
+      if (visible(meta.doc?.versions, versions)) return true;
+    }
+    for (const name of folders) {
+      if (await hasVisible(set, bucket, `${prefix}${decodeSegment(name)}/`, versions)) return true;
+    }
   }
   return false;
 }

@@ -25,6 +25,26 @@ async function dropVersions(
   await cleanupVersions(set, bucket, key, removed, versions.length === 0);
 }
 
+/**
+ * The key's metadata and the versions `pick` chooses to drop. Read like a GET first (the read quorum's
+ * drives, synchronously): a delete that empties the key rewrites no drive's inline shards, so that
+ * settles it. Only when versions remain is every drive read, since each keeps its own inline shards.
+ */
+async function readForDrop(
+  set: ErasureSet,
+  bucket: string,
+  key: string,
+  pick: (versions: VersionRecord[]) => VersionRecord[],
+): Promise<{ prev: MetaRead; removed: VersionRecord[] }> {
+  let prev = await readMeta(set, bucket, key, true);
+  let removed = pick(prev.doc?.versions ?? []);
+  if (prev.partial && removed.length < (prev.doc?.versions.length ?? 0)) {
+    prev = await readMeta(set, bucket, key);
+    removed = pick(prev.doc?.versions ?? []);
+  }
+  return { prev, removed };
+}
+
 export async function deleteObject(
   set: ErasureSet,
   bucket: string,
@@ -37,8 +57,10 @@ export async function deleteObject(
   if (versionId !== undefined && versionId !== '') {
     validateVersionId(bucket, key, versionId);
     return set.locks.run(objectLock(bucket, key), async () => {
-      const prev = await readMeta(set, bucket, key);
-      const target = prev.doc?.versions.find((x) => x.versionId === versionId);
+      const { prev, removed } = await readForDrop(set, bucket, key, (vs) =>
+        vs.filter((x) => x.versionId === versionId).slice(0, 1),
+      );
+      const target = removed[0];
       if (!prev.doc || !target) return { versionId, deleteMarker: false };
       lockCheck(target, opts?.bypassGovernance === true, bucket, key);
       await dropVersions(set, bucket, key, prev, [target]);
@@ -47,15 +69,11 @@ export async function deleteObject(
   }
   if (bucketDoc.versioning === 'Unversioned') {
     return set.locks.run(objectLock(bucket, key), async () => {
-      const prev = await readMeta(set, bucket, key);
-      if (!prev.doc) return { versionId: 'null', deleteMarker: false };
-      await dropVersions(
-        set,
-        bucket,
-        key,
-        prev,
-        prev.doc.versions.filter((x) => x.versionId === 'null'),
+      const { prev, removed } = await readForDrop(set, bucket, key, (vs) =>
+        vs.filter((x) => x.versionId === 'null'),
       );
+      if (!prev.doc) return { versionId: 'null', deleteMarker: false };
+      await dropVersions(set, bucket, key, prev, removed);
       return { versionId: 'null', deleteMarker: false };
     });
   }

@@ -118,7 +118,11 @@ export async function cleanupVersions(
         if (v.dataDir && !v.inline) await fsp.rm(path.join(dir, v.dataDir), { recursive: true, force: true });
       }
       if (empty) {
-        await fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+        // The folder is empty once its metadata and data are gone: one rmdir, unless debris is left.
+        await fsp
+          .rmdir(dir)
+          .catch(() => fsp.rm(dir, { recursive: true, force: true }))
+          .catch(() => undefined);
         await pruneEmptyDirs(path.dirname(dir), d.resolve(bucket));
       }
     }),

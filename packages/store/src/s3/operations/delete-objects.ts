@@ -18,6 +18,18 @@ interface Deleted {
   DeleteMarkerVersionId?: string;
 }
 
+type DeleteEntry = ReturnType<typeof xmlList>[number];
+
+interface DeleteError {
+  Key: string;
+  VersionId?: string;
+  Code: string;
+  Message: string;
+}
+
+/** Keys of one request deleted at once (see deleteObjects). */
+const DELETE_CONCURRENCY = 32;
+
 /**
  * S3 API: DeleteObjects. Each key is authorised (s3:DeleteObject) and deleted on its own; failures are
  * reported per key in the result, `Quiet` leaves successes out.
@@ -35,25 +47,24 @@ export const deleteObjects: S3Handler = async (req, ctx) => {
   const bypass = bypassRequested(req.headers);
   const bypassAllowed = bypass && (await isAllowed(req, ctx, 's3:BypassGovernanceRetention'));
 
-  const deleted: Deleted[] = [];
-  const errors: { Key: string; VersionId?: string; Code: string; Message: string }[] = [];
-  for (const o of objects) {
-    const key = xmlText(o.Key, false);
-    if (key === undefined) throw new S3Error('MalformedXML');
+  // Every entry's outcome, in request order: a Deleted entry, an Error entry, or nothing (quiet).
+  const outcomes: (Deleted | DeleteError | null)[] = objects.map(() => null);
+  const deleteOne = async (o: DeleteEntry, at: number): Promise<void> => {
+    const key = xmlText(o.Key, false) as string;
     const versionId = xmlText(o.VersionId);
     const fail = (err: S3Error): void => {
-      errors.push({
+      outcomes[at] = {
         Key: key,
         ...(versionId ? { VersionId: versionId } : {}),
         Code: err.code,
         Message: err.message,
-      });
+      };
     };
     try {
       validateObjectKey(key);
       if (!(await isAllowed(req, ctx, 's3:DeleteObject', { key }))) {
         fail(new S3Error('AccessDenied'));
-        continue;
+        return;
       }
       const r = await ctx.layer.deleteObject(req.bucket, key, {
         ...(versionId ? { versionId } : {}),
@@ -71,25 +82,47 @@ export const deleteObjects: S3Handler = async (req, ctx) => {
         versionId: r.versionId,
         kind: versionId ? 'version-delete' : 'delete-marker',
       });
-      if (quiet) continue;
+      if (quiet) return;
       const d: Deleted = { Key: key };
       if (versionId) d.VersionId = versionId;
       if (r.deleteMarker) {
         d.DeleteMarker = true;
         d.DeleteMarkerVersionId = r.versionId;
       }
-      deleted.push(d);
+      outcomes[at] = d;
     } catch (err) {
       if (err instanceof S3Error) {
         if (err.code === 'NoSuchKey' || err.code === 'NoSuchVersion') {
-          if (!quiet) deleted.push({ Key: key, ...(versionId ? { VersionId: versionId } : {}) });
-          continue;
+          if (!quiet) outcomes[at] = { Key: key, ...(versionId ? { VersionId: versionId } : {}) };
+          return;
         }
         fail(err);
-        continue;
+        return;
       }
       throw err;
     }
-  }
+  };
+  // Keys are deleted DELETE_CONCURRENCY at a time, so concurrent deletes share each drive's journal
+  // flush (group commit) instead of paying one each. Entries naming the same key stay in request order:
+  // each key's entries run one after another in one worker.
+  const byKey = new Map<string, number[]>();
+  objects.forEach((o, i) => {
+    const key = xmlText(o.Key, false);
+    if (key === undefined) throw new S3Error('MalformedXML');
+    const same = byKey.get(key);
+    if (same) same.push(i);
+    else byKey.set(key, [i]);
+  });
+  const groups = [...byKey.values()];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(DELETE_CONCURRENCY, groups.length) }, async () => {
+      while (next < groups.length) {
+        for (const i of groups[next++] as number[]) await deleteOne(objects[i] as DeleteEntry, i);
+      }
+    }),
+  );
+  const deleted = outcomes.filter((x): x is Deleted => x !== null && !('Code' in x));
+  const errors = outcomes.filter((x): x is DeleteError => x !== null && 'Code' in x);
   return xmlResponse('DeleteResult', { Deleted: deleted, Error: errors });
 };
