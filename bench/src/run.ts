@@ -11,8 +11,8 @@ import { runNotify } from './notify.js';
 import { runObjectBrowser } from './object-browser.js';
 import { runPutChecksum } from './put-checksum.js';
 import { runS3Throughput } from './s3-throughput.js';
-import { runSmallWrites } from './small-writes.js';
 import { runScale } from './scale.js';
+import { runSmallWrites } from './small-writes.js';
 import { runSseThroughput } from './sse-throughput.js';
 
 const benches: Record<string, () => Promise<void>> = {
