@@ -9,6 +9,7 @@ import {
   GetBucketEncryptionCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListPartsCommand,
   PutBucketEncryptionCommand,
   PutObjectCommand,
   S3Client,
@@ -221,8 +222,26 @@ describe('object encryption with @aws-sdk/client-s3', () => {
         new UploadPartCommand({ Bucket: B, Key: 'mp', UploadId, PartNumber: i + 1, Body: body, ...ssec }),
       );
       expect(r.SSECustomerKeyMD5).toBe(ssec.SSECustomerKeyMD5);
+      // As AWS: an SSE-C part's ETag is not its plaintext's MD5.
+      expect(r.ETag).toMatch(/^"[0-9a-f]{32}"$/);
+      expect(r.ETag).not.toBe(`"${md5hex(body)}"`);
       done.push({ PartNumber: i + 1, ETag: r.ETag as string });
     }
+    const listed = await s3.send(new ListPartsCommand({ Bucket: B, Key: 'mp', UploadId, ...ssec }));
+    expect(listed.Parts?.map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag }))).toEqual(done);
+    const plainMd5 = parts.map((body, i) => ({ PartNumber: i + 1, ETag: `"${md5hex(body)}"` }));
+    expect(
+      await failure(
+        s3.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: B,
+            Key: 'mp',
+            UploadId,
+            MultipartUpload: { Parts: plainMd5 },
+          }),
+        ),
+      ),
+    ).toEqual({ code: 'InvalidPart', status: 400 });
     expect(
       await failure(
         s3.send(new UploadPartCommand({ Bucket: B, Key: 'mp', UploadId, PartNumber: 9, Body: 'x' })),
@@ -296,6 +315,7 @@ describe('object encryption with @aws-sdk/client-s3', () => {
         CopySourceSSECustomerKeyMD5: ssec.SSECustomerKeyMD5,
       }),
     );
+    expect(r.CopyPartResult?.ETag).not.toBe(`"${md5hex(big.subarray(P - 10, 2 * P + 11))}"`);
     await s3.send(
       new CompleteMultipartUploadCommand({
         Bucket: B,
