@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { s3Error } from '../core/errors.js';
-import { type ErasureWriteParams, type PartReader, readPartRange, writeErasure } from './erasure.js';
+import { type ErasureWriteParams, PartReader, readPartRange, writeErasure } from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
 import { openBatch, sealBatch } from './seal-pool.js';
 
@@ -150,12 +150,27 @@ export async function writeSealed(
   return { size, md5, inline: res.inline, written: res.written };
 }
 
+/** Stored bytes of a part somewhere else than the drives (a remote tier): its size and ranges of it. */
+export interface StoredBytes {
+  size: number;
+  range(start: number, end: number): AsyncIterable<Buffer>;
+}
+
+/** Stored bytes `start..end` (inclusive) of a part, from its shards or from elsewhere. */
+export function storedRange(
+  reader: PartReader | StoredBytes,
+  start: number,
+  end: number,
+): AsyncIterable<Buffer> {
+  return reader instanceof PartReader ? readPartRange(reader, start, end) : reader.range(start, end);
+}
+
 /**
  * Plaintext bytes `from..to` (inclusive) of a sealed part whose plaintext is `size` bytes: reads the
  * sealed packages the range touches only, opens each and slices.
  */
 export async function* readSealedRange(
-  reader: PartReader,
+  reader: PartReader | StoredBytes,
   key: Buffer,
   size: number,
   from: number,
@@ -179,7 +194,7 @@ export async function* readSealedRange(
   let seq = first;
   let batch: Buffer | null = null;
   let fill = 0;
-  for await (const chunk of readPartRange(reader, first * SEALED_PACKAGE, sealedEnd(size, last))) {
+  for await (const chunk of storedRange(reader, first * SEALED_PACKAGE, sealedEnd(size, last))) {
     let c = chunk;
     while (c.length > 0) {
       batch ??= Buffer.allocUnsafeSlow(
