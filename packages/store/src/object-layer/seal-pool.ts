@@ -157,7 +157,17 @@ class SealPool {
     this.#busy[i] = (this.#busy[i] ?? 0) + 1;
     return new Promise<Buffer>((resolve, reject) => {
       this.#jobs.set(id, { resolve, reject, op, worker: i });
-      const message = { id, op, key, seq, last, buf: input.buffer, off: input.byteOffset, len: input.length };
+      // The key as a 32-byte array of its own: a view into Node's buffer pool would clone the whole pool.
+      const message = {
+        id,
+        op,
+        key: new Uint8Array(key),
+        seq,
+        last,
+        buf: input.buffer,
+        off: input.byteOffset,
+        len: input.length,
+      };
       w.postMessage(message, [input.buffer as ArrayBuffer]);
     });
   }
