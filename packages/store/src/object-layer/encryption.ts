@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { s3Error } from '../core/errors.js';
 import { type ErasureWriteParams, PartReader, readPartRange, writeErasure } from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
-import { openBatch, sealBatch } from './seal-pool.js';
+import { batchBuffer, openBatch, sealBatch } from './seal-pool.js';
 
 /**
  * Encryption at rest of object data, in authenticated packages as MinIO's DARE format does: a part's
@@ -94,7 +94,7 @@ export function sealBody(
             yield* seal(held, false);
             held = null;
           }
-          batch ??= Buffer.allocUnsafe(BATCH);
+          batch ??= batchBuffer(BATCH, BATCH);
           const n = Math.min(buf.length - off, BATCH - fill);
           buf.copy(batch, fill, off, off + n);
           fill += n;
@@ -197,8 +197,9 @@ export async function* readSealedRange(
   for await (const chunk of storedRange(reader, first * SEALED_PACKAGE, sealedEnd(size, last))) {
     let c = chunk;
     while (c.length > 0) {
-      batch ??= Buffer.allocUnsafeSlow(
+      batch ??= batchBuffer(
         sealedEnd(size, Math.min(seq + perBatch, last + 1) - 1) + 1 - seq * SEALED_PACKAGE,
+        perBatch * SEALED_PACKAGE,
       );
       const take = Math.min(batch.length - fill, c.length);
       c.copy(batch, fill, 0, take);
