@@ -15,7 +15,7 @@ import { s3Error } from '../core/errors.js';
 /** Packages (64 KiB each) below which a batch is sealed or opened in place (a round trip costs more). */
 const MIN_POOLED_PACKAGES = 4;
 
-type Crypto = Pick<typeof nodeCrypto, 'createCipheriv' | 'createDecipheriv'>;
+type Crypto = Pick<typeof nodeCrypto, 'createCipheriv' | 'createDecipheriv' | 'createSecretKey'>;
 
 /**
  * Seals `plain` as packages `seq`, `seq + 1`, …; `final`: its last package is the part's last. Package
@@ -32,10 +32,12 @@ export function sealPackages(
   const count = Math.ceil(plain.length / P);
   const out = Buffer.allocUnsafeSlow(plain.length + 16 * count);
   const nonce = Buffer.alloc(12);
+  // One key object for the batch: a raw key would be imported again for every package.
+  const k = crypto.createSecretKey(key);
   let o = 0;
   for (let i = 0; i < count; i++) {
     nonce.writeUInt32BE(seq + i, 8);
-    const c = crypto.createCipheriv('aes-256-gcm', key, nonce);
+    const c = crypto.createCipheriv('aes-256-gcm', k, nonce);
     c.setAAD(Buffer.from([final && i === count - 1 ? 1 : 0]));
     o += c.update(plain.subarray(i * P, Math.min((i + 1) * P, plain.length))).copy(out, o);
     c.final();
@@ -59,11 +61,12 @@ export function openPackages(
   const count = Math.ceil(sealed.length / S);
   const out = Buffer.allocUnsafeSlow(sealed.length - 16 * count);
   const nonce = Buffer.alloc(12);
+  const k = crypto.createSecretKey(key);
   let o = 0;
   for (let i = 0; i < count; i++) {
     const pkg = sealed.subarray(i * S, Math.min((i + 1) * S, sealed.length));
     nonce.writeUInt32BE(seq + i, 8);
-    const d = crypto.createDecipheriv('aes-256-gcm', key, nonce);
+    const d = crypto.createDecipheriv('aes-256-gcm', k, nonce);
     d.setAAD(Buffer.from([seq + i === lastSeq ? 1 : 0]));
     d.setAuthTag(pkg.subarray(pkg.length - 16));
     o += d.update(pkg.subarray(0, pkg.length - 16)).copy(out, o);
