@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
@@ -22,6 +20,7 @@ import {
   until,
 } from '../lifecycle/testing/clocked-store.js';
 import { SSE_C_HTTP_VARIABLE } from '../s3/sse/seal.js';
+import { filesHolding, patterned as patternOf } from '../s3/sse/testing/plaintext.js';
 
 // Lifecycle transition of encrypted versions (SSE-S3, SSE-KMS — single and multipart, compressed —
 // and SSE-C) to a tier on a second embedded store: the remote bucket gets ciphertext only (a known
@@ -37,13 +36,7 @@ let local: ClockedStore;
 let remote: ClockedStore;
 let s3: S3Client;
 
-function patterned(size: number, tag: string): Buffer {
-  const out = Buffer.alloc(size);
-  let off = 0;
-  for (let i = 0; off < size; i++)
-    off += Buffer.concat([PATTERN, Buffer.from(` ${tag} ${i}\n`)]).copy(out, off);
-  return out;
-}
+const patterned = (size: number, tag: string): Buffer => patternOf(PATTERN, size, tag);
 
 const customer = randomBytes(32);
 const ssec = {
@@ -76,19 +69,6 @@ async function remoteObjects(): Promise<Buffer[]> {
     if (o.name) out.push(await readAll(await remote.s3.getObject('cold-bucket', o.name)));
   }
   return out;
-}
-
-async function driveFilesWithPattern(dataDir: string): Promise<string[]> {
-  const hits: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const e of await readdir(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else if ((await readFile(p)).includes(PATTERN)) hits.push(p);
-    }
-  };
-  await walk(dataDir);
-  return hits;
 }
 
 /** Every object reads back whole and at package and part boundaries. */
@@ -233,7 +213,7 @@ describe('transition of encrypted versions', () => {
     }
     expect(await bytesOn(local.dataDir, 'enc', 'cold/mp.bin')).toBeGreaterThan(multipart.length);
     expect(await bytesOn(local.dataDir, 'enc', 'cold/s3.bin')).toBeGreaterThan(objects['s3.bin'].body.length);
-    expect(await driveFilesWithPattern(local.dataDir)).toEqual([]);
+    expect(await filesHolding(local.dataDir, PATTERN)).toEqual([]);
     await expectReadable();
 
     local.clock.advanceDays(3);
