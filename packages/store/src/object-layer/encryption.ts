@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { s3Error } from '../core/errors.js';
 import { type ErasureWriteParams, PartReader, readPartRange, writeErasure } from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
-import { batchBuffer, openBatch, sealBatch } from './seal-pool.js';
+import { batchBuffer, openBatch, recycleSealed, sealBatch } from './seal-pool.js';
 
 /**
  * Encryption at rest of object data, in authenticated packages as MinIO's DARE format does: a part's
@@ -80,7 +80,13 @@ export function sealBody(
       const sealed = sealBatch(key, first, final, b);
       sealed.catch(() => undefined);
       sealing.push(sealed);
-      while (sealing.length > AHEAD) yield await (sealing.shift() as Promise<Buffer>);
+      while (sealing.length > AHEAD) yield* handOn(sealing.shift() as Promise<Buffer>);
+    }
+    // The consumer (writeErasure) copies each chunk before it asks for the next: its memory is reused.
+    async function* handOn(sealed: Promise<Buffer>): AsyncGenerator<Buffer> {
+      const b = await sealed;
+      yield b;
+      recycleSealed(b);
     }
     try {
       for await (const chunk of body) {
@@ -109,7 +115,7 @@ export function sealBody(
       if (check && check.declaredSize >= 0 && total !== check.declaredSize) throw s3Error('IncompleteBody');
       if (held) yield* seal(held, !(batch && fill > 0));
       if (batch && fill > 0) yield* seal(batch.subarray(0, fill), true);
-      while (sealing.length > 0) yield await (sealing.shift() as Promise<Buffer>);
+      while (sealing.length > 0) yield* handOn(sealing.shift() as Promise<Buffer>);
       if (md5) digest = await md5.digest();
       done = true;
     } finally {

@@ -1,7 +1,14 @@
 import * as nodeCrypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isS3Error } from '../core/errors.js';
-import { openBatch, openPackages, sealBatch, sealPackages } from './seal-pool.js';
+import {
+  openBatch,
+  openPackages,
+  recycleSealed,
+  SEALED_BATCH,
+  sealBatch,
+  sealPackages,
+} from './seal-pool.js';
 
 // The batches of packages sealed and opened on the worker pool are the same bytes as in place, and a
 // damaged or misplaced package is refused there as here.
@@ -37,6 +44,16 @@ describe('the encryption worker pool', () => {
       Array.from({ length: 8 }, (_, i) => openBatch(key, 5, 21, own(sealed)).then((b) => [i, b] as const)),
     );
     for (const [, b] of all) expect(b.equals(plain)).toBe(true);
+  });
+
+  it('writes a batch to the memory of one given back, and it is still right', async () => {
+    const full = plain.subarray(0, 16 * P);
+    const first = await sealBatch(key, 0, false, own(full));
+    expect(first.buffer.byteLength).toBe(SEALED_BATCH);
+    recycleSealed(first);
+    const next = await sealBatch(key, 16, true, own(full));
+    expect(next.equals(sealPackages(nodeCrypto, key, 16, true, full))).toBe(true);
+    expect((await openBatch(key, 16, 31, own(next))).equals(full)).toBe(true);
   });
 
   it('refuses a flipped bit, a wrong place in the part or a cut-off end', async () => {

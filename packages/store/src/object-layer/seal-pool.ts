@@ -27,10 +27,13 @@ export function sealPackages(
   seq: number,
   final: boolean,
   plain: Buffer,
+  into?: ArrayBuffer,
 ): Buffer {
   const P = 65536;
   const count = Math.ceil(plain.length / P);
-  const out = Buffer.allocUnsafeSlow(plain.length + 16 * count);
+  const size = plain.length + 16 * count;
+  // `into`: memory of an earlier batch's output to write this one to (no fresh 1 MiB allocation).
+  const out = into && into.byteLength >= size ? Buffer.from(into, 0, size) : Buffer.allocUnsafeSlow(size);
   const nonce = Buffer.alloc(12);
   // One key object for the batch: a raw key would be imported again for every package.
   const k = crypto.createSecretKey(key);
@@ -85,7 +88,7 @@ parentPort.on('message', (m) => {
   try {
     const input = Buffer.from(m.buf, m.off, m.len);
     const key = Buffer.from(m.key);
-    out = m.op === 's' ? sealPackages(crypto, key, m.seq, m.last, input) : openPackages(crypto, key, m.seq, m.last, input);
+    out = m.op === 's' ? sealPackages(crypto, key, m.seq, m.last, input, m.into) : openPackages(crypto, key, m.seq, m.last, input);
   } catch {
     parentPort.postMessage({ id: m.id, failed: true });
     return;
@@ -108,14 +111,27 @@ interface Reply {
 const spare: ArrayBuffer[] = [];
 const SPARE = 16;
 
+/** Capacity of a sealed batch's memory (16 packages with their tags). */
+export const SEALED_BATCH = 16 * (65536 + 16);
+
+function spareOf(capacity: number): ArrayBuffer | undefined {
+  const i = spare.findIndex((b) => b.byteLength === capacity);
+  return i >= 0 ? spare.splice(i, 1)[0] : undefined;
+}
+
 /**
  * A buffer of `size` bytes for a batch's input, on memory a worker handed back when there is some of
  * that capacity (`capacity` ≥ size: every batch of a stream asks for the same capacity).
  */
 export function batchBuffer(size: number, capacity: number): Buffer {
-  const i = spare.findIndex((b) => b.byteLength === capacity);
-  const memory = i >= 0 ? (spare.splice(i, 1)[0] as ArrayBuffer) : new ArrayBuffer(capacity);
-  return Buffer.from(memory, 0, size);
+  return Buffer.from(spareOf(capacity) ?? new ArrayBuffer(capacity), 0, size);
+}
+
+/** Gives back a sealed batch its consumer is done with (copied out): the next one is written to it. */
+export function recycleSealed(sealed: Buffer): void {
+  const memory = sealed.buffer;
+  if (memory instanceof ArrayBuffer && memory.byteLength === SEALED_BATCH && spare.length < SPARE)
+    spare.push(memory);
 }
 
 interface Job {
@@ -178,6 +194,7 @@ class SealPool {
     return new Promise<Buffer>((resolve, reject) => {
       this.#jobs.set(id, { resolve, reject, op, worker: i });
       // The key as a 32-byte array of its own: a view into Node's buffer pool would clone the whole pool.
+      const into = op === 's' ? spareOf(SEALED_BATCH) : undefined;
       const message = {
         id,
         op,
@@ -187,8 +204,9 @@ class SealPool {
         buf: input.buffer,
         off: input.byteOffset,
         len: input.length,
+        into,
       };
-      w.postMessage(message, [input.buffer as ArrayBuffer]);
+      w.postMessage(message, into ? [input.buffer as ArrayBuffer, into] : [input.buffer as ArrayBuffer]);
     });
   }
 }
