@@ -6,10 +6,12 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { rootS3 } from '../support/clients.js';
 import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
+import { startOwnConsole } from '../support/own-console.js';
 import { snap } from '../support/screenshots.js';
 
 // Issue 18: enable SSE-S3 on a bucket from its Summary, upload through the object browser, see the
 // object's encryption in its details, download it bit-exact — and the drive folders hold no plaintext.
+// An SSE-C object shows its encryption while Download, Preview and Share say the customer key is needed.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -148,4 +150,46 @@ test('the KMS page lists the keys and creates one; SSE-KMS is enabled with it', 
   const stat = await rootS3().statObject(bucket, 'kms.txt');
   expect(stat.metaData['x-amz-server-side-encryption']).toBe('aws:kms');
   expect(stat.metaData['x-amz-server-side-encryption-aws-kms-key-id']).toBe('arn:aws:kms:e2e-key');
+});
+
+test('an SSE-C object shows its details; reading it says the console has no customer key', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A store of its own that takes SSE-C over plain HTTP (local use only), and a console in front of it.
+  const own = await startOwnConsole(4, { store: { env: { STOWAGE_SSE_C_ALLOW_HTTP: 'on' } } });
+  try {
+    const key = randomBytes(32);
+    const body = Buffer.from(`${PATTERN} under a customer key\n`);
+    await own.s3.makeBucket('customer');
+    await own.s3.putObject('customer', 'secret.txt', body, body.length, {
+      'X-Amz-Server-Side-Encryption-Customer-Algorithm': 'AES256',
+      'X-Amz-Server-Side-Encryption-Customer-Key': key.toString('base64'),
+      'X-Amz-Server-Side-Encryption-Customer-Key-MD5': createHash('md5').update(key).digest('base64'),
+    });
+    const page = await (await browser.newContext({ baseURL: own.url })).newPage();
+    await signIn(page, E2E.rootUser, E2E.rootPassword);
+    await page.goto('/buckets/customer/browse/');
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: 'secret.txt', exact: true }) });
+    // The download route says why it cannot serve the object (the listing cannot tell SSE-C apart).
+    const refused = await page.request.get('/api/v1/buckets/customer/objects/download?prefix=secret.txt');
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ errorMessage: 'The object needs its customer key' });
+
+    await row.getByRole('link', { name: 'secret.txt' }).click();
+    const properties = page.getByLabel('Object properties');
+    await expect(properties).toContainText('SSE-C (customer-provided key)');
+    await expect(properties).toContainText(`${body.length} bytes`);
+    await expect(page.getByRole('alert').filter({ hasText: 'customer-provided key (SSE-C)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Share' })).toBeDisabled();
+    await expect(page.getByRole('tab', { name: 'Preview' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Download' }).locator('xpath=..').hover();
+    await expect(page.getByRole('tooltip')).toContainText('The console does not have the key');
+    await snapBoth(page, 'object-details-sse-c');
+  } finally {
+    await own.close();
+  }
 });

@@ -1,12 +1,18 @@
 import { promisify } from 'node:util';
 import { constants, zstdCompress, zstdDecompress } from 'node:zlib';
 import { s3Error } from '../core/errors.js';
-import { readSealedRange, sealBody, sealedSize, writeSealed } from './encryption.js';
+import {
+  readSealedRange,
+  type StoredBytes,
+  sealBody,
+  sealedSize,
+  storedRange,
+  writeSealed,
+} from './encryption.js';
 import {
   type ErasureWriteParams,
   type ErasureWriteResult,
   type PartReader,
-  readPartRange,
   writeErasure,
 } from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
@@ -228,7 +234,7 @@ export async function writeBody(
  * blocks ahead of the consumer) and slices. `sealKey`: the stored bytes are sealed (./encryption.ts).
  */
 export async function* readCompressedRange(
-  reader: PartReader,
+  reader: PartReader | StoredBytes,
   blockSize: number,
   part: Omit<CompressedPart, 'number'>,
   size: number,
@@ -259,7 +265,7 @@ export async function* readCompressedRange(
   const pending: { b: number; decoded: Promise<Buffer> }[] = [];
   const stored = sealKey
     ? readSealedRange(reader, sealKey, part.stored, storedStart, storedEnd)
-    : readPartRange(reader, storedStart, storedEnd);
+    : storedRange(reader, storedStart, storedEnd);
   for await (const chunk of stored) {
     let c = chunk;
     while (c.length > 0) {

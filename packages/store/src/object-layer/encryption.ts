@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { s3Error } from '../core/errors.js';
-import { type ErasureWriteParams, type PartReader, readPartRange, writeErasure } from './erasure.js';
+import { type ErasureWriteParams, PartReader, readPartRange, writeErasure } from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
+import { batchBuffer, openBatch, recycleSealed, sealBatch } from './seal-pool.js';
 
 /**
  * Encryption at rest of object data, in authenticated packages as MinIO's DARE format does: a part's
@@ -20,6 +21,8 @@ const TAG_SIZE = 16;
 const SEALED_PACKAGE = PACKAGE_SIZE + TAG_SIZE;
 /** Packages sealed per batch: the plaintext MD5 is fed whole batches (one worker round trip each). */
 const BATCH = 16 * PACKAGE_SIZE;
+/** Batches being sealed or opened ahead of the one the stream waits for (bounded memory). */
+const AHEAD = 3;
 
 /** Stored (sealed) size of `plain` bytes. */
 export function sealedSize(plain: number): number {
@@ -36,36 +39,6 @@ export function partKey(objectKey: Buffer, part: number): Buffer {
 /** ETag of a single-part SSE-C / SSE-KMS object: not the plaintext's MD5 (as AWS), but stable. */
 export function opaqueEtag(objectKey: Buffer, md5: Buffer): string {
   return createHmac('sha256', objectKey).update(md5).digest('hex').slice(0, 32);
-}
-
-function nonce(seq: number): Buffer {
-  const n = Buffer.alloc(12);
-  n.writeUInt32BE(seq, 8);
-  return n;
-}
-
-const FINAL = Buffer.from([1]);
-const MORE = Buffer.from([0]);
-
-function sealPackage(key: Buffer, seq: number, final: boolean, plain: Buffer): Buffer[] {
-  const c = createCipheriv('aes-256-gcm', key, nonce(seq));
-  c.setAAD(final ? FINAL : MORE);
-  const body = c.update(plain);
-  c.final();
-  return [body, c.getAuthTag()];
-}
-
-function openPackage(key: Buffer, seq: number, final: boolean, sealed: Buffer): Buffer {
-  const d = createDecipheriv('aes-256-gcm', key, nonce(seq));
-  d.setAAD(final ? FINAL : MORE);
-  d.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE));
-  const body = d.update(sealed.subarray(0, sealed.length - TAG_SIZE));
-  try {
-    d.final();
-  } catch {
-    throw s3Error('InternalError', {}, 'An encrypted package of the object failed authentication.');
-  }
-  return body;
 }
 
 interface SealedBody {
@@ -93,17 +66,27 @@ export function sealBody(
     let batch: Buffer | null = null;
     let fill = 0;
     let done = false;
+    const sealing: Promise<Buffer>[] = [];
     // A batch is sealed once the next byte arrives (or the body ends): only then is its last package
-    // known to be final or not.
+    // known to be final or not. Up to AHEAD batches are sealed (on the pool) while the stream goes on.
     async function* seal(b: Buffer, final: boolean): AsyncGenerator<Buffer> {
       if (md5) {
         await md5.ready();
         md5.update(b);
       }
-      for (let off = 0; off < b.length; off += PACKAGE_SIZE) {
-        const end = Math.min(off + PACKAGE_SIZE, b.length);
-        yield* sealPackage(key, seq++, final && end === b.length, b.subarray(off, end));
-      }
+      const first = seq;
+      seq += Math.ceil(b.length / PACKAGE_SIZE);
+      // b is handed over (transferred) to the pool: not usable from here on.
+      const sealed = sealBatch(key, first, final, b);
+      sealed.catch(() => undefined);
+      sealing.push(sealed);
+      while (sealing.length > AHEAD) yield* handOn(sealing.shift() as Promise<Buffer>);
+    }
+    // The consumer (writeErasure) copies each chunk before it asks for the next: its memory is reused.
+    async function* handOn(sealed: Promise<Buffer>): AsyncGenerator<Buffer> {
+      const b = await sealed;
+      yield b;
+      recycleSealed(b);
     }
     try {
       for await (const chunk of body) {
@@ -117,7 +100,7 @@ export function sealBody(
             yield* seal(held, false);
             held = null;
           }
-          batch ??= Buffer.allocUnsafe(BATCH);
+          batch ??= batchBuffer(BATCH, BATCH);
           const n = Math.min(buf.length - off, BATCH - fill);
           buf.copy(batch, fill, off, off + n);
           fill += n;
@@ -132,6 +115,7 @@ export function sealBody(
       if (check && check.declaredSize >= 0 && total !== check.declaredSize) throw s3Error('IncompleteBody');
       if (held) yield* seal(held, !(batch && fill > 0));
       if (batch && fill > 0) yield* seal(batch.subarray(0, fill), true);
+      while (sealing.length > 0) yield* handOn(sealing.shift() as Promise<Buffer>);
       if (md5) digest = await md5.digest();
       done = true;
     } finally {
@@ -172,12 +156,27 @@ export async function writeSealed(
   return { size, md5, inline: res.inline, written: res.written };
 }
 
+/** Stored bytes of a part somewhere else than the drives (a remote tier): its size and ranges of it. */
+export interface StoredBytes {
+  size: number;
+  range(start: number, end: number): AsyncIterable<Buffer>;
+}
+
+/** Stored bytes `start..end` (inclusive) of a part, from its shards or from elsewhere. */
+export function storedRange(
+  reader: PartReader | StoredBytes,
+  start: number,
+  end: number,
+): AsyncIterable<Buffer> {
+  return reader instanceof PartReader ? readPartRange(reader, start, end) : reader.range(start, end);
+}
+
 /**
  * Plaintext bytes `from..to` (inclusive) of a sealed part whose plaintext is `size` bytes: reads the
  * sealed packages the range touches only, opens each and slices.
  */
 export async function* readSealedRange(
-  reader: PartReader,
+  reader: PartReader | StoredBytes,
   key: Buffer,
   size: number,
   from: number,
@@ -190,34 +189,49 @@ export async function* readSealedRange(
   const lastSeq = Math.ceil(size / PACKAGE_SIZE) - 1;
   const first = Math.floor(from / PACKAGE_SIZE);
   const last = Math.floor(to / PACKAGE_SIZE);
-  const sealedEnd = Math.min((last + 1) * SEALED_PACKAGE, reader.size) - 1;
-  let seq = first;
-  let pieces: Buffer[] = [];
-  let have = 0;
-  const emit = (sealed: Buffer): Buffer => {
-    const plain = openPackage(key, seq, seq === lastSeq, sealed);
+  const perBatch = BATCH / PACKAGE_SIZE;
+  // Sealed packages are gathered into batches (copied out of the shards, which they straddle), opened
+  // on the pool up to AHEAD batches ahead, and handed on in order, cut to the range.
+  const opening: { seq: number; plain: Promise<Buffer> }[] = [];
+  const cut = (seq: number, plain: Buffer): Buffer => {
     const base = seq * PACKAGE_SIZE;
-    seq++;
     return plain.subarray(Math.max(from - base, 0), Math.min(to - base + 1, plain.length));
   };
-  for await (const chunk of readPartRange(reader, first * SEALED_PACKAGE, sealedEnd)) {
+  let seq = first;
+  let batch: Buffer | null = null;
+  let fill = 0;
+  for await (const chunk of storedRange(reader, first * SEALED_PACKAGE, sealedEnd(size, last))) {
     let c = chunk;
     while (c.length > 0) {
-      const want = seq === lastSeq ? sealedSize(size) - seq * SEALED_PACKAGE : SEALED_PACKAGE;
-      const take = Math.min(want - have, c.length);
-      if (have === 0 && take === want) {
-        yield emit(c.subarray(0, take));
-      } else {
-        pieces.push(c.subarray(0, take));
-        have += take;
-        if (have === want) {
-          yield emit(Buffer.concat(pieces));
-          pieces = [];
-          have = 0;
+      batch ??= batchBuffer(
+        sealedEnd(size, Math.min(seq + perBatch, last + 1) - 1) + 1 - seq * SEALED_PACKAGE,
+        perBatch * SEALED_PACKAGE,
+      );
+      const take = Math.min(batch.length - fill, c.length);
+      c.copy(batch, fill, 0, take);
+      fill += take;
+      c = c.subarray(take);
+      if (fill === batch.length) {
+        const at = seq;
+        seq += Math.ceil(batch.length / SEALED_PACKAGE);
+        // batch is handed over (transferred) to the pool: not usable from here on.
+        const plain = openBatch(key, at, lastSeq, batch);
+        plain.catch(() => undefined);
+        opening.push({ seq: at, plain });
+        batch = null;
+        fill = 0;
+        while (opening.length > AHEAD) {
+          const next = opening.shift() as (typeof opening)[number];
+          yield cut(next.seq, await next.plain);
         }
       }
-      c = c.subarray(take);
     }
   }
+  for (const next of opening) yield cut(next.seq, await next.plain);
   if (seq <= last) throw s3Error('InternalError', {}, 'An encrypted package of the object is missing.');
+}
+
+/** Offset of the last stored byte of package `seq` of a part whose plaintext is `size` bytes. */
+function sealedEnd(size: number, seq: number): number {
+  return Math.min((seq + 1) * SEALED_PACKAGE, sealedSize(size)) - 1;
 }

@@ -12,6 +12,7 @@ import { deleteObject } from './object-delete.js';
 import { getObject, headObject } from './object-read.js';
 import { type MetadataPatch, putObject, updateObjectMetadata } from './object-write.js';
 import { dropRestoredCopy, restoreLocalCopy } from './restore.js';
+import { readStoredVersion, restoreSealedCopy } from './sealed-tier.js';
 import { markTransitioned, type RemoteReader, setRemoteReader } from './transition.js';
 import type {
   AclRecord,
@@ -154,7 +155,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     return markTransitioned(this.set, bucket, key, versionId, expect, tier);
   }
 
-  restoreVersion(
+  async restoreVersion(
     bucket: string,
     key: string,
     versionId: string,
@@ -162,7 +163,16 @@ export class ErasureObjectLayer implements ObjectLayer {
     expect: { etag: string; mtime: number; size: number },
     expiry: number,
   ): Promise<boolean> {
-    return restoreLocalCopy(this.set, bucket, key, versionId, body, expect, expiry);
+    const sealed = await restoreSealedCopy(this.set, bucket, key, versionId, body, expect, expiry);
+    return sealed ?? restoreLocalCopy(this.set, bucket, key, versionId, body, expect, expiry);
+  }
+
+  readStoredVersion(
+    bucket: string,
+    key: string,
+    versionId: string,
+  ): Promise<{ info: ObjectInfo; stream: Readable; size: number } | null> {
+    return readStoredVersion(this.set, bucket, key, versionId);
   }
 
   dropRestoredCopy(bucket: string, key: string, versionId: string, now: number): Promise<boolean> {

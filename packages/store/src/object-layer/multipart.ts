@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { s3Error } from '../core/errors.js';
 import { writeBody } from './compression.js';
 import { runOnQuorum } from './doc-store.js';
-import { partKey } from './encryption.js';
+import { opaqueEtag, partKey } from './encryption.js';
 import type { ErasureSet } from './erasure-set.js';
 import { partLock } from './key-locks.js';
 import type {
@@ -199,7 +199,11 @@ export async function putObjectPart(
       });
       const part: PartDoc = {
         number: partNumber,
-        etag: res.md5.toString('hex'),
+        // SSE-KMS / SSE-C parts: a keyed ETag, not the plaintext's MD5 (as AWS); Complete checks it.
+        etag:
+          sealKey && upload.encryption?.kind !== 'SSE-S3'
+            ? opaqueEtag(sealKey, res.md5)
+            : res.md5.toString('hex'),
         size: res.size,
         mtime: Date.now(),
         file: writeId,

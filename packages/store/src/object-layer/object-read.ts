@@ -7,6 +7,7 @@ import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
 import { type MetaRead, readMeta } from './meta-io.js';
 import { validateObjectKey } from './names.js';
+import { remoteSealedRead } from './sealed-tier.js';
 import { isRemote, remoteRead } from './transition.js';
 import type { ByteRange, GetObjectResult, ObjectInfo, UnsealKey } from './types.js';
 import { openPartSources, pickVersion, toInfo, versionParts } from './versions.js';
@@ -76,6 +77,15 @@ export async function getObject(
     const { v, latest } = pickVersion(bucket, key, meta.doc, opts?.versionId);
     const info = toInfo(bucket, key, v, latest);
     const range = resolveRange(bucket, key, v.size, opts?.range);
+    if (isRemote(v) && v.encryption) {
+      return remoteSealedRead(
+        set,
+        v,
+        info,
+        range,
+        (await versionKey(bucket, key, v, opts?.unseal)) as Buffer,
+      );
+    }
     if (isRemote(v)) return remoteRead(set, info, range);
     const start = range ? range.start : 0;
     const end = range ? range.end : v.size - 1;

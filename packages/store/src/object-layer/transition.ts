@@ -67,7 +67,8 @@ export async function markTransitioned(
       inline: false,
       ec: null,
     };
-    delete moved.compression;
+    // An encrypted version's tier copy is its stored bytes: their layout stays to read them.
+    if (!v.encryption) delete moved.compression;
     const versions = prev.doc.versions.map((x) => (x === v ? moved : x));
     await writeMeta(set, bucket, key, { gen: randomUUID(), updated: Date.now(), versions }, prev);
     await cleanupVersions(set, bucket, key, [v], false);

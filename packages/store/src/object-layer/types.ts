@@ -428,6 +428,16 @@ export interface ObjectLayer {
     expiry: number,
   ): Promise<boolean>;
 
+  /**
+   * Optional (transition of encrypted versions): the version's stored bytes (sealed packages, part
+   * after part) to send to a tier as they are; null when the version is not encrypted.
+   */
+  readStoredVersion?(
+    bucket: string,
+    key: string,
+    versionId: string,
+  ): Promise<{ info: ObjectInfo; stream: Readable; size: number } | null>;
+
   /** Optional: free the local copy of a restored version once its restore expired before `now`. */
   dropRestoredCopy?(bucket: string, key: string, versionId: string, now: number): Promise<boolean>;
 

@@ -185,14 +185,16 @@ export class TierService implements TierAdmin {
    */
   async transition(bucket: string, key: string, versionId: string, tier: string): Promise<void> {
     const driver = await this.#driver(tier);
-    const got = await this.#layer.getObject(bucket, key, { versionId });
+    // Encrypted versions go as their stored ciphertext (the keys stay here), others as their bytes.
+    const sealed = await this.#layer.readStoredVersion?.(bucket, key, versionId);
+    const got = sealed ?? (await this.#layer.getObject(bucket, key, { versionId }));
     const info = got.info;
     if (info.isDeleteMarker || this.tierOf(info) !== undefined) {
       got.stream.destroy();
       return;
     }
     const object = `${bucket}/${randomUUID()}`;
-    await driver.put(object, got.stream, info.size);
+    await driver.put(object, got.stream, sealed ? sealed.size : info.size);
     const record: TierRecord = {
       tier,
       object,

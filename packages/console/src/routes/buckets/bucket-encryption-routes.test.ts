@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +40,11 @@ beforeAll(async () => {
     host: '127.0.0.1',
     rootUser: ROOT_USER,
     rootPassword: ROOT_PASSWORD,
-    env: { MINIO_KMS_SECRET_KEY: `console-key:${randomBytes(32).toString('base64')}` },
+    env: {
+      MINIO_KMS_SECRET_KEY: `console-key:${randomBytes(32).toString('base64')}`,
+      // SSE-C objects are written over plain HTTP here (local test).
+      STOWAGE_SSE_C_ALLOW_HTTP: 'on',
+    },
   });
   app = await buildApp({
     s3Endpoint: store.url,
@@ -136,5 +140,54 @@ describe('bucket encryption and KMS routes', () => {
     expect(`${err.errorMessage} ${err.detailedError}`).toContain('nope');
     const missing = await api('POST', '/api/v1/buckets/enc/encryption/enable', { encType: 'sse-kms' });
     expect(missing.status).toBe(400);
+  });
+
+  it('describes an SSE-C object without its key (from the version listing); downloads say the key is needed', async () => {
+    await s3.makeBucket('customer');
+    const key = randomBytes(32);
+    const body = Buffer.from('sealed under a key the console never sees');
+    const ssec = {
+      'X-Amz-Server-Side-Encryption-Customer-Algorithm': 'AES256',
+      'X-Amz-Server-Side-Encryption-Customer-Key': key.toString('base64'),
+      'X-Amz-Server-Side-Encryption-Customer-Key-MD5': createHash('md5').update(key).digest('base64'),
+    };
+    await s3.putObject('customer', 'secret.bin', body, body.length, ssec);
+    await s3.putObject('customer', 'secret.bin.bak', Buffer.from('plain'));
+    // HEAD with the key: what the console's answer must agree with.
+    const head = await s3.makeRequestAsync(
+      { method: 'HEAD', bucketName: 'customer', objectName: 'secret.bin', headers: ssec },
+      '',
+      [200],
+    );
+    head.resume();
+    const stat = {
+      etag: String(head.headers.etag).replace(/"/g, ''),
+      lastModified: new Date(String(head.headers['last-modified'])),
+    };
+    const listed = await api('GET', '/api/v1/buckets/customer/objects?prefix=secret.bin&with_metadata=true');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const [item] = listObjectsResponseSchema.parse(listed.body).objects;
+    expect(item).toMatchObject({
+      name: 'secret.bin',
+      size: body.length,
+      etag: stat.etag,
+      encryption: { type: 'SSE-C' },
+      user_metadata: {},
+    });
+    expect(new Date(item?.last_modified ?? 0).getTime()).toBe(stat.lastModified.getTime());
+    // A key that is not there is still a 404.
+    const none = await api('GET', '/api/v1/buckets/customer/objects?prefix=secret&with_metadata=true');
+    expect(none.status).toBe(404);
+    // Download and share links cannot work without the key: a clear 400 says why.
+    for (const [method, url] of [
+      ['GET', '/api/v1/buckets/customer/objects/download?prefix=secret.bin'],
+      ['GET', '/api/v1/buckets/customer/objects/share?prefix=secret.bin&expires=3600000ms'],
+    ] as const) {
+      const refused = await api(method, url);
+      expect(refused.status, url).toBe(400);
+      const err = apiErrorSchema.parse(refused.body);
+      expect(err.errorMessage).toBe('The object needs its customer key');
+      expect(err.detailedError).toContain('SSE-C');
+    }
   });
 });

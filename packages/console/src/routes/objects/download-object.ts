@@ -12,7 +12,7 @@ import type * as Minio from 'minio';
 import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { listObjectsPage, s3Query } from './listing.js';
-import { checkVersionId, statObject } from './object-target.js';
+import { checkVersionId, customerKeyNeeded, isMissingCustomerKey, statObject } from './object-target.js';
 import { type ZipEntry, zipEntryName, zipStream } from './zip-stream.js';
 
 /** RFC 5987 value: UTF-8, percent-encoded, with the characters encodeURIComponent leaves but 5987 forbids. */
@@ -165,6 +165,7 @@ async function getObjectResponse(
       );
       throw Object.assign(e, Number.isFinite(size) ? { contentRange: `bytes */${size}` } : {});
     }
+    if (isMissingCustomerKey(err)) throw customerKeyNeeded(key, err);
     throw err;
   }
 }

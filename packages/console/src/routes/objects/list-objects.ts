@@ -12,6 +12,7 @@ import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
 import { hasErrorCode } from '../buckets/bucket-route-support.js';
 import { tierState } from '../lifecycle/tier-state.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
+import { customerKeyObjectHeaders } from './customer-key-object.js';
 import {
   foldersFirst,
   listObjectsPage,
@@ -186,15 +187,17 @@ async function objectWithMetadata(
 ): Promise<ObjectItem> {
   // Every request names the version when one was asked for (HeadObject and the sub-resources take ?versionId).
   const version = versionId === undefined ? '' : `versionId=${encodeURIComponent(versionId)}`;
-  let headers: Record<string, string | string[] | undefined>;
+  let headers: Record<string, string | string[] | undefined> | null;
   try {
     const res = await s3.makeRequestAsync(
       { method: 'HEAD', bucketName: bucket, objectName: key, ...(version === '' ? {} : { query: version }) },
       '',
-      [200],
+      [200, 400],
     );
     await readBody(res);
-    headers = res.headers;
+    // 400 to a plain HEAD: the object is encrypted with a customer key (SSE-C) the console lacks.
+    headers =
+      res.statusCode === 400 ? await customerKeyObjectHeaders(s3, bucket, key, versionId) : res.headers;
   } catch (err) {
     // A HEAD answer has no body, so the SDK can only say "NotFound" for a missing object (or bucket).
     if (hasErrorCode(err, 'NotFound')) {
@@ -208,6 +211,13 @@ async function objectWithMetadata(
       );
     }
     throw err;
+  }
+  if (headers === null) {
+    throw new ApiHttpError(
+      400,
+      'The object cannot be described',
+      `The store answered 400 Bad Request to HeadObject of '${key}', and no version of it is listed.`,
+    );
   }
   const sub = (query: string) => () =>
     s3XmlRequest(s3, {

@@ -1,5 +1,6 @@
 import type * as Minio from 'minio';
 import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
+import { customerKeyObjectHeaders } from './customer-key-object.js';
 
 /**
  * Shared by the routes that act on one object (share, download, retention, legal hold, tags): the version
@@ -66,6 +67,29 @@ export async function statObject(
         { cause: err },
       );
     }
+    // A HEAD refused with no code (400) of a listed object: it is encrypted with a customer key (SSE-C).
+    if (codeOf(err) === '' && (await customerKeyObjectHeaders(s3, bucket, key, versionId)) !== null) {
+      throw customerKeyNeeded(key, err);
+    }
     throw err;
   }
+}
+
+/** The console cannot read an SSE-C object: it never has the customer's key. */
+export function customerKeyNeeded(key: string, cause: unknown): ApiHttpError {
+  return new ApiHttpError(
+    400,
+    'The object needs its customer key',
+    `'${key}' is encrypted with a customer-provided key (SSE-C). The console does not have the key, so it cannot download, preview or share the object; use an S3 client that sends the key.`,
+    { cause },
+  );
+}
+
+/** S3's (and MinIO's) InvalidRequest to a GET of an SSE-C object without the customer key. */
+export function isMissingCustomerKey(err: unknown): boolean {
+  return (
+    codeOf(err) === 'InvalidRequest' &&
+    err instanceof Error &&
+    err.message.startsWith('The object was stored using a form of Server Side Encryption')
+  );
 }

@@ -23,6 +23,7 @@ export async function startClockedStore(
   rootUser: string,
   rootPassword: string,
   clocked = true,
+  env: Record<string, string> = {},
 ): Promise<ClockedStore> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stowage-ilm-'));
   const clock = new ManualClock();
@@ -33,7 +34,7 @@ export async function startClockedStore(
     host: '127.0.0.1',
     rootUser,
     rootPassword,
-    ...(clocked ? { clock, env: { MINIO_SCANNER_SPEED: 'fastest' } } : {}),
+    ...(clocked ? { clock, env: { MINIO_SCANNER_SPEED: 'fastest', ...env } } : {}),
   });
   const s3 = new Client({
     endPoint: '127.0.0.1',

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   CompleteMultipartUploadCommand,
   CopyObjectCommand,
@@ -9,6 +7,7 @@ import {
   GetBucketEncryptionCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListPartsCommand,
   PutBucketEncryptionCommand,
   PutObjectCommand,
   S3Client,
@@ -25,6 +24,7 @@ import {
   type TestStore,
 } from '../conformance/harness.js';
 import { SSE_C_HTTP_VARIABLE } from './seal.js';
+import { filesHolding, patterned as patternOf } from './testing/plaintext.js';
 
 // Server-side encryption end to end with @aws-sdk/client-s3 against a real store on 4 drive folders:
 // every SSE kind round-trips with AWS's response headers and errors, and a known plaintext pattern
@@ -37,13 +37,7 @@ const P = 64 * 1024;
 let t: TestStore;
 let s3: S3Client;
 
-function patterned(size: number, tag: string): Buffer {
-  const out = Buffer.alloc(size);
-  let off = 0;
-  for (let i = 0; off < size; i++)
-    off += Buffer.concat([PATTERN, Buffer.from(` ${tag} ${i}\n`)]).copy(out, off);
-  return out;
-}
+const patterned = (size: number, tag: string): Buffer => patternOf(PATTERN, size, tag);
 
 const md5hex = (b: Buffer): string => createHash('md5').update(b).digest('hex');
 const customer = randomBytes(32);
@@ -53,20 +47,7 @@ const ssec = {
   SSECustomerKeyMD5: createHash('md5').update(customer).digest('base64'),
 };
 
-async function files(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    out.push(...(e.isDirectory() ? await files(p) : [p]));
-  }
-  return out;
-}
-
-async function filesWithPattern(): Promise<string[]> {
-  const hits: string[] = [];
-  for (const f of await files(t.dataDir)) if ((await readFile(f)).includes(PATTERN)) hits.push(f);
-  return hits;
-}
+const filesWithPattern = (): Promise<string[]> => filesHolding(t.dataDir, PATTERN);
 
 async function getBytes(input: ConstructorParameters<typeof GetObjectCommand>[0]): Promise<Buffer> {
   const r = await s3.send(new GetObjectCommand(input));
@@ -221,8 +202,26 @@ describe('object encryption with @aws-sdk/client-s3', () => {
         new UploadPartCommand({ Bucket: B, Key: 'mp', UploadId, PartNumber: i + 1, Body: body, ...ssec }),
       );
       expect(r.SSECustomerKeyMD5).toBe(ssec.SSECustomerKeyMD5);
+      // As AWS: an SSE-C part's ETag is not its plaintext's MD5.
+      expect(r.ETag).toMatch(/^"[0-9a-f]{32}"$/);
+      expect(r.ETag).not.toBe(`"${md5hex(body)}"`);
       done.push({ PartNumber: i + 1, ETag: r.ETag as string });
     }
+    const listed = await s3.send(new ListPartsCommand({ Bucket: B, Key: 'mp', UploadId, ...ssec }));
+    expect(listed.Parts?.map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag }))).toEqual(done);
+    const plainMd5 = parts.map((body, i) => ({ PartNumber: i + 1, ETag: `"${md5hex(body)}"` }));
+    expect(
+      await failure(
+        s3.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: B,
+            Key: 'mp',
+            UploadId,
+            MultipartUpload: { Parts: plainMd5 },
+          }),
+        ),
+      ),
+    ).toEqual({ code: 'InvalidPart', status: 400 });
     expect(
       await failure(
         s3.send(new UploadPartCommand({ Bucket: B, Key: 'mp', UploadId, PartNumber: 9, Body: 'x' })),
@@ -296,6 +295,7 @@ describe('object encryption with @aws-sdk/client-s3', () => {
         CopySourceSSECustomerKeyMD5: ssec.SSECustomerKeyMD5,
       }),
     );
+    expect(r.CopyPartResult?.ETag).not.toBe(`"${md5hex(big.subarray(P - 10, 2 * P + 11))}"`);
     await s3.send(
       new CompleteMultipartUploadCommand({
         Bucket: B,

@@ -1,9 +1,9 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
-import { Alert, Box, Button, CircularProgress, Paper, Tab, Tabs } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Tab, Tabs, Tooltip } from '@mui/material';
 import type { ObjectItem } from '@stowage/contracts';
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { ApiError, toApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/format/format-date';
 import { LoadingMessage } from '@/shared/ui/loading-message';
@@ -15,7 +15,13 @@ import { useObjectBucketSettings } from '../api/get-object-bucket-settings';
 import { useObjectMetadata } from '../api/get-object-metadata';
 import { useObjectVersions } from '../api/list-object-versions';
 import { downloadUrl, startDownload } from '../api/object-urls';
-import { baseName, isDeletedEntry, needsLargeDownloadNotice, previewMode } from '../lib/detail-rules';
+import {
+  baseName,
+  customerKeyLock,
+  isDeletedEntry,
+  needsLargeDownloadNotice,
+  previewMode,
+} from '../lib/detail-rules';
 import { hasRealVersionId, versionAt } from '../lib/version-rules';
 import { DeleteObjectDialog } from './object-delete-dialog';
 import { ObjectDetailsPanel } from './object-details-panel';
@@ -41,6 +47,16 @@ function targetOf(o: ObjectItem, pinVersion: boolean): Target {
   return pinVersion && o.version_id !== undefined
     ? { name: o.name, version_id: o.version_id }
     : { name: o.name };
+}
+
+/** A disabled action with the reason as its tooltip (a disabled button gets no hover events itself). */
+function Locked({ reason, children }: { reason: string | undefined; children: ReactElement }): ReactNode {
+  if (reason === undefined) return children;
+  return (
+    <Tooltip title={reason}>
+      <span>{children}</span>
+    </Tooltip>
+  );
 }
 
 /**
@@ -131,7 +147,9 @@ export function ObjectDetail({ bucket, objectName, rewindDate, onDeleted }: Obje
   // Past versions (rewind, or a current delete marker) are addressed by their version id.
   const pinVersion = rewind || metaMissing;
   const versionsEnabled = hasRealVersionId(object.version_id);
-  const previewEnabled = !deleted && previewMode(object.name) !== undefined;
+  // SSE-C: the console has no customer key, so it cannot read the bytes (details only).
+  const keyLock = customerKeyLock(object);
+  const previewEnabled = !deleted && keyLock === undefined && previewMode(object.name) !== undefined;
   const activeTab: DetailTab =
     (tab === 'versions' && !versionsEnabled) || (tab === 'preview' && !previewEnabled) ? 'details' : tab;
 
@@ -160,28 +178,32 @@ export function ObjectDetail({ bucket, objectName, rewindDate, onDeleted }: Obje
         {...(rewind ? { subtitle: `As of ${formatDateTime(rewindDate)} (read-only)` } : {})}
         actions={
           <>
-            <Button
-              variant="outlined"
-              startIcon={<ShareOutlined />}
-              disabled={deleted}
-              onClick={() => {
-                setShareTarget(targetOf(object, pinVersion));
-                setDialog('share');
-              }}
-            >
-              Share
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={
-                downloading ? <CircularProgress size={18} aria-label="Downloading" /> : <DownloadOutlined />
-              }
-              disabled={deleted || downloading}
-              aria-busy={downloading}
-              onClick={() => void download(targetOf(object, pinVersion), object.size)}
-            >
-              Download
-            </Button>
+            <Locked reason={keyLock}>
+              <Button
+                variant="outlined"
+                startIcon={<ShareOutlined />}
+                disabled={deleted || keyLock !== undefined}
+                onClick={() => {
+                  setShareTarget(targetOf(object, pinVersion));
+                  setDialog('share');
+                }}
+              >
+                Share
+              </Button>
+            </Locked>
+            <Locked reason={keyLock}>
+              <Button
+                variant="outlined"
+                startIcon={
+                  downloading ? <CircularProgress size={18} aria-label="Downloading" /> : <DownloadOutlined />
+                }
+                disabled={deleted || downloading || keyLock !== undefined}
+                aria-busy={downloading}
+                onClick={() => void download(targetOf(object, pinVersion), object.size)}
+              >
+                Download
+              </Button>
+            </Locked>
             <Button
               variant="outlined"
               color="error"
@@ -199,6 +221,11 @@ export function ObjectDetail({ bucket, objectName, rewindDate, onDeleted }: Obje
           {rewind
             ? `At this date the object had been deleted (on ${formatDateTime(object.last_modified)}).`
             : 'The current version of this object is a delete marker.'}
+        </Alert>
+      )}
+      {keyLock !== undefined && !deleted && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {keyLock}
         </Alert>
       )}
       <Paper variant="outlined">

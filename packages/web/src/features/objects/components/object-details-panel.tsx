@@ -101,7 +101,7 @@ export function ObjectDetailsPanel({
         <Field label="Content Type">{object.content_type ?? '-'}</Field>
         <Field label="Encryption">
           {object.encryption
-            ? `${object.encryption.type}${object.encryption.kms_key_id ? ` (key ${object.encryption.kms_key_id})` : ''}`
+            ? `${object.encryption.type}${object.encryption.kms_key_id ? ` (key ${object.encryption.kms_key_id})` : ''}${object.encryption.type === 'SSE-C' ? ' (customer-provided key)' : ''}`
             : 'None'}
         </Field>
         <Field label="Version ID">

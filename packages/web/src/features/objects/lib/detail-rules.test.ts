@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { baseName, isDeletedEntry, needsLargeDownloadNotice, previewMode } from './detail-rules';
+import {
+  baseName,
+  customerKeyLock,
+  isDeletedEntry,
+  needsLargeDownloadNotice,
+  previewMode,
+} from './detail-rules';
 
 describe('object detail rules', () => {
   it('shows the download notice only above 104857600 bytes (spec 1 §8–9)', () => {
@@ -16,6 +22,13 @@ describe('object detail rules', () => {
     expect(previewMode('clip.webm')).toBe('video');
     expect(previewMode('archive.zip')).toBeUndefined();
     expect(previewMode('folder.png/readme')).toBeUndefined();
+  });
+
+  it('locks the reads of SSE-C objects only, saying why', () => {
+    expect(customerKeyLock({ encryption: { type: 'SSE-C' } })).toMatch(/customer-provided key \(SSE-C\)/);
+    expect(customerKeyLock({ encryption: { type: 'SSE-S3' } })).toBeUndefined();
+    expect(customerKeyLock({ encryption: { type: 'SSE-KMS', kms_key_id: 'k' } })).toBeUndefined();
+    expect(customerKeyLock({})).toBeUndefined();
   });
 
   it('treats delete markers and rewind rows deleted by then as deleted', () => {

@@ -32,3 +32,15 @@ export function baseName(key: string): string {
   const trimmed = key.endsWith('/') ? key.slice(0, -1) : key;
   return trimmed.slice(trimmed.lastIndexOf('/') + 1) || key;
 }
+
+/** What the object detail says about an SSE-C object (its Download, Preview and Share are off). */
+export const CUSTOMER_KEY_NOTICE =
+  'This object is encrypted with a customer-provided key (SSE-C). The console does not have the key, so it cannot download, preview or share the object; use an S3 client that sends the key.';
+
+/**
+ * Why the console cannot read an object's bytes, or undefined when it can: an SSE-C object needs its
+ * customer key on every read, and the console never holds one.
+ */
+export function customerKeyLock(o: Pick<ObjectItem, 'encryption'>): string | undefined {
+  return o.encryption?.type === 'SSE-C' ? CUSTOMER_KEY_NOTICE : undefined;
+}
