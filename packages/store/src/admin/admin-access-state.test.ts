@@ -5,19 +5,13 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminHarness, ROOT } from './testing/harness.js';
-import { openOperationsHarness, readonlyPolicy } from './testing/operations-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AdminHarness } from './testing/harness.js';
+import { R, readonlyPolicy, useOperationsHarness } from './testing/operations-fixture.js';
 
-const R = ROOT.accessKey;
 let h: AdminHarness;
-
-beforeAll(async () => {
-  h = await openOperationsHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
+useOperationsHarness((opened) => {
+  h = opened;
 });
 
 describe('authorization of admin calls', () => {

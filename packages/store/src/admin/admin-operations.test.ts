@@ -2,19 +2,13 @@
  * Admin API operations against a real 4-drive store: users, malformed requests, groups and policies.
  * Authorization, service accounts, server state, STS and persistence: `admin-access-state.test.ts`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminHarness, ROOT } from './testing/harness.js';
-import { openOperationsHarness, readonlyPolicy } from './testing/operations-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminHarness } from './testing/harness.js';
+import { R, readonlyPolicy, useOperationsHarness } from './testing/operations-fixture.js';
 
-const R = ROOT.accessKey;
 let h: AdminHarness;
-
-beforeAll(async () => {
-  h = await openOperationsHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
+useOperationsHarness((opened) => {
+  h = opened;
 });
 
 describe('users', () => {

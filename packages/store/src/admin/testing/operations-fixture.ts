@@ -1,11 +1,27 @@
 import { Readable } from 'node:stream';
-import { AdminHarness } from './harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { AdminHarness, ROOT } from './harness.js';
+
+/** The root user's access key. */
+export const R = ROOT.accessKey;
 
 /**
  * Shared setup of the admin operation tests (`admin-operations.test.ts`, `admin-access-state.test.ts`):
- * a 4-drive harness with buckets `photos` (two objects, 2000 bytes) and `private` (empty).
+ * a 4-drive harness with buckets `photos` (two objects, 2000 bytes) and `private` (empty), opened once
+ * per test file (beforeAll) and handed to `opened`, closed after the file (afterAll).
  */
-export async function openOperationsHarness(): Promise<AdminHarness> {
+export function useOperationsHarness(opened: (h: AdminHarness) => void): void {
+  let harness: AdminHarness | undefined;
+  beforeAll(async () => {
+    harness = await openOperationsHarness();
+    opened(harness);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+}
+
+async function openOperationsHarness(): Promise<AdminHarness> {
   const h = await AdminHarness.open(4);
   const put = async (bucket: string, key: string, bytes: number): Promise<void> => {
     await h.layer.putObject(bucket, key, Readable.from([Buffer.alloc(bytes, 1)]), { size: bytes });
