@@ -56,9 +56,12 @@ export async function startClockedStore(
   };
 }
 
-/** Polls `check` every 100 ms for up to 15 s; throws naming `what` when it never holds. */
+/**
+ * Polls `check` every 100 ms for up to 45 s (a scanner cycle a second, but a loaded CI machine can stretch
+ * that many times over); throws naming `what` when it never holds.
+ */
 export async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 450; i++) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 100));
   }
