@@ -47,9 +47,9 @@ export function EventsPanel({ bucket }: { bucket: string }): ReactElement {
 
   return (
     <Box sx={{ flex: 1, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          Events
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2, gap: 2 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          Send this bucket's uploads, reads or deletions to a notification target.
         </Typography>
         <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setSubscribing(true)}>
           Subscribe To Event
