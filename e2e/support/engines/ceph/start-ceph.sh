@@ -54,7 +54,12 @@ ceph-mon -c "$C" -i a
 wait_for "the monitor" ceph -c "$C" mon stat
 ceph-mgr -c "$C" -i x
 OSD_UUID=$(uuidgen)
-OSD_ID=$(timeout 30 ceph -c "$C" osd new "$OSD_UUID")
+# Right after the manager starts, the monitor can refuse commands for a moment ("EPERM: problem getting
+# command descriptions from mon"): retry; `osd new` with the same uuid gives the same id.
+until OSD_ID=$(timeout 30 ceph -c "$C" osd new "$OSD_UUID" 2>/dev/null); do
+  [ "$SECONDS" -lt "$DEADLINE" ] || failed "timed out creating the OSD"
+  sleep 0.5
+done
 ceph-osd -c "$C" -i "$OSD_ID" --mkfs --osd-uuid "$OSD_UUID" >/dev/null 2>&1
 # The first start can race the monitor ("wrong fsid"): retry until it stays up.
 wait_for "the OSD to start" ceph-osd -c "$C" -i "$OSD_ID"
