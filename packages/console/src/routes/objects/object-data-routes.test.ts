@@ -1,47 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { apiErrorSchema, apiPaths, fillApiPath, SHARE_MAX_EXPIRY_MS } from '@stowage/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema, apiPaths, SHARE_MAX_EXPIRY_MS } from '@stowage/contracts';
+import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import {
-  type ConsoleHarness,
-  jsonCaller,
-  sessionCookieHeader,
-  startConsoleHarness,
-} from '../../testing/console-harness.js';
-
-let h: ConsoleHarness;
-let call: ReturnType<typeof jsonCaller>;
-let token: string;
-let base: string;
-
-type Query = Record<string, string | string[]>;
-
-function qs(query: Query): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) for (const one of [v].flat()) q.append(k, one);
-  return q.toString();
-}
-
-const url = (pattern: string, bucket: string, query: Query): string =>
-  `${fillApiPath(pattern, { bucket })}?${qs(query)}`;
-
-/** A signed-in GET over real HTTP (streaming responses), with extra request headers. */
-function get(path: string, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
-  return fetch(`${base}${path}`, {
-    headers: { cookie: sessionCookieHeader(token), ...headers },
-    ...(signal === undefined ? {} : { signal }),
-  });
-}
+import { sessionCookieHeader } from '../../testing/console-harness.js';
+import { type Query, url, useObjectRig } from '../../testing/object-rig.js';
 
 async function bytes(res: Response): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
-}
-
-/** The SDK's getObjectLegalHold answers the parsed <LegalHold> element, not the status its type says. */
-async function legalHold(bucket: string, key: string, versionId?: string): Promise<string | undefined> {
-  const got = await h.s3.getObjectLegalHold(bucket, key, versionId === undefined ? undefined : { versionId });
-  return (got as unknown as { Status?: string }).Status;
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -96,11 +62,7 @@ const big = randomBytes(6 * 1024 * 1024 + 123);
 const huge = randomBytes(40 * 1024 * 1024);
 const text = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz — plain text, ünïcödé\n');
 
-beforeAll(async () => {
-  h = await startConsoleHarness({ drives: 4 });
-  token = await h.login();
-  call = jsonCaller(h.app, token);
-  base = await h.listen();
+const h = useObjectRig(async (h) => {
   await h.s3.makeBucket('data');
   await h.s3.putObject('data', 'docs/hello.txt', text);
   await h.s3.putObject('data', 'docs/My report ü €.txt', text);
@@ -126,17 +88,10 @@ beforeAll(async () => {
   await h.s3.putObject('data', 'photos/empty/', Buffer.alloc(0));
   await h.s3.putObject('data', 'top.txt', Buffer.from('at the root'));
   await h.s3.putObject('data', 'huge/huge.bin', huge);
-}, 300_000);
-
-afterAll(async () => {
-  // fetch keeps spare connections to the console open, some without any request yet; the server would
-  // wait for them to time out on close.
-  h?.app.server.closeAllConnections();
-  await h?.close();
 });
 
 describe('GET …/objects/share', () => {
-  const share = (query: Query) => call('GET', url(apiPaths.objectShare, 'data', query));
+  const share = (query: Query) => h.call('GET', url(apiPaths.objectShare, 'data', query));
 
   it('answers a presigned URL on the store, signed with the session token, that a fresh client can fetch', async () => {
     const res = await share({ prefix: 'docs/hello.txt', expires: '3600000ms' });
@@ -176,7 +131,7 @@ describe('GET …/objects/share', () => {
 
   it('a missing object is 404 and a missing prefix 400', async () => {
     expect((await share({ prefix: 'docs/nope.txt' })).status).toBe(404);
-    expect((await call('GET', url(apiPaths.objectShare, 'data', {}))).status).toBe(400);
+    expect((await h.call('GET', url(apiPaths.objectShare, 'data', {}))).status).toBe(400);
   });
 
   it('a link made for one second is refused by the store once it has expired', async () => {
@@ -198,7 +153,7 @@ describe('GET …/objects/share', () => {
 
 describe('GET …/objects/download (one object)', () => {
   const download = (query: Query, headers: Record<string, string> = {}) =>
-    get(url(apiPaths.objectDownload, 'data', query), headers);
+    h.get(url(apiPaths.objectDownload, 'data', query), headers);
 
   it('streams the whole object as an attachment with length, ETag and Last-Modified', async () => {
     const stat = await h.s3.statObject('data', 'photos/big.bin');
@@ -246,13 +201,13 @@ describe('GET …/objects/download (one object)', () => {
     await h.s3.setBucketVersioning('versions', { Status: 'Enabled' });
     const v1 = await h.s3.putObject('versions', 'v.txt', Buffer.from('version one'));
     await h.s3.putObject('versions', 'v.txt', Buffer.from('version two'));
-    const old = await get(
+    const old = await h.get(
       url(apiPaths.objectDownload, 'versions', { prefix: 'v.txt', version_id: String(v1.versionId) }),
     );
     expect(await old.text()).toBe('version one');
-    const latest = await get(url(apiPaths.objectDownload, 'versions', { prefix: 'v.txt' }));
+    const latest = await h.get(url(apiPaths.objectDownload, 'versions', { prefix: 'v.txt' }));
     expect(await latest.text()).toBe('version two');
-    const link = await call(
+    const link = await h.call(
       'GET',
       url(apiPaths.objectShare, 'versions', { prefix: 'v.txt', version_id: String(v1.versionId) }),
     );
@@ -310,18 +265,18 @@ describe('GET …/objects/download (one object)', () => {
   });
 
   it('answers HEAD with the headers from a HEAD to the store, reading no object bytes', async () => {
-    const res = await fetch(`${base}${url(apiPaths.objectDownload, 'data', { prefix: 'huge/huge.bin' })}`, {
+    const res = await fetch(`${h.base}${url(apiPaths.objectDownload, 'data', { prefix: 'huge/huge.bin' })}`, {
       method: 'HEAD',
-      headers: { cookie: sessionCookieHeader(token) },
+      headers: { cookie: sessionCookieHeader(h.token) },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-length')).toBe(String(huge.length));
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="huge.bin"/);
     // A GET behind the HEAD would still be reading 40 MiB from the store now.
     expect(storeSocketsInFlight()).toBe(0);
-    const zip = await fetch(`${base}${url(apiPaths.objectDownload, 'data', { prefix: 'huge/' })}`, {
+    const zip = await fetch(`${h.base}${url(apiPaths.objectDownload, 'data', { prefix: 'huge/' })}`, {
       method: 'HEAD',
-      headers: { cookie: sessionCookieHeader(token) },
+      headers: { cookie: sessionCookieHeader(h.token) },
     });
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
@@ -341,7 +296,7 @@ describe('GET …/objects/download (one object)', () => {
 });
 
 describe('GET …/objects/download (zip)', () => {
-  const download = (query: Query) => get(url(apiPaths.objectDownload, 'data', query));
+  const download = (query: Query) => h.get(url(apiPaths.objectDownload, 'data', query));
 
   it('streams a folder as <folder>.zip with every object under it, recursively', async () => {
     const res = await download({ prefix: 'photos/' });
@@ -409,7 +364,7 @@ describe('GET …/objects/download (zip)', () => {
   }, 120_000);
 
   it('fails with a JSON error before the archive starts when the bucket or a selected object is missing', async () => {
-    const noBucket = await get(url(apiPaths.objectDownload, 'nobucket', { prefix: 'a/' }));
+    const noBucket = await h.get(url(apiPaths.objectDownload, 'nobucket', { prefix: 'a/' }));
     expect(noBucket.status).toBe(404);
     expect(apiErrorSchema.parse(await noBucket.json()).errorMessage).toMatch(/bucket/i);
     const noObject = await download({ prefix: ['top.txt', 'missing.txt'] });
@@ -437,200 +392,5 @@ describe('GET …/objects/download (zip)', () => {
     expect(storeSocketsInFlight()).toBe(1);
     await reader?.cancel();
     await until(() => storeSocketsInFlight() === 0, 'the store connection to close');
-  });
-});
-
-describe('retention, legal hold and tags', () => {
-  const put = (pattern: string, bucket: string, query: Query, body: unknown) =>
-    call('PUT', url(pattern, bucket, query), body);
-  const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
-
-  beforeAll(async () => {
-    await h.s3.makeBucket('locked', 'us-east-1', { ObjectLocking: true });
-    await h.s3.putObject('locked', 'gov.txt', Buffer.from('governed'));
-    await h.s3.putObject('locked', 'comp.txt', Buffer.from('complied'));
-    await h.s3.putObject('locked', 'held.txt', Buffer.from('held'));
-  });
-
-  it('sets, extends and removes a GOVERNANCE retention', async () => {
-    const until = inDays(2);
-    const res = await put(
-      apiPaths.objectRetention,
-      'locked',
-      { prefix: 'gov.txt' },
-      { mode: 'governance', expires: until },
-    );
-    expect(res.status).toBe(204);
-    expect(res.body).toBeUndefined();
-    let r = await h.s3.getObjectRetention('locked', 'gov.txt');
-    expect(r?.mode).toBe('GOVERNANCE');
-    expect(Date.parse(String(r?.retainUntilDate))).toBe(Date.parse(until));
-
-    // Shortening needs the bypass; the refusal says why.
-    const shorter = await put(
-      apiPaths.objectRetention,
-      'locked',
-      { prefix: 'gov.txt' },
-      { mode: 'governance', expires: inDays(1) },
-    );
-    expect(shorter.status).toBe(403);
-    expect(apiErrorSchema.parse(shorter.body).errorMessage).toMatch(/GOVERNANCE retention/);
-    const bypassed = await put(
-      apiPaths.objectRetention,
-      'locked',
-      { prefix: 'gov.txt' },
-      { mode: 'governance', expires: inDays(1), governance_bypass: true },
-    );
-    expect(bypassed.status).toBe(204);
-
-    const removed = await call('DELETE', url(apiPaths.objectRetention, 'locked', { prefix: 'gov.txt' }));
-    expect(removed.status).toBe(204);
-    r = await h.s3.getObjectRetention('locked', 'gov.txt').catch(() => null);
-    expect(r?.mode).toBeUndefined();
-    // Without retention the object can be deleted again.
-    const stat = await h.s3.statObject('locked', 'gov.txt');
-    await h.s3.removeObject('locked', 'gov.txt', { versionId: String(stat.versionId) });
-  });
-
-  it('refuses a date in the past or not RFC 3339, and a bad mode, with 400', async () => {
-    for (const body of [
-      { mode: 'governance', expires: inDays(-1) },
-      { mode: 'governance', expires: 'tomorrow' },
-      { mode: 'governance', expires: '2099-01-01' },
-      { mode: 'forever', expires: inDays(1) },
-      { mode: 'governance' },
-    ]) {
-      const res = await put(apiPaths.objectRetention, 'locked', { prefix: 'held.txt' }, body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(apiErrorSchema.parse(res.body).detailedError).not.toBe('');
-    }
-  });
-
-  it('COMPLIANCE can be extended but not shortened, switched or removed', async () => {
-    const until = inDays(3);
-    expect(
-      (
-        await put(
-          apiPaths.objectRetention,
-          'locked',
-          { prefix: 'comp.txt' },
-          { mode: 'compliance', expires: until },
-        )
-      ).status,
-    ).toBe(204);
-    const later = inDays(4);
-    expect(
-      (
-        await put(
-          apiPaths.objectRetention,
-          'locked',
-          { prefix: 'comp.txt' },
-          { mode: 'compliance', expires: later },
-        )
-      ).status,
-    ).toBe(204);
-    for (const attempt of [
-      () =>
-        put(
-          apiPaths.objectRetention,
-          'locked',
-          { prefix: 'comp.txt' },
-          { mode: 'compliance', expires: inDays(1), governance_bypass: true },
-        ),
-      () =>
-        put(
-          apiPaths.objectRetention,
-          'locked',
-          { prefix: 'comp.txt' },
-          { mode: 'governance', expires: inDays(5), governance_bypass: true },
-        ),
-      () => call('DELETE', url(apiPaths.objectRetention, 'locked', { prefix: 'comp.txt' })),
-    ]) {
-      const res = await attempt();
-      expect(res.status).toBe(403);
-      expect(apiErrorSchema.parse(res.body).errorMessage).toMatch(
-        /COMPLIANCE retention until .* can only be extended/,
-      );
-    }
-    const r = await h.s3.getObjectRetention('locked', 'comp.txt');
-    expect(r?.mode).toBe('COMPLIANCE');
-    expect(Date.parse(String(r?.retainUntilDate))).toBe(Date.parse(later));
-  });
-
-  it('turns a legal hold on and off', async () => {
-    const on = await put(apiPaths.objectLegalHold, 'locked', { prefix: 'held.txt' }, { status: 'enabled' });
-    expect(on.status).toBe(204);
-    expect(await legalHold('locked', 'held.txt')).toBe('ON');
-    const off = await put(apiPaths.objectLegalHold, 'locked', { prefix: 'held.txt' }, { status: 'disabled' });
-    expect(off.status).toBe(204);
-    expect(await legalHold('locked', 'held.txt')).toBe('OFF');
-    const bad = await put(apiPaths.objectLegalHold, 'locked', { prefix: 'held.txt' }, { status: 'maybe' });
-    expect(bad.status).toBe(400);
-  });
-
-  it('a missing object is 404 for retention, legal hold and tags alike', async () => {
-    const q = { prefix: 'nope.txt' };
-    expect(
-      (await put(apiPaths.objectRetention, 'locked', q, { mode: 'governance', expires: inDays(1) })).status,
-    ).toBe(404);
-    expect((await call('DELETE', url(apiPaths.objectRetention, 'locked', q))).status).toBe(404);
-    expect((await put(apiPaths.objectLegalHold, 'locked', q, { status: 'enabled' })).status).toBe(404);
-    expect((await put(apiPaths.objectTags, 'locked', q, { tags: {} })).status).toBe(404);
-  });
-
-  it('object lock calls on a bucket without locking are 400 with a message that says so', async () => {
-    const hold = await put(apiPaths.objectLegalHold, 'data', { prefix: 'top.txt' }, { status: 'enabled' });
-    expect(hold.status).toBe(400);
-    expect(apiErrorSchema.parse(hold.body).errorMessage).toBe('Object locking is not enabled on this bucket');
-    const retention = await put(
-      apiPaths.objectRetention,
-      'data',
-      { prefix: 'top.txt' },
-      { mode: 'governance', expires: inDays(1) },
-    );
-    expect(retention.status).toBe(400);
-    expect(apiErrorSchema.parse(retention.body).errorMessage).toBe(
-      'Object locking is not enabled on this bucket',
-    );
-  });
-
-  it('replaces the tag set; an empty map removes every tag', async () => {
-    const first = await put(
-      apiPaths.objectTags,
-      'data',
-      { prefix: 'top.txt' },
-      { tags: { team: 'blue', stage: 'dev' } },
-    );
-    expect(first.status).toBe(204);
-    const read = async () =>
-      Object.fromEntries((await h.s3.getObjectTagging('data', 'top.txt')).map((t) => [t.Key, t.Value]));
-    expect(await read()).toEqual({ team: 'blue', stage: 'dev' });
-    expect(
-      (await put(apiPaths.objectTags, 'data', { prefix: 'top.txt' }, { tags: { owner: 'ana b' } })).status,
-    ).toBe(204);
-    expect(await read()).toEqual({ owner: 'ana b' });
-    expect((await put(apiPaths.objectTags, 'data', { prefix: 'top.txt' }, { tags: {} })).status).toBe(204);
-    expect(await read()).toEqual({});
-    const tooMany = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v']));
-    expect((await put(apiPaths.objectTags, 'data', { prefix: 'top.txt' }, { tags: tooMany })).status).toBe(
-      400,
-    );
-    expect(
-      (await put(apiPaths.objectTags, 'data', { prefix: 'nope.txt' }, { tags: { a: 'b' } })).status,
-    ).toBe(404);
-  });
-
-  it('tags, holds and retention apply to the given version only', async () => {
-    const v1 = await h.s3.putObject('locked', 'multi.txt', Buffer.from('one'));
-    const v2 = await h.s3.putObject('locked', 'multi.txt', Buffer.from('two'));
-    const q = { prefix: 'multi.txt', version_id: String(v1.versionId) };
-    expect((await put(apiPaths.objectTags, 'locked', q, { tags: { old: 'yes' } })).status).toBe(204);
-    expect((await put(apiPaths.objectLegalHold, 'locked', q, { status: 'enabled' })).status).toBe(204);
-    const tags = (v: string) => h.s3.getObjectTagging('locked', 'multi.txt', { versionId: v });
-    expect(await tags(String(v1.versionId))).toEqual([{ Key: 'old', Value: 'yes' }]);
-    expect(await tags(String(v2.versionId))).toEqual([]);
-    expect(await legalHold('locked', 'multi.txt', String(v1.versionId))).toBe('ON');
-    expect(await legalHold('locked', 'multi.txt', String(v2.versionId))).toBe('OFF');
-    expect((await put(apiPaths.objectLegalHold, 'locked', q, { status: 'disabled' })).status).toBe(204);
   });
 });
