@@ -192,6 +192,19 @@ describe('streams', () => {
     await serverSawClose;
   });
 
+  it('scannerMetrics asks for one scanner sample and returns its scanner part', async () => {
+    rig.handler = (_r, res) => {
+      res.end(
+        `${JSON.stringify({ hosts: ['h:9000'], aggregated: { scanner: { current_cycle: 7, cycle_complete_times: ['2026-01-01T00:00:00Z'] } }, final: true })}\n`,
+      );
+    };
+    const m = await client().scannerMetrics();
+    expect(m.current_cycle).toBe(7);
+    expect(m.cycle_complete_times).toEqual(['2026-01-01T00:00:00Z']);
+    expect(rig.seen[0]!).toMatchObject({ method: 'GET', path: '/minio/admin/v3/metrics' });
+    expect(Object.fromEntries(rig.seen[0]!.query)).toEqual({ types: '1', n: '1', interval: '1s' });
+  });
+
   it('a refused stream throws MadminError', async () => {
     rig.handler = (_r, res) => sendJson(res, { Code: 'AccessDenied', Message: 'Access Denied.' }, 403);
     const it = client().serverTrace();

@@ -12,6 +12,7 @@ import * as health from './calls/health.js';
 import * as info from './calls/info.js';
 import * as kms from './calls/kms.js';
 import * as logs from './calls/logs.js';
+import * as metrics from './calls/metrics.js';
 import * as policies from './calls/policies.js';
 import * as quota from './calls/quota.js';
 import * as remoteTargets from './calls/remote-targets.js';
@@ -34,6 +35,7 @@ import type { HealthDataType, HealthInfo } from './types/health.js';
 import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo } from './types/info.js';
 import type { KMSKeyInfo, KMSKeyStatus, KMSStatus } from './types/kms.js';
 import type { LogInfo, LogOpts } from './types/logs.js';
+import type { ScannerMetrics } from './types/metrics.js';
 import type {
   ListCannedPoliciesResponse,
   PolicyAssociationRequest,
@@ -265,6 +267,10 @@ export class MadminClient extends AdminTransport {
   }
   getLogs(opts?: LogOpts, signal?: AbortSignal): AsyncGenerator<LogInfo, void, undefined> {
     return logs.getLogs(this, opts, signal);
+  }
+  /** One sample of the scanner's realtime metrics (cycle counter, completed cycles, ILM operations). */
+  scannerMetrics(signal?: AbortSignal): Promise<ScannerMetrics> {
+    return metrics.scannerMetrics(this, signal);
   }
 
   // KMS (calls/kms.ts)

@@ -26,6 +26,7 @@ export * from './types/info.js';
 export * from './types/json.js';
 export * from './types/kms.js';
 export * from './types/logs.js';
+export * from './types/metrics.js';
 export * from './types/policies.js';
 export * from './types/quota.js';
 export * from './types/remote-targets.js';

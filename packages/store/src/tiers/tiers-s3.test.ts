@@ -270,8 +270,11 @@ describe('a transfer that fails', () => {
       ],
     } as never);
     const before = (await admin.tierStats()).find((t) => t.Name === 'FLAKY');
+    const cycleAt = async (): Promise<number> => (await admin.scannerMetrics()).current_cycle ?? 0;
+    const start = await cycleAt();
     local.clock.advanceDays(2);
-    await new Promise((r) => setTimeout(r, 2500)); // two cycles or more, each failing
+    // Two whole scanner cycles after the clock move (the counter counts one in progress), each failing.
+    await until(async () => (await cycleAt()) >= start + 4, 'two scanner cycles after the clock move');
     expect((await admin.tierStats()).find((t) => t.Name === 'FLAKY')).toEqual(before);
     expect((await readAll(await s3.getObject('retry', 'doc.bin'))).equals(data)).toBe(true);
     expect(await localBytes('retry', 'doc.bin')).toBeGreaterThan(data.length);
