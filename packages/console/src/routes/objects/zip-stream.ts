@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 
 /** One entry of a streamed archive. */
@@ -88,7 +87,10 @@ export function zipStream(entries: AsyncIterable<ZipEntry>, options: ZipOptions 
     }
     current = stream;
     stream.once('error', fail);
-    const read = finished(stream).catch(() => {});
+    // Read to its end (or destroyed): the next object is opened then, not at its 'close' (a tick later).
+    const read = new Promise<void>((resolve) => {
+      stream.once('end', resolve).once('close', resolve);
+    });
     zip.addReadStream(stream, entry.name, { size: entry.size, mtime: entry.mtime, compress: false });
     await read;
   };
