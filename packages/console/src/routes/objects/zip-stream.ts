@@ -26,11 +26,15 @@ export interface ZipOptions {
 export const SKIPPED_NOTE = 'SKIPPED-OBJECTS.txt';
 
 /** The note's text: one line per entry left out, with the reason. */
-function skippedNoteText(skipped: readonly { name: string; reason: string }[]): string {
-  const count = skipped.length === 1 ? '1 object was' : `${skipped.length} objects were`;
+function skippedNoteText(skipped: readonly { name: string; reason: string }[], total: number): string {
+  const count = total === 1 ? '1 object was' : `${total} objects were`;
   const lines = skipped.map((s) => `${s.name}: ${s.reason}`);
+  if (total > skipped.length) lines.push(`… and ${total - skipped.length} more, not named here.`);
   return `${count} left out of this archive:\n\n${lines.join('\n')}\n`;
 }
+
+/** How many skipped entries the note names (the rest are counted), so a huge folder cannot fill memory. */
+const NOTE_MAX_NAMES = 10_000;
 
 /** The note's name: SKIPPED_NOTE, or 'SKIPPED-OBJECTS (2).txt' … when an entry already has that name. */
 function noteName(taken: ReadonlySet<string>): string {
@@ -58,6 +62,7 @@ export function zipStream(entries: AsyncIterable<ZipEntry>, options: ZipOptions 
   let closed = false;
   let current: Readable | undefined;
   const skipped: { name: string; reason: string }[] = [];
+  let skippedTotal = 0;
   // Entry names that could clash with the note's (kept small: only those starting like it).
   const noteLike = new Set<string>();
   const notePrefix = SKIPPED_NOTE.replace('.txt', '').toLowerCase();
@@ -78,7 +83,7 @@ export function zipStream(entries: AsyncIterable<ZipEntry>, options: ZipOptions 
     } catch (err) {
       const reason = options.skipReason?.(err);
       if (reason === undefined) throw err;
-      skipped.push({ name: entry.name, reason });
+      if (++skippedTotal <= NOTE_MAX_NAMES) skipped.push({ name: entry.name, reason });
       return;
     }
     if (closed) {
@@ -103,8 +108,9 @@ export function zipStream(entries: AsyncIterable<ZipEntry>, options: ZipOptions 
       else await addFile(entry, entry.open);
     }
     if (closed) return;
-    if (skipped.length > 0) {
-      zip.addBuffer(Buffer.from(skippedNoteText(skipped)), noteName(noteLike), { mtime: new Date() });
+    if (skippedTotal > 0) {
+      const note = Buffer.from(skippedNoteText(skipped, skippedTotal));
+      zip.addBuffer(note, noteName(noteLike), { mtime: new Date() });
     }
     zip.end();
   };
