@@ -15,6 +15,7 @@ import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { SESSION_COOKIE } from '../../session/session-cookie.js';
+import { unzip } from '../../testing/unzip.js';
 
 // Issue 18 through the console: bucket encryption enable/disable (spec 1 §4, §7), the object's encryption
 // in its details, and the KMS routes — against a real store with a built-in KMS.
@@ -25,6 +26,7 @@ let dataDir: string;
 let store: StoreHandle;
 let app: FastifyInstance;
 let s3: Minio.Client;
+let cookies: Record<string, string>;
 let api: (
   method: InjectOptions['method'],
   url: string,
@@ -66,12 +68,12 @@ beforeAll(async () => {
     payload: { accessKey: ROOT_USER, secretKey: ROOT_PASSWORD },
   });
   expect(login.statusCode, login.body).toBe(204);
-  const token = login.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+  cookies = { [SESSION_COOKIE]: login.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '' };
   api = async (method, url, payload) => {
     const res = await app.inject({
       method,
       url,
-      cookies: { [SESSION_COOKIE]: token },
+      cookies,
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
     return { status: res.statusCode, body: res.body === '' ? undefined : (res.json() as unknown) };
@@ -83,6 +85,16 @@ afterAll(async () => {
   await store?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
+
+/** SSE-C headers of a fresh customer key, as an S3 client that writes such an object sends them. */
+function customerKeyHeaders(): Record<string, string> {
+  const key = randomBytes(32);
+  return {
+    'X-Amz-Server-Side-Encryption-Customer-Algorithm': 'AES256',
+    'X-Amz-Server-Side-Encryption-Customer-Key': key.toString('base64'),
+    'X-Amz-Server-Side-Encryption-Customer-Key-MD5': createHash('md5').update(key).digest('base64'),
+  };
+}
 
 describe('bucket encryption and KMS routes', () => {
   it('enables SSE-S3, shows it, encrypts uploads, and disables it', async () => {
@@ -144,13 +156,8 @@ describe('bucket encryption and KMS routes', () => {
 
   it('describes an SSE-C object without its key (from the version listing); downloads say the key is needed', async () => {
     await s3.makeBucket('customer');
-    const key = randomBytes(32);
     const body = Buffer.from('sealed under a key the console never sees');
-    const ssec = {
-      'X-Amz-Server-Side-Encryption-Customer-Algorithm': 'AES256',
-      'X-Amz-Server-Side-Encryption-Customer-Key': key.toString('base64'),
-      'X-Amz-Server-Side-Encryption-Customer-Key-MD5': createHash('md5').update(key).digest('base64'),
-    };
+    const ssec = customerKeyHeaders();
     await s3.putObject('customer', 'secret.bin', body, body.length, ssec);
     await s3.putObject('customer', 'secret.bin.bak', Buffer.from('plain'));
     // HEAD with the key: what the console's answer must agree with.
@@ -189,5 +196,59 @@ describe('bucket encryption and KMS routes', () => {
       expect(err.errorMessage).toBe('The object needs its customer key');
       expect(err.detailedError).toContain('SSE-C');
     }
+  });
+
+  it('zips what it can read: SSE-C objects of a folder or a selection are left out and named in a note', async () => {
+    await s3.makeBucket('mixed');
+    const sealed = Buffer.from('only the customer can read this');
+    await s3.putObject('mixed', 'docs/a.txt', Buffer.from('plain a'));
+    await s3.putObject('mixed', 'docs/sub/secret.bin', sealed, sealed.length, customerKeyHeaders());
+    await s3.putObject('mixed', 'docs/z.txt', Buffer.from('plain z'));
+    // An object with the note's name: the note takes another.
+    await s3.putObject('mixed', 'docs/SKIPPED-OBJECTS.txt', Buffer.from('an object of that name'));
+    const zip = async (prefixes: string[]): Promise<Map<string, Buffer>> => {
+      const query = prefixes.map((p) => `prefix=${encodeURIComponent(p)}`).join('&');
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/buckets/mixed/objects/download?${query}`,
+        cookies,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      return unzip(res.rawPayload);
+    };
+    const reason =
+      'encrypted with a customer-provided key (SSE-C), which the console does not have; download it with an S3 client that sends the key.';
+
+    const folder = await zip(['docs/']);
+    expect([...folder.keys()].sort()).toEqual([
+      'SKIPPED-OBJECTS.txt',
+      'docs/',
+      'docs/SKIPPED-OBJECTS.txt',
+      'docs/a.txt',
+      'docs/z.txt',
+    ]);
+    expect(folder.get('docs/a.txt')?.toString()).toBe('plain a');
+    expect(folder.get('docs/z.txt')?.toString()).toBe('plain z');
+    expect(folder.get('SKIPPED-OBJECTS.txt')?.toString()).toBe(
+      `1 object was left out of this archive:\n\ndocs/sub/secret.bin: ${reason}\n`,
+    );
+
+    // Selected directly, it is left out the same way; the archive's own object keeps its name.
+    const selection = await zip(['docs/a.txt', 'docs/sub/secret.bin', 'docs/SKIPPED-OBJECTS.txt']);
+    expect([...selection.keys()].sort()).toEqual(['SKIPPED-OBJECTS (2).txt', 'SKIPPED-OBJECTS.txt', 'a.txt']);
+    expect(selection.get('SKIPPED-OBJECTS.txt')?.toString()).toBe('an object of that name');
+    expect(selection.get('SKIPPED-OBJECTS (2).txt')?.toString()).toContain(`sub/secret.bin: ${reason}`);
+
+    // HEAD (what the web UI asks before a download) refuses the SSE-C object too, and serves the others.
+    const head = (prefix: string) =>
+      app.inject({
+        method: 'HEAD',
+        url: `/api/v1/buckets/mixed/objects/download?prefix=${encodeURIComponent(prefix)}`,
+        cookies,
+      });
+    expect((await head('docs/sub/secret.bin')).statusCode).toBe(400);
+    expect((await head('docs/a.txt')).statusCode).toBe(200);
+    expect((await head('docs/')).statusCode).toBe(200);
   });
 });

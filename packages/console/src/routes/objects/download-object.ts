@@ -12,7 +12,14 @@ import type * as Minio from 'minio';
 import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { listObjectsPage, s3Query } from './listing.js';
-import { checkVersionId, customerKeyNeeded, isMissingCustomerKey, statObject } from './object-target.js';
+import {
+  checkVersionId,
+  customerKeyNeeded,
+  headError,
+  isCustomerKeyNeeded,
+  isMissingCustomerKey,
+  statObject,
+} from './object-target.js';
 import { type ZipEntry, zipEntryName, zipStream } from './zip-stream.js';
 
 /** RFC 5987 value: UTF-8, percent-encoded, with the characters encodeURIComponent leaves but 5987 forbids. */
@@ -166,6 +173,8 @@ async function getObjectResponse(
       throw Object.assign(e, Number.isFinite(size) ? { contentRange: `bytes */${size}` } : {});
     }
     if (isMissingCustomerKey(err)) throw customerKeyNeeded(key, err);
+    // A HEAD answer has no body to say why; an SSE-C object is told apart as for the details.
+    if (r.head) throw await headError(s3, bucket, key, versionId, err);
     throw err;
   }
 }
@@ -253,7 +262,7 @@ async function* zipEntries(
   bucket: string,
   prefixes: string[],
   base: string,
-  selectedObjects: Map<string, Minio.BucketItemStat>,
+  selectedObjects: Map<string, Minio.BucketItemStat | ApiHttpError>,
 ): AsyncGenerator<ZipEntry> {
   const fileEntry = (key: string, size: number, lastModified: Date): ZipEntry | undefined => {
     const name = zipEntryName(key.slice(base.length));
@@ -285,10 +294,32 @@ async function* zipEntries(
       }
     } else {
       const stat = selectedObjects.get(prefix) ?? (await statObject(s3, bucket, prefix));
+      if (stat instanceof ApiHttpError) {
+        // A selected object the console cannot read (SSE-C): the archive leaves it out and says so.
+        yield {
+          name: zipEntryName(prefix.slice(base.length)),
+          size: 0,
+          mtime: new Date(),
+          open: () => Promise.reject(stat),
+        };
+        continue;
+      }
       const entry = fileEntry(prefix, stat.size, stat.lastModified);
       if (entry !== undefined) yield entry;
     }
   }
+}
+
+/** An SSE-C object in an archive: left out (named in the archive's note), the rest is still archived. */
+const skipReason = (err: unknown): string | undefined =>
+  isCustomerKeyNeeded(err)
+    ? 'encrypted with a customer-provided key (SSE-C), which the console does not have; download it with an S3 client that sends the key.'
+    : undefined;
+
+/** A selected object's stat failure: kept when it is the SSE-C one (the archive skips that object). */
+function customerKeyStat(err: unknown): ApiHttpError {
+  if (err instanceof ApiHttpError && isCustomerKeyNeeded(err)) return err;
+  throw err;
 }
 
 async function sendZip(
@@ -303,8 +334,10 @@ async function sendZip(
   const archiveName = `${single !== undefined ? lastSegment(single, bucket) : lastSegment(base, bucket)}.zip`;
   // Selected objects are looked up and the first entry is fetched before answering, so a missing
   // bucket, a missing selected object or a refused listing is an ordinary JSON error, not a broken archive.
-  const selectedObjects = new Map<string, Minio.BucketItemStat>();
-  for (const p of prefixes) if (!p.endsWith('/')) selectedObjects.set(p, await statObject(s3, bucket, p));
+  const selectedObjects = new Map<string, Minio.BucketItemStat | ApiHttpError>();
+  for (const p of prefixes) {
+    if (!p.endsWith('/')) selectedObjects.set(p, await statObject(s3, bucket, p).catch(customerKeyStat));
+  }
   const entries = zipEntries(s3, bucket, prefixes, base, selectedObjects);
   const first = await entries.next();
   async function* all(): AsyncGenerator<ZipEntry> {
@@ -322,7 +355,7 @@ async function sendZip(
     reply.send(Readable.from([]));
     return;
   }
-  reply.send(zipStream(all()));
+  reply.send(zipStream(all(), { skipReason }));
 }
 
 /**
@@ -336,7 +369,8 @@ async function sendZip(
  *
  * A folder (a prefix ending in '/') or several `prefix` values: one streamed zip of everything under
  * them (`<folder>.zip`, or `<parent folder or bucket>.zip` for a selection). A client that goes away
- * stops the reading from the store.
+ * stops the reading from the store. Objects encrypted with a customer key (SSE-C), which the console
+ * cannot read, are left out and named with the reason in a `SKIPPED-OBJECTS.txt` entry at the end.
  */
 export function registerDownloadObject(app: ZodApp, _ctx: RouteContext): void {
   app.get(

@@ -2,45 +2,15 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { apiErrorSchema, apiPaths, SHARE_MAX_EXPIRY_MS } from '@stowage/contracts';
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { sessionCookieHeader } from '../../testing/console-harness.js';
 import { type Query, url, useObjectRig } from '../../testing/object-rig.js';
+import { unzip } from '../../testing/unzip.js';
 
 async function bytes(res: Response): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Every entry of a zip archive: name → bytes (directories → empty), checked by yauzl (CRC, sizes). */
-function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true, strictFileNames: true }, (err, zip) => {
-      if (err || zip === undefined) return reject(err ?? new Error('no zip'));
-      const out = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(out));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) {
-          out.set(entry.fileName, Buffer.alloc(0));
-          zip.readEntry();
-          return;
-        }
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || stream === undefined) return reject(e ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 /** Sockets the console's S3 client (Node's global agent) has open to the store for requests in flight. */
 function storeSocketsInFlight(): number {

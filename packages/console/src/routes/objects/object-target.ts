@@ -67,21 +67,43 @@ export async function statObject(
         { cause: err },
       );
     }
-    // A HEAD refused with no code (400) of a listed object: it is encrypted with a customer key (SSE-C).
-    if (codeOf(err) === '' && (await customerKeyObjectHeaders(s3, bucket, key, versionId)) !== null) {
-      throw customerKeyNeeded(key, err);
-    }
-    throw err;
+    throw await headError(s3, bucket, key, versionId, err);
   }
 }
+
+/**
+ * The error to report for a HeadObject that failed with `err`: a HEAD refused with no code (400) of a
+ * listed object is one encrypted with a customer key (SSE-C), which gets {@link customerKeyNeeded}.
+ */
+export async function headError(
+  s3: Minio.Client,
+  bucket: string,
+  key: string,
+  versionId: string | undefined,
+  err: unknown,
+): Promise<unknown> {
+  if (codeOf(err) === '' && (await customerKeyObjectHeaders(s3, bucket, key, versionId)) !== null) {
+    return customerKeyNeeded(key, err);
+  }
+  return err;
+}
+
+const CUSTOMER_KEY_NEEDED = 'The object needs its customer key';
 
 /** The console cannot read an SSE-C object: it never has the customer's key. */
 export function customerKeyNeeded(key: string, cause: unknown): ApiHttpError {
   return new ApiHttpError(
     400,
-    'The object needs its customer key',
+    CUSTOMER_KEY_NEEDED,
     `'${key}' is encrypted with a customer-provided key (SSE-C). The console does not have the key, so it cannot download, preview or share the object; use an S3 client that sends the key.`,
     { cause },
+  );
+}
+
+/** Whether `err` is the console's {@link customerKeyNeeded} error or the store's answer that it stands for. */
+export function isCustomerKeyNeeded(err: unknown): boolean {
+  return (
+    (err instanceof ApiHttpError && err.errorMessage === CUSTOMER_KEY_NEEDED) || isMissingCustomerKey(err)
   );
 }
 

@@ -12,29 +12,60 @@ export interface ZipEntry {
   open?: () => Promise<Readable>;
 }
 
-/** How many file entries may be queued ahead of the one being written (bounds the listing run-ahead). */
-const LOOKAHEAD = 32;
+/** Options of {@link zipStream}. */
+export interface ZipOptions {
+  /**
+   * Why an entry whose `open` failed with `err` is left out while the archive goes on, or undefined when
+   * that failure must cut the archive. Entries left out are named, with the reason, in a text entry at
+   * the end of the archive ({@link SKIPPED_NOTE}), so an archive is never silently incomplete.
+   */
+  skipReason?: (err: unknown) => string | undefined;
+}
+
+/** Name of the text entry that lists the entries left out (a number is added if an object has that name). */
+export const SKIPPED_NOTE = 'SKIPPED-OBJECTS.txt';
+
+/** The note's text: one line per entry left out, with the reason. */
+function skippedNoteText(skipped: readonly { name: string; reason: string }[], total: number): string {
+  const count = total === 1 ? '1 object was' : `${total} objects were`;
+  const lines = skipped.map((s) => `${s.name}: ${s.reason}`);
+  if (total > skipped.length) lines.push(`… and ${total - skipped.length} more, not named here.`);
+  return `${count} left out of this archive:\n\n${lines.join('\n')}\n`;
+}
+
+/** How many skipped entries the note names (the rest are counted), so a huge folder cannot fill memory. */
+const NOTE_MAX_NAMES = 10_000;
+
+/** The note's name: SKIPPED_NOTE, or 'SKIPPED-OBJECTS (2).txt' … when an entry already has that name. */
+function noteName(taken: ReadonlySet<string>): string {
+  let name = SKIPPED_NOTE;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = SKIPPED_NOTE.replace('.txt', ` (${n}).txt`);
+  return name;
+}
 
 /**
- * A zip archive of `entries`, streamed (yazl: ZIP64 when sizes or offsets pass 4 GiB). Entries are
- * taken from the iterator only a little ahead of the one being written and each entry's data is opened
- * only when its turn comes, so at most one object is read at a time and back-pressure from the client
- * reaches the store. Entries are stored, not deflated: most objects (media, archives) do not shrink and
- * deflate would make the console's CPU the bottleneck.
+ * A zip archive of `entries`, streamed (yazl: ZIP64 when sizes or offsets pass 4 GiB). Each object is
+ * opened when the previous one has been read to its end and only then added to the archive, so at most
+ * one object is read at a time, back-pressure from the client reaches the store, and an object that
+ * cannot be read is known before its header is written: `options.skipReason` may then leave it out (the
+ * archive names it in a {@link SKIPPED_NOTE} entry at the end). Entries are stored, not deflated: most
+ * objects (media, archives) do not shrink and deflate would make the console's CPU the bottleneck.
  *
  * Closing the returned stream (the client went away) destroys the object being read and stops pulling
- * entries. A failure after the archive started (an object vanished or changed size) destroys the stream
- * with that error: the HTTP response is then cut, so the client sees a failed download rather than a
- * silently incomplete archive.
+ * entries. Any other failure after the archive started (an object vanished or changed size, a listing
+ * failed) destroys the stream with that error: the HTTP response is then cut, so the client sees a
+ * failed download rather than a silently incomplete archive.
  */
-export function zipStream(entries: AsyncIterable<ZipEntry>): Readable {
+export function zipStream(entries: AsyncIterable<ZipEntry>, options: ZipOptions = {}): Readable {
   const zip = new ZipFile();
   const out = zip.outputStream as Readable;
   let closed = false;
   let current: Readable | undefined;
-  let queued = 0;
-  let started = 0;
-  let wake: () => void = () => {};
+  const skipped: { name: string; reason: string }[] = [];
+  let skippedTotal = 0;
+  // Entry names that could clash with the note's (kept small: only those starting like it).
+  const noteLike = new Set<string>();
+  const notePrefix = SKIPPED_NOTE.replace('.txt', '').toLowerCase();
 
   const fail = (err: unknown): void => {
     if (!out.destroyed) out.destroy(err instanceof Error ? err : new Error(String(err)));
@@ -42,43 +73,46 @@ export function zipStream(entries: AsyncIterable<ZipEntry>): Readable {
   out.on('close', () => {
     closed = true;
     current?.destroy();
-    wake();
   });
   zip.on('error', fail);
 
-  const addFile = (entry: ZipEntry, open: () => Promise<Readable>): void => {
-    queued++;
-    zip.addReadStreamLazy(entry.name, { size: entry.size, mtime: entry.mtime, compress: false }, (cb) => {
-      started++;
-      wake();
-      if (closed) return;
-      open().then(
-        (stream) => {
-          if (closed) {
-            stream.destroy();
-            return;
-          }
-          current = stream;
-          stream.once('error', fail);
-          cb(null, stream);
-        },
-        (err: unknown) => cb(err, undefined as unknown as Readable),
-      );
+  const addFile = async (entry: ZipEntry, open: () => Promise<Readable>): Promise<void> => {
+    let stream: Readable;
+    try {
+      stream = await open();
+    } catch (err) {
+      const reason = options.skipReason?.(err);
+      if (reason === undefined) throw err;
+      if (++skippedTotal <= NOTE_MAX_NAMES) skipped.push({ name: entry.name, reason });
+      return;
+    }
+    if (closed) {
+      stream.destroy();
+      return;
+    }
+    current = stream;
+    stream.once('error', fail);
+    // Read to its end (or destroyed): the next object is opened then, not at its 'close' (a tick later).
+    const read = new Promise<void>((resolve) => {
+      stream.once('end', resolve).once('close', resolve);
     });
+    zip.addReadStream(stream, entry.name, { size: entry.size, mtime: entry.mtime, compress: false });
+    await read;
   };
 
   const feed = async (): Promise<void> => {
     for await (const entry of entries) {
       if (closed) return;
+      if (entry.name.toLowerCase().startsWith(notePrefix)) noteLike.add(entry.name.toLowerCase());
       if (entry.open === undefined) zip.addEmptyDirectory(entry.name, { mtime: entry.mtime });
-      else addFile(entry, entry.open);
-      while (!closed && queued - started > LOOKAHEAD) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      }
+      else await addFile(entry, entry.open);
     }
-    if (!closed) zip.end();
+    if (closed) return;
+    if (skippedTotal > 0) {
+      const note = Buffer.from(skippedNoteText(skipped, skippedTotal));
+      zip.addBuffer(note, noteName(noteLike), { mtime: new Date() });
+    }
+    zip.end();
   };
   feed().catch(fail);
   return out;

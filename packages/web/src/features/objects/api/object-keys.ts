@@ -23,6 +23,10 @@ export const objectKeys = {
   preview: (bucket: string, name: string, versionId: string | undefined) =>
     [...objectKeys.object(bucket, name), 'preview', versionId ?? ''] as const,
   /** A text preview's contents, or the probe that a PDF can be fetched. */
-  previewPart: (bucket: string, name: string, versionId: string | undefined, part: 'text' | 'probe') =>
-    [...objectKeys.preview(bucket, name, versionId), part] as const,
+  previewPart: (
+    bucket: string,
+    name: string,
+    versionId: string | undefined,
+    part: 'text' | 'probe' | 'media-probe',
+  ) => [...objectKeys.preview(bucket, name, versionId), part] as const,
 };

@@ -1,7 +1,9 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
+import { ApiError, errorText } from '@/shared/api/api-error';
 import { LoadingMessage } from '@/shared/ui/loading-message';
+import { responseError } from '../api/download-object';
 import { objectKeys } from '../api/object-keys';
 import { downloadUrl } from '../api/object-urls';
 import { baseName, previewMode, TEXT_PREVIEW_MAX_BYTES } from '../lib/detail-rules';
@@ -31,7 +33,7 @@ async function fetchTextPreview(url: string, signal: AbortSignal): Promise<TextP
   });
   // 416: a range past the end, i.e. an empty file.
   if (response.status === 416) return { text: '', truncated: false };
-  if (!response.ok) throw new Error(`Error ${response.status}`);
+  if (!response.ok) throw await responseError(response);
   const total = /\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1];
   const text = new TextDecoder().decode(await response.arrayBuffer());
   return { text, truncated: total !== undefined && Number(total) > TEXT_PREVIEW_MAX_BYTES };
@@ -40,15 +42,20 @@ async function fetchTextPreview(url: string, signal: AbortSignal): Promise<TextP
 /** Checks that the preview URL answers before handing it to a viewer that cannot report failures itself. */
 async function probe(url: string, signal: AbortSignal): Promise<true> {
   const response = await fetch(url, { credentials: 'same-origin', headers: { Range: 'bytes=0-0' }, signal });
+  if (!response.ok && response.status !== 416) throw await responseError(response);
   await response.body?.cancel();
-  if (!response.ok && response.status !== 416) throw new Error(`Error ${response.status}`);
   return true;
 }
 
-function Failed(): ReactElement {
+/**
+ * The console's reason when it refused the object (e.g. an SSE-C object needs its customer key, which
+ * Download cannot send either), else the generic advice to download the file.
+ */
+function Failed({ error }: { error?: unknown }): ReactElement {
+  const refused = error instanceof ApiError && error.status !== undefined ? error : undefined;
   return (
     <Alert severity="warning" sx={{ my: 2 }}>
-      {FAILED}
+      {refused ? errorText(refused) : FAILED}
     </Alert>
   );
 }
@@ -81,11 +88,19 @@ export function ObjectPreview({ bucket, object }: { bucket: string; object: Prev
     retry: false,
     gcTime: 0,
   });
+  // An image, audio or video element reports no reason when it fails: the console is asked for it.
+  const mediaProbe = useQuery({
+    queryKey: objectKeys.previewPart(bucket, object.name, object.version_id, 'media-probe'),
+    queryFn: ({ signal }) => probe(url, signal),
+    enabled: mediaFailed,
+    retry: false,
+    gcTime: 0,
+  });
 
   if (mode === undefined) {
     return <Alert severity="info">This file type cannot be previewed.</Alert>;
   }
-  if (mediaFailed) return <Failed />;
+  if (mediaFailed) return mediaProbe.isPending ? <LoadingMessage /> : <Failed error={mediaProbe.error} />;
 
   const frame = { width: '100%', borderRadius: 1, bgcolor: 'action.hover' } as const;
   switch (mode) {
@@ -129,7 +144,7 @@ export function ObjectPreview({ bucket, object }: { bucket: string; object: Prev
       );
     case 'pdf':
       if (pdf.isPending) return <LoadingMessage />;
-      if (pdf.isError) return <Failed />;
+      if (pdf.isError) return <Failed error={pdf.error} />;
       // No sandbox attribute: Chrome will not run its PDF viewer in a sandboxed frame. The download route
       // serves a preview .pdf only as application/pdf with its own CSP, so it never renders as a page.
       return (
@@ -142,7 +157,7 @@ export function ObjectPreview({ bucket, object }: { bucket: string; object: Prev
       );
     case 'text':
       if (text.isPending) return <LoadingMessage />;
-      if (text.isError) return <Failed />;
+      if (text.isError) return <Failed error={text.error} />;
       return (
         <Box>
           {text.data.truncated && (

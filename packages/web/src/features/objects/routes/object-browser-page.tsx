@@ -19,6 +19,7 @@ import { LoadingMessage } from '@/shared/ui/loading-message';
 import { PageHeader } from '@/shared/ui/page-header';
 import { SearchField } from '@/shared/ui/search-field';
 import { useSnackbar } from '@/shared/ui/snackbar';
+import { checkDownload } from '../api/download-object';
 import { useFindObject } from '../api/find-object';
 import { loadedObjects, useObjectList } from '../api/list-objects';
 import { objectKeys } from '../api/object-keys';
@@ -191,12 +192,26 @@ function FolderView({
     );
   };
 
+  // The console is asked first, so a refused download (e.g. an SSE-C object) says why in the page.
+  const checkedDownload = useCallback(
+    async (url: string, large: boolean): Promise<void> => {
+      try {
+        await checkDownload(url);
+      } catch (err) {
+        showError(err);
+        return;
+      }
+      if (large) showMessage(LARGE_DOWNLOAD_MESSAGE);
+      startDownload(url);
+    },
+    [showError, showMessage],
+  );
+
   const download = useCallback(
     (item: ObjectItem): void => {
-      if (needsLargeDownloadNotice(item)) showMessage(LARGE_DOWNLOAD_MESSAGE);
-      startDownload(downloadUrl(bucket, refOf(item, rewind)));
+      void checkedDownload(downloadUrl(bucket, refOf(item, rewind)), needsLargeDownloadNotice(item));
     },
-    [bucket, rewind, showMessage],
+    [bucket, rewind, checkedDownload],
   );
 
   const downloadSelected = (): void => {
@@ -206,12 +221,12 @@ function FolderView({
       return;
     }
     const total = items.reduce((sum, i) => sum + (i.size ?? 0), 0);
-    if (needsLargeDownloadNotice({ name: 'selection.zip', size: total })) showMessage(LARGE_DOWNLOAD_MESSAGE);
-    startDownload(
+    void checkedDownload(
       downloadUrl(
         bucket,
         items.map((i) => ({ name: i.name })),
       ),
+      needsLargeDownloadNotice({ name: 'selection.zip', size: total }),
     );
   };
 
