@@ -14,11 +14,6 @@ export function reusableOnceSent(chunk: Buffer, reuse: (memory: ArrayBuffer) => 
   return chunk;
 }
 
-/** Whether anything registered memory to take back: the edge then reports the chunks it sent. */
-export function takesBack(chunk: Buffer): boolean {
-  return owners.has(chunk.buffer);
-}
-
 /** A chunk has been written out (nothing refers to its memory any more): its owner may reuse it. */
 export function sent(chunk: Buffer): void {
   const memory = chunk.buffer;

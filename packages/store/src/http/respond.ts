@@ -78,19 +78,23 @@ export async function writeResponse(res: ServerResponse, r: HandlerResponse, hea
 
 /**
  * Writes `body` to `res` with back-pressure, chunk by chunk, and reports each chunk once its write
- * has completed (core/sent-memory.ts: the store may then reuse that memory). Ending the loop early
- * (an error of either side) destroys the body.
+ * has completed (core/sent-memory.ts: the store may then reuse that memory). The client going away
+ * destroys the body at once (a live answer may produce nothing for long); a body error cuts the
+ * response (writeResponse).
  */
 async function stream(body: Readable, res: ServerResponse): Promise<void> {
   let closed = false;
   const gone = new Promise<void>((resolve) => {
     res.once('close', () => {
       closed = true;
+      if (!res.writableFinished) body.destroy();
       resolve();
     });
   });
+  // Errors of the response show as its close; the loop stops there.
+  res.on('error', () => undefined);
   for await (const chunk of body) {
-    if (closed) throw new Error('the client went away');
+    if (closed) break;
     const buf = chunk as Buffer;
     const more = res.write(buf, (err) => {
       if (!err && Buffer.isBuffer(buf)) sent(buf);
