@@ -108,11 +108,14 @@ interface Reply {
   buf?: ArrayBuffer;
   off?: number;
   len?: number;
-  /** The input's memory, handed back for the next batch (fewer large allocations, less GC). */
+  /** A sealing input's memory, handed back for the next batch (opening returns its input as `buf`). */
   back?: ArrayBuffer;
 }
 
-/** Memory of batch inputs the workers handed back, reused by `batchBuffer` (at most SPARE of them). */
+/**
+ * Memory of batches handed back (sealing inputs by the workers, opened batches once sent), reused by
+ * `batchBuffer` (at most SPARE of them).
+ */
 const spare: ArrayBuffer[] = [];
 const SPARE = 16;
 
@@ -125,7 +128,7 @@ function spareOf(capacity: number): ArrayBuffer | undefined {
 }
 
 /**
- * A buffer of `size` bytes for a batch's input, on memory a worker handed back when there is some of
+ * A buffer of `size` bytes for a batch's input, on memory handed back (`spare`) when there is some of
  * that capacity (`capacity` ≥ size: every batch of a stream asks for the same capacity).
  */
 export function batchBuffer(size: number, capacity: number): Buffer {
