@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import { S3Error } from '../core/errors.js';
 import type { HandlerResponse } from '../core/request.js';
+import { sent } from '../core/sent-memory.js';
 import { xmlDocument } from '../s3/xml.js';
 import { stsErrorResponse as stsError } from '../sts/xml.js';
 
@@ -69,8 +70,38 @@ export async function writeResponse(res: ServerResponse, r: HandlerResponse, hea
     return;
   }
   try {
-    await pipeline(body as Readable, res);
+    await stream(body as Readable, res);
   } catch {
     if (!res.writableEnded) res.destroy();
   }
+}
+
+/**
+ * Writes `body` to `res` with back-pressure, chunk by chunk, and reports each chunk once its write
+ * has completed (core/sent-memory.ts: the store may then reuse that memory). The client going away
+ * destroys the body at once (a live answer may produce nothing for long); a body error cuts the
+ * response (writeResponse).
+ */
+async function stream(body: Readable, res: ServerResponse): Promise<void> {
+  let closed = false;
+  const gone = new Promise<void>((resolve) => {
+    res.once('close', () => {
+      closed = true;
+      if (!res.writableFinished) body.destroy();
+      resolve();
+    });
+  });
+  // Errors of the response show as its close; the loop stops there.
+  res.on('error', () => undefined);
+  for await (const chunk of body) {
+    if (closed) break;
+    const buf = chunk as Buffer;
+    const more = res.write(buf, (err) => {
+      if (!err && Buffer.isBuffer(buf)) sent(buf);
+    });
+    if (!more) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), gone]);
+  }
+  if (closed) throw new Error('the client went away');
+  res.end();
+  await finished(res);
 }

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { s3Error } from '../core/errors.js';
+import { reusableOnceSent } from '../core/sent-memory.js';
 import { type ErasureWriteParams, PartReader, readPartRange, writeErasure } from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
-import { batchBuffer, openBatch, recycleSealed, sealBatch } from './seal-pool.js';
+import { batchBuffer, openBatch, recycleSealed, reuseBatchMemory, sealBatch } from './seal-pool.js';
 
 /**
  * Encryption at rest of object data, in authenticated packages as MinIO's DARE format does: a part's
@@ -173,7 +174,8 @@ export function storedRange(
 
 /**
  * Plaintext bytes `from..to` (inclusive) of a sealed part whose plaintext is `size` bytes: reads the
- * sealed packages the range touches only, opens each and slices.
+ * sealed packages the range touches only, opens each and slices. `sending`: the chunks go to a
+ * response as they are (core/sent-memory.ts), and their memory is read into again once sent.
  */
 export async function* readSealedRange(
   reader: PartReader | StoredBytes,
@@ -181,6 +183,7 @@ export async function* readSealedRange(
   size: number,
   from: number,
   to: number,
+  sending = false,
 ): AsyncGenerator<Buffer> {
   if (to < from || size === 0) return;
   if (reader.size !== sealedSize(size)) {
@@ -193,14 +196,20 @@ export async function* readSealedRange(
   // Sealed packages are gathered into batches (copied out of the shards, which they straddle), opened
   // on the pool up to AHEAD batches ahead, and handed on in order, cut to the range.
   const opening: { seq: number; plain: Promise<Buffer> }[] = [];
+  // Each batch is one chunk: its memory has no other view in use once the chunk is sent.
   const cut = (seq: number, plain: Buffer): Buffer => {
     const base = seq * PACKAGE_SIZE;
-    return plain.subarray(Math.max(from - base, 0), Math.min(to - base + 1, plain.length));
+    const chunk = plain.subarray(Math.max(from - base, 0), Math.min(to - base + 1, plain.length));
+    return sending ? reusableOnceSent(chunk, reuseBatchMemory) : chunk;
   };
   let seq = first;
   let batch: Buffer | null = null;
   let fill = 0;
-  for await (const chunk of storedRange(reader, first * SEALED_PACKAGE, sealedEnd(size, last))) {
+  const stored =
+    reader instanceof PartReader
+      ? readPartRange(reader, first * SEALED_PACKAGE, sealedEnd(size, last), true)
+      : reader.range(first * SEALED_PACKAGE, sealedEnd(size, last));
+  for await (const chunk of stored) {
     let c = chunk;
     while (c.length > 0) {
       batch ??= batchBuffer(

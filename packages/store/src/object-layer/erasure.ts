@@ -243,7 +243,8 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
 
 /** Where shard data is read from: a shard file or an inline blob. */
 export interface ShardSource {
-  read(pos: number, len: number): Promise<Buffer | null>;
+  /** `into`: memory to read into when it is large enough (a file source; a blob hands out views). */
+  read(pos: number, len: number, into?: Buffer): Promise<Buffer | null>;
   close(): Promise<void>;
 }
 
@@ -262,8 +263,8 @@ export async function openFileSource(file: string): Promise<ShardSource | null> 
     return null;
   }
   return {
-    read: async (pos, len) => {
-      const buf = Buffer.allocUnsafe(len);
+    read: async (pos, len, into) => {
+      const buf = into && into.length >= len ? into.subarray(0, len) : Buffer.allocUnsafe(len);
       let got = 0;
       while (got < len) {
         const { bytesRead } = await fh.read(buf, got, len - got, pos + got);
@@ -300,8 +301,14 @@ export class PartReader {
     return Math.ceil(this.size / this.ec.blockSize);
   }
 
-  /** The k data shards (payload only) of block b; the block's bytes are their concatenation. */
-  async readBlock(b: number): Promise<{ shards: Buffer[]; len: number; shardLen: number }> {
+  /**
+   * The k data shards (payload only) of block b; the block's bytes are their concatenation.
+   * `memory`: per shard, memory to read into (filled in with what was read, for the next call).
+   */
+  async readBlock(
+    b: number,
+    memory?: (Buffer | undefined)[],
+  ): Promise<{ shards: Buffer[]; len: number; shardLen: number }> {
     const { k, m, blockSize } = this.ec;
     const len = Math.min(blockSize, this.size - b * blockSize);
     const shardLen = Math.ceil(len / k);
@@ -312,10 +319,11 @@ export class PartReader {
       if (!src || this.bad[i]) return;
       let buf: Buffer | null = null;
       try {
-        buf = await src.read(pos, BITROT_SIZE + shardLen);
+        buf = await src.read(pos, BITROT_SIZE + shardLen, memory?.[i]);
       } catch {
         buf = null;
       }
+      if (memory && buf && !memory[i]) memory[i] = buf;
       const payload = buf?.subarray(BITROT_SIZE);
       if (buf && payload && bitrotSum(payload).equals(buf.subarray(0, BITROT_SIZE))) got[i] = payload;
       else this.bad[i] = true;
@@ -346,18 +354,28 @@ export class PartReader {
   }
 }
 
-/** Yield bytes [start, end] (inclusive, within the part) block by block, prefetching one block ahead. */
-export async function* readPartRange(reader: PartReader, start: number, end: number): AsyncGenerator<Buffer> {
+/**
+ * Yield bytes [start, end] (inclusive, within the part) block by block, prefetching one block ahead.
+ * `copied`: the consumer is done with a chunk (has copied it) when it asks for the next one, so the
+ * shard memory of block b is read into again for block b + 2 (no fresh memory per block).
+ */
+export async function* readPartRange(
+  reader: PartReader,
+  start: number,
+  end: number,
+  copied = false,
+): AsyncGenerator<Buffer> {
   if (end < start || reader.size === 0) return;
   const blockSize = reader.ec.blockSize;
   const first = Math.floor(start / blockSize);
   const last = Math.floor(end / blockSize);
-  let next = reader.readBlock(first);
+  const memory: (Buffer | undefined)[][] | undefined = copied ? [[], []] : undefined;
+  let next = reader.readBlock(first, memory?.[first % 2]);
   next.catch(() => undefined);
   for (let b = first; b <= last; b++) {
     const cur = await next;
     if (b < last) {
-      next = reader.readBlock(b + 1);
+      next = reader.readBlock(b + 1, memory?.[(b + 1) % 2]);
       next.catch(() => undefined);
     }
     const base = b * blockSize;

@@ -181,7 +181,7 @@ async function* readVersion(
     try {
       if (cp && compression)
         yield* readCompressedRange(reader, compression.blockSize, cp, part.size, from, to, sealKey);
-      else if (sealKey) yield* readSealedRange(reader, sealKey, part.size, from, to);
+      else if (sealKey) yield* readSealedRange(reader, sealKey, part.size, from, to, true);
       else yield* readPartRange(reader, from, to);
     } finally {
       await reader.close();

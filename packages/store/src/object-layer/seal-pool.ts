@@ -51,7 +51,9 @@ export function sealPackages(
 
 /**
  * Opens whole stored packages `seq`, `seq + 1`, … of a part whose last package is `lastSeq`; throws
- * when one fails authentication (damaged, reordered, cut off or under another key).
+ * when one fails authentication (damaged, reordered, cut off or under another key). The plaintext is
+ * written over `sealed` itself (package i's plaintext goes where packages ≤ i were, already read) and
+ * returned as its start: no fresh batch memory per call.
  */
 export function openPackages(
   crypto: Crypto,
@@ -62,7 +64,6 @@ export function openPackages(
 ): Buffer {
   const S = 65536 + 16;
   const count = Math.ceil(sealed.length / S);
-  const out = Buffer.allocUnsafeSlow(sealed.length - 16 * count);
   const nonce = Buffer.alloc(12);
   const k = crypto.createSecretKey(key);
   let o = 0;
@@ -72,10 +73,12 @@ export function openPackages(
     const d = crypto.createDecipheriv('aes-256-gcm', k, nonce);
     d.setAAD(Buffer.from([seq + i === lastSeq ? 1 : 0]));
     d.setAuthTag(pkg.subarray(pkg.length - 16));
-    o += d.update(pkg.subarray(0, pkg.length - 16)).copy(out, o);
+    const plain = d.update(pkg.subarray(0, pkg.length - 16));
+    // Authenticated before a byte of it is written anywhere.
     d.final();
+    o += plain.copy(sealed, o);
   }
-  return out;
+  return sealed.subarray(0, o);
 }
 
 const WORKER_SOURCE = `
@@ -93,7 +96,9 @@ parentPort.on('message', (m) => {
     parentPort.postMessage({ id: m.id, failed: true });
     return;
   }
-  parentPort.postMessage({ id: m.id, buf: out.buffer, off: out.byteOffset, len: out.length, back: m.buf }, [out.buffer, m.buf]);
+  // Opening writes over its input: the same memory goes back as the output.
+  const back = out.buffer === m.buf ? undefined : m.buf;
+  parentPort.postMessage({ id: m.id, buf: out.buffer, off: out.byteOffset, len: out.length, back }, back ? [out.buffer, back] : [out.buffer]);
 });
 `;
 
@@ -103,11 +108,14 @@ interface Reply {
   buf?: ArrayBuffer;
   off?: number;
   len?: number;
-  /** The input's memory, handed back for the next batch (fewer large allocations, less GC). */
+  /** A sealing input's memory, handed back for the next batch (opening returns its input as `buf`). */
   back?: ArrayBuffer;
 }
 
-/** Memory of batch inputs the workers handed back, reused by `batchBuffer` (at most SPARE of them). */
+/**
+ * Memory of batches handed back (sealing inputs by the workers, opened batches once sent), reused by
+ * `batchBuffer` (at most SPARE of them).
+ */
 const spare: ArrayBuffer[] = [];
 const SPARE = 16;
 
@@ -120,7 +128,7 @@ function spareOf(capacity: number): ArrayBuffer | undefined {
 }
 
 /**
- * A buffer of `size` bytes for a batch's input, on memory a worker handed back when there is some of
+ * A buffer of `size` bytes for a batch's input, on memory handed back (`spare`) when there is some of
  * that capacity (`capacity` ≥ size: every batch of a stream asks for the same capacity).
  */
 export function batchBuffer(size: number, capacity: number): Buffer {
@@ -129,9 +137,12 @@ export function batchBuffer(size: number, capacity: number): Buffer {
 
 /** Gives back a sealed batch its consumer is done with (copied out): the next one is written to it. */
 export function recycleSealed(sealed: Buffer): void {
-  const memory = sealed.buffer;
-  if (memory instanceof ArrayBuffer && memory.byteLength === SEALED_BATCH && spare.length < SPARE)
-    spare.push(memory);
+  if (sealed.buffer instanceof ArrayBuffer) reuseBatchMemory(sealed.buffer);
+}
+
+/** Gives back the memory of a batch (e.g. an opened one, once sent): the next batch is read into it. */
+export function reuseBatchMemory(memory: ArrayBuffer): void {
+  if (memory.byteLength === SEALED_BATCH && spare.length < SPARE) spare.push(memory);
 }
 
 interface Job {
