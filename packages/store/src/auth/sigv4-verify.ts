@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   buildCanonicalRequest,
@@ -54,18 +55,19 @@ export interface AuthInput {
 
 /**
  * Signing keys change once a day per credential, but deriving one costs four HMACs (each creating a
- * key object): caching them takes most of the signature cost off small requests. Bounded, cleared
- * wholesale when full.
+ * key object): caching them takes most of the signature cost off small requests. They are cached as
+ * key objects: an HMAC under a byte key converts it into one first, and that conversion cost ~10× the
+ * HMAC itself (≈40 µs of a 4 KiB PUT's CPU). Bounded, cleared wholesale when full.
  */
-const signingKeys = new Map<string, Buffer>();
+const signingKeys = new Map<string, KeyObject>();
 const MAX_CACHED_KEYS = 4096;
 
-function cachedSigningKey(secretKey: string, date: string, region: string, service: string): Buffer {
+function cachedSigningKey(secretKey: string, date: string, region: string, service: string): KeyObject {
   const id = `${date}\n${region}\n${service}\n${secretKey}`;
   let key = signingKeys.get(id);
   if (!key) {
     if (signingKeys.size >= MAX_CACHED_KEYS) signingKeys.clear();
-    key = deriveSigningKey(secretKey, date, region, service);
+    key = createSecretKey(deriveSigningKey(secretKey, date, region, service));
     signingKeys.set(id, key);
   }
   return key;
