@@ -99,14 +99,31 @@ export function decodeRecords(buf: Buffer): { rel: string; bytes: Buffer | null 
   return out;
 }
 
-/** Flush every file system buffer of the drive's file system; false when `sync -f` is unavailable. */
-async function syncFileSystem(root: string): Promise<boolean> {
-  try {
-    await execFileAsync('sync', ['-f', root]);
-    return true;
-  } catch {
-    return false;
+/** How long a `sync -f` waits for the other drives' checkpoints to join it. */
+const SYNC_GATHER_MS = 20;
+let syncBatch: { roots: string[]; done: Promise<boolean> } | null = null;
+
+/**
+ * Flush every file system buffer of the drive's file system; false when `sync -f` is unavailable.
+ * The drives' checkpoints fall due together (their segments open with the same writes), and requests
+ * made within `SYNC_GATHER_MS` share one `sync -f root…` process: spawning it costs the store's
+ * thread far more than the syncs (a fork of a large process, ~1.5% of a 4 KiB PUT load's CPU with a
+ * process per drive).
+ */
+function syncFileSystem(root: string): Promise<boolean> {
+  if (!syncBatch) {
+    const roots: string[] = [];
+    const done = new Promise((resolve) => setTimeout(resolve, SYNC_GATHER_MS)).then(() => {
+      syncBatch = null;
+      return execFileAsync('sync', ['-f', ...roots]).then(
+        () => true,
+        () => false,
+      );
+    });
+    syncBatch = { roots, done };
   }
+  syncBatch.roots.push(root);
+  return syncBatch.done;
 }
 
 /** Flush the named files one by one (the fallback where syncfs is not available). */
