@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * The small file operations of a commit (a key's folder, its metadata file written through a temp file
- * and a rename), done with synchronous calls on the main thread.
+ * and a rename, or created in place for a new key), done with synchronous calls on the main thread.
  *
  * A small PUT makes about six such calls per drive. Through the thread pool each costs a round trip
  * (a request object, a promise, a pool thread woken and put back to sleep) that costs more CPU than the
