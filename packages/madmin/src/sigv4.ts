@@ -9,7 +9,7 @@
  * Protocol: AWS SigV4 ("Authenticating Requests: Using the Authorization Header" and
  * "Using Query Parameters" in the Amazon S3 API reference).
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /** The only algorithm name SigV4 defines. */
 export const SIGV4_ALGORITHM = 'AWS4-HMAC-SHA256';
@@ -54,6 +54,32 @@ export function deriveSigningKey(secretKey: string, date: string, region: string
   const kRegion = hmac(kDate, region);
   const kService = hmac(kRegion, service);
   return hmac(kService, 'aws4_request');
+}
+
+/**
+ * Signing keys change once a day per credential, but deriving one costs four HMACs: signers and
+ * verifiers of many requests take them from this cache. They are kept as key objects: an HMAC under a
+ * byte key turns it into a key object first, which cost ~10× the HMAC itself (≈40 µs vs ≈4 µs per
+ * signature). Bounded, cleared wholesale when full.
+ */
+const signingKeys = new Map<string, KeyObject>();
+const MAX_CACHED_KEYS = 4096;
+
+/** {@link deriveSigningKey}, cached, as a key object for {@link signature}. */
+export function cachedSigningKey(
+  secretKey: string,
+  date: string,
+  region: string,
+  service: string,
+): KeyObject {
+  const id = `${date}\n${region}\n${service}\n${secretKey}`;
+  let key = signingKeys.get(id);
+  if (!key) {
+    if (signingKeys.size >= MAX_CACHED_KEYS) signingKeys.clear();
+    key = createSecretKey(deriveSigningKey(secretKey, date, region, service));
+    signingKeys.set(id, key);
+  }
+  return key;
 }
 
 /** `YYYYMMDDTHHMMSSZ`, the form of `X-Amz-Date`. */
@@ -219,8 +245,8 @@ export function buildStringToSign(amzDate: string, scope: string, canonicalReque
   return [SIGV4_ALGORITHM, amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
 }
 
-/** Hex HMAC of the string to sign under the derived signing key. */
-export function signature(signingKey: Uint8Array, stringToSign: string): string {
+/** Hex HMAC of the string to sign under the derived signing key (best: {@link cachedSigningKey}'s). */
+export function signature(signingKey: Uint8Array | KeyObject, stringToSign: string): string {
   return createHmac('sha256', signingKey).update(stringToSign).digest('hex');
 }
 
@@ -330,7 +356,7 @@ export function computeSignature(input: SignatureInput): string {
   });
   const date = input.amzDate.slice(0, 8);
   const scope = credentialScope(date, input.region, input.service);
-  const key = deriveSigningKey(input.secretKey, date, input.region, input.service);
+  const key = cachedSigningKey(input.secretKey, date, input.region, input.service);
   return signature(key, buildStringToSign(input.amzDate, scope, canonical));
 }
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, type KeyObject } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { buildChunkStringToSign, EMPTY_PAYLOAD_HASH, signaturesEqual } from '@stowage/madmin';
 import { S3Error } from '../core/errors.js';
@@ -9,7 +9,7 @@ const CRLF = Buffer.from('\r\n');
 
 export interface ChunkSigning {
   seedSignature: string;
-  signingKey: Buffer;
+  signingKey: Buffer | KeyObject;
   amzDate: string;
   scope: string;
   /** Signed trailers follow the last chunk (`STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER`). */

@@ -2,11 +2,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import {
   buildCanonicalRequest,
   buildStringToSign,
+  cachedSigningKey,
   canonicalHeaders,
   canonicalQuery,
   canonicalUri,
   credentialScope,
-  deriveSigningKey,
   EMPTY_PAYLOAD_HASH,
   MAX_PRESIGN_EXPIRES,
   type ParsedAuthorization,
@@ -50,25 +50,6 @@ export interface AuthInput {
   /** When the body was already read (admin, STS): its SHA-256, used when the header is absent. */
   bodySha256?: string;
   now?: Date;
-}
-
-/**
- * Signing keys change once a day per credential, but deriving one costs four HMACs (each creating a
- * key object): caching them takes most of the signature cost off small requests. Bounded, cleared
- * wholesale when full.
- */
-const signingKeys = new Map<string, Buffer>();
-const MAX_CACHED_KEYS = 4096;
-
-function cachedSigningKey(secretKey: string, date: string, region: string, service: string): Buffer {
-  const id = `${date}\n${region}\n${service}\n${secretKey}`;
-  let key = signingKeys.get(id);
-  if (!key) {
-    if (signingKeys.size >= MAX_CACHED_KEYS) signingKeys.clear();
-    key = deriveSigningKey(secretKey, date, region, service);
-    signingKeys.set(id, key);
-  }
-  return key;
 }
 
 /** The expected signature of a request (madmin's canonicalisation, cached signing key). */

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Identity } from '../iam/types.js';
 
 /**
@@ -15,7 +16,7 @@ export type PayloadMode =
   | {
       kind: 'streaming-signed';
       seedSignature: string;
-      signingKey: Buffer;
+      signingKey: Buffer | KeyObject;
       amzDate: string;
       scope: string;
       trailer: boolean;

@@ -254,11 +254,12 @@ export class ErasureSet {
 
   /**
    * Write (or, `bytes` null, remove) a metadata file on drive `i`, durable before it resolves: through
-   * the drive's journal, or directly with a flush of its own when journals are off.
+   * the drive's journal, or directly with a flush of its own when journals are off. `fresh`: the drive
+   * held no copy at the caller's read (the journal then creates the file in place).
    */
-  async writeMetaFile(i: number, file: string, bytes: Uint8Array | null): Promise<void> {
+  async writeMetaFile(i: number, file: string, bytes: Uint8Array | null, fresh = false): Promise<void> {
     const journal = this.journals?.[i];
-    if (journal) return journal.write(file, bytes);
+    if (journal) return journal.write(file, bytes, fresh);
     if (bytes === null) {
       await fsp.rm(file, { force: true });
       return;

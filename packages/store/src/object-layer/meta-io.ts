@@ -89,9 +89,14 @@ export async function readMeta(
     if (isNotFound(err)) absent[i] = true;
     else (set.drives[i] as Drive).reportError(err);
   };
+  // A write's full read mostly meets new keys: a missing file is answered by a stat that does not
+  // throw (~0.7 µs) rather than by an open that does (~6 µs to build the error), at ~1 µs more per
+  // file present. Any other error still throws (a failing drive is not an absent copy).
   const read = (i: number): void => {
     try {
-      perDrive[i] = readMetaFile(file(i));
+      const f = file(i);
+      if (!fast && !fs.statSync(f, { throwIfNoEntry: false })) absent[i] = true;
+      else perDrive[i] = readMetaFile(f);
     } catch (err) {
       failed(i, err);
     }
@@ -165,7 +170,7 @@ export async function writeMeta(
       if (newData?.writeId && newData.written[i]) {
         await renameMkdir(d.tmp(newData.writeId), path.join(dir, newData.dataDir));
       }
-      await set.writeMetaFile(i, path.join(dir, 'meta'), encodeMeta(doc, inline));
+      await set.writeMetaFile(i, path.join(dir, 'meta'), encodeMeta(doc, inline), prev.absent?.[i] === true);
       if (set.fsyncDirs) await syncDir(dir);
       if (newData?.writeId && !newData.written[i]) throw new Error('shard not written on this drive');
     }),
