@@ -5,6 +5,7 @@ import { S3Error, s3Error } from '../core/errors.js';
 import { type Drive, isNotFound, renameMkdir, syncDir } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
 import { type DriveMeta, decodeMeta, encodeMeta, type MetaDoc } from './meta.js';
+import { objectDirSegments } from './names.js';
 import { mkdirIfMissingSync } from './sync-files.js';
 
 /**
@@ -84,7 +85,9 @@ export async function readMeta(
 ): Promise<MetaRead> {
   const perDrive: (DriveMeta | null)[] = set.drives.map(() => null);
   const absent: boolean[] = set.drives.map(() => false);
-  const file = (i: number): string => path.join(set.objectDir(set.drives[i] as Drive, bucket, key), 'meta');
+  // The same relative path on every drive, built once (one path.join per drive costs ~10% of a listing).
+  const rel = path.join(bucket, ...objectDirSegments(key), 'meta');
+  const file = (i: number): string => (set.drives[i] as Drive).base + rel;
   const failed = (i: number, err: unknown): void => {
     if (isNotFound(err)) absent[i] = true;
     else (set.drives[i] as Drive).reportError(err);
