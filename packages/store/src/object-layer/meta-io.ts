@@ -4,7 +4,7 @@ import { crc32 } from 'node:zlib';
 import { S3Error, s3Error } from '../core/errors.js';
 import { type Drive, isNotFound, renameMkdir, syncDir } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
-import { type DriveMeta, decodeMeta, encodeMeta, type MetaDoc } from './meta.js';
+import { type DriveMeta, decodeMeta, encodeMeta, type MetaDoc, type ParsedCopy } from './meta.js';
 import { objectDirSegments } from './names.js';
 import { mkdirIfMissingSync } from './sync-files.js';
 
@@ -53,7 +53,7 @@ export interface NewVersionData {
  * so nothing holds that lock while the main thread reads.
  */
 const metaReadBuf = Buffer.allocUnsafe(16 * 1024);
-function readMetaFile(file: string): DriveMeta | null {
+function readMetaFile(file: string, reuse?: ParsedCopy): DriveMeta | null {
   const fd = fs.openSync(file, 'r');
   let n: number;
   try {
@@ -61,8 +61,8 @@ function readMetaFile(file: string): DriveMeta | null {
   } finally {
     fs.closeSync(fd);
   }
-  if (n === metaReadBuf.length) return decodeMeta(fs.readFileSync(file));
-  const m = decodeMeta(metaReadBuf.subarray(0, n));
+  if (n === metaReadBuf.length) return decodeMeta(fs.readFileSync(file), reuse);
+  const m = decodeMeta(metaReadBuf.subarray(0, n), reuse);
   if (m) for (const [id, blob] of m.inline) m.inline.set(id, Buffer.from(blob));
   return m;
 }
@@ -92,9 +92,11 @@ export async function readMeta(
     if (isNotFound(err)) absent[i] = true;
     else (set.drives[i] as Drive).reportError(err);
   };
+  // Reads (fast) parse one copy of the agreed JSON; the inline blobs stay each drive's own.
+  const reuse: ParsedCopy | undefined = fast ? { json: null, meta: null, index: [] } : undefined;
   const read = (i: number): void => {
     try {
-      perDrive[i] = readMetaFile(file(i));
+      perDrive[i] = readMetaFile(file(i), reuse);
     } catch (err) {
       failed(i, err);
     }
