@@ -12,6 +12,7 @@ import { runObjectBrowser } from './object-browser.js';
 import { runPutChecksum } from './put-checksum.js';
 import { runS3Throughput } from './s3-throughput.js';
 import { runScale } from './scale.js';
+import { runScale1M } from './scale-1m.js';
 import { runSmallWrites } from './small-writes.js';
 import { runSseThroughput } from './sse-throughput.js';
 
@@ -30,10 +31,13 @@ const benches: Record<string, () => Promise<void>> = {
   'put-checksum': runPutChecksum,
   'small-writes': runSmallWrites,
   scale: runScale,
+  'scale-1m': runScale1M,
 };
+// Run only when named: it writes 1M objects.
+const namedOnly = new Set(['scale-1m']);
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {
-  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  if (wanted.length > 0 ? !wanted.includes(name) : namedOnly.has(name)) continue;
   await run();
 }

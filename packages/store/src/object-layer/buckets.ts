@@ -66,7 +66,7 @@ export async function deleteBucket(set: ErasureSet, name: string, opts?: { force
         throw s3Error('BucketNotEmpty', { BucketName: name });
       }
     }
-    set.dirCache.invalidate(name, null);
+    set.dirCache.invalidate(name);
     // Journaled metadata of the bucket's objects is put in place first, so no replay brings it back.
     await set.checkpointJournals();
     await set.buckets.deleteAll(name);

@@ -25,6 +25,8 @@ export function isNotFound(err: unknown): boolean {
  */
 export class Drive {
   readonly root: string;
+  /** The root with a trailing separator: `base + rel` = resolve(rel) for a normalized relative path. */
+  readonly base: string;
   readonly index: number;
   #state: DriveState = 'ok';
   uuid = '';
@@ -41,6 +43,7 @@ export class Drive {
 
   constructor(root: string, index: number, setSize = 1) {
     this.root = root;
+    this.base = path.join(root, path.sep);
     this.index = index;
     this.setSize = setSize;
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { BucketDocs } from './bucket-docs.js';
 import { ReedSolomon } from './codec/reed-solomon.js';
+import { DirCache } from './dir-index.js';
 import { DocStore, validateDocPath } from './doc-store.js';
 import { Drive, type DriveState, renameMkdir, writeFileSynced } from './drive.js';
 import { DriveJournal } from './journal.js';
@@ -12,7 +13,7 @@ import { localMd5, type Md5Session, Md5Worker } from './md5-worker.js';
 import type { ErasureGeometry } from './meta.js';
 import { objectDirSegments } from './names.js';
 import type { SystemStore } from './types.js';
-import { DirCache, dirId } from './walk.js';
+import { dirId } from './walk.js';
 
 /**
  * The state one erasure set shares between the layer's concern modules (buckets, object reads and
@@ -211,12 +212,14 @@ export class ErasureSet {
     return Math.max(this.writeQuorum, ec.k === ec.m ? ec.k + 1 : ec.k);
   }
 
-  /** The folders on a key's path changed (or may have): drop their cached listings. */
+  /**
+   * The folders on a key's path changed (or may have): the cached listings learn the key's names (a
+   * removed name left in them only costs a metadata read that finds nothing).
+   */
   invalidateDirs(bucket: string, key: string): void {
     const segs = objectDirSegments(key);
-    const ids: string[] = [];
-    for (let i = 0; i < segs.length; i++) ids.push(dirId([bucket, ...segs.slice(0, i)]));
-    this.dirCache.invalidate(bucket, ids);
+    for (let i = 0; i < segs.length; i++)
+      this.dirCache.added(dirId([bucket, ...segs.slice(0, i)]), segs[i] as string);
   }
 
   /** Remove a temp folder (a write's or heal's staging area) from every drive, ignoring errors. */

@@ -31,7 +31,7 @@ export function walk(
 ): AsyncGenerator<WalkEntry> {
   const cut = prefix.lastIndexOf('/') + 1;
   const dir = prefix.slice(0, cut);
-  const ctx = { drives: set.drives, cache: set.dirCache };
+  const ctx = { drives: set.drives, writeQuorum: set.writeQuorum, cache: set.dirCache };
   return walkKeys(ctx, [bucket, ...prefixDirSegments(dir)], dir, prefix.slice(cut), {
     after,
     inclusive,
@@ -46,10 +46,10 @@ function visible(list: VersionRecord[] | undefined, versions: boolean): boolean 
 }
 
 /** The names in a folder: the cached merged listing when there is one, else each online drive's in turn. */
-async function* folderNames(set: ErasureSet, segs: string[]): AsyncGenerator<string[]> {
+async function* folderNames(set: ErasureSet, segs: string[]): AsyncGenerator<Iterable<string>> {
   const cached = set.dirCache.get(dirId(segs));
   if (cached) {
-    yield cached.map((e) => e.name);
+    yield cached.names();
     return;
   }
   for (const d of set.drives) {

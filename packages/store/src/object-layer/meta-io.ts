@@ -4,7 +4,8 @@ import { crc32 } from 'node:zlib';
 import { S3Error, s3Error } from '../core/errors.js';
 import { type Drive, isNotFound, renameMkdir, syncDir } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
-import { type DriveMeta, decodeMeta, encodeMeta, type MetaDoc } from './meta.js';
+import { type DriveMeta, decodeMeta, encodeMeta, type MetaDoc, type ParsedCopy } from './meta.js';
+import { objectDirSegments } from './names.js';
 import { mkdirIfMissingSync } from './sync-files.js';
 
 /**
@@ -52,7 +53,7 @@ export interface NewVersionData {
  * so nothing holds that lock while the main thread reads.
  */
 const metaReadBuf = Buffer.allocUnsafe(16 * 1024);
-function readMetaFile(file: string): DriveMeta | null {
+function readMetaFile(file: string, reuse?: ParsedCopy): DriveMeta | null {
   const fd = fs.openSync(file, 'r');
   let n: number;
   try {
@@ -60,8 +61,8 @@ function readMetaFile(file: string): DriveMeta | null {
   } finally {
     fs.closeSync(fd);
   }
-  if (n === metaReadBuf.length) return decodeMeta(fs.readFileSync(file));
-  const m = decodeMeta(metaReadBuf.subarray(0, n));
+  if (n === metaReadBuf.length) return decodeMeta(fs.readFileSync(file), reuse);
+  const m = decodeMeta(metaReadBuf.subarray(0, n), reuse);
   if (m) for (const [id, blob] of m.inline) m.inline.set(id, Buffer.from(blob));
   return m;
 }
@@ -84,7 +85,9 @@ export async function readMeta(
 ): Promise<MetaRead> {
   const perDrive: (DriveMeta | null)[] = set.drives.map(() => null);
   const absent: boolean[] = set.drives.map(() => false);
-  const file = (i: number): string => path.join(set.objectDir(set.drives[i] as Drive, bucket, key), 'meta');
+  // The same relative path on every drive, built once (one path.join per drive costs ~10% of a listing).
+  const rel = path.join(bucket, ...objectDirSegments(key), 'meta');
+  const file = (i: number): string => (set.drives[i] as Drive).base + rel;
   const failed = (i: number, err: unknown): void => {
     if (isNotFound(err)) absent[i] = true;
     else (set.drives[i] as Drive).reportError(err);
@@ -92,11 +95,13 @@ export async function readMeta(
   // A write's full read mostly meets new keys: a missing file is answered by a stat that does not
   // throw (~0.7 µs) rather than by an open that does (~6 µs to build the error), at ~1 µs more per
   // file present. Any other error still throws (a failing drive is not an absent copy).
+  // Reads (fast) parse one copy of the agreed JSON; the inline blobs stay each drive's own.
+  const reuse: ParsedCopy | undefined = fast ? { json: null, meta: null, index: [] } : undefined;
   const read = (i: number): void => {
     try {
       const f = file(i);
       if (!fast && !fs.statSync(f, { throwIfNoEntry: false })) absent[i] = true;
-      else perDrive[i] = readMetaFile(f);
+      else perDrive[i] = readMetaFile(f, reuse);
     } catch (err) {
       failed(i, err);
     }

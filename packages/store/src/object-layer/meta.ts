@@ -162,14 +162,39 @@ export function encodeMeta(doc: MetaDoc, inline: Map<string, Buffer>): Buffer {
   return Buffer.concat([MAGIC, bitrotSum(body), body]);
 }
 
-/** null when the file is damaged (bad magic, checksum or JSON): the drive's copy counts as missing. */
-export function decodeMeta(buf: Buffer): DriveMeta | null {
+/**
+ * A parsed copy whose JSON bytes are known: the drives' copies of one generation differ only in their
+ * inline blobs, so a copy with the same JSON reuses the parsed document (k copies parse once).
+ */
+export interface ParsedCopy {
+  json: Buffer | null;
+  meta: DriveMeta | null;
+  /** The copy's inline blob index (id, length), in file order. */
+  index: [string, number][];
+}
+
+/**
+ * null when the file is damaged (bad magic, checksum or JSON): the drive's copy counts as missing.
+ * With `reuse`: a copy whose JSON equals `reuse.json` shares `reuse.meta.doc` (read-only); the first
+ * copy decoded fills `reuse` (its JSON copied out, `buf` may be a shared buffer).
+ */
+export function decodeMeta(buf: Buffer, reuse?: ParsedCopy): DriveMeta | null {
   if (buf.length < 4 + BITROT_SIZE + 4 || !buf.subarray(0, 4).equals(MAGIC)) return null;
   const body = buf.subarray(4 + BITROT_SIZE);
   if (!bitrotSum(body).equals(buf.subarray(4, 4 + BITROT_SIZE))) return null;
   const len = body.readUInt32BE(0);
+  const json = body.subarray(4, 4 + len);
+  if (reuse?.meta && reuse.json?.equals(json)) {
+    const inline = new Map<string, Buffer>();
+    let off = 4 + len;
+    for (const [id, n] of reuse.index) {
+      inline.set(id, body.subarray(off, off + n));
+      off += n;
+    }
+    return { doc: reuse.meta.doc, inline };
+  }
   try {
-    const parsed = JSON.parse(body.subarray(4, 4 + len).toString('utf8')) as MetaDoc & {
+    const parsed = JSON.parse(json.toString('utf8')) as MetaDoc & {
       inline: [string, number][];
     };
     const inline = new Map<string, Buffer>();
@@ -178,7 +203,13 @@ export function decodeMeta(buf: Buffer): DriveMeta | null {
       inline.set(id, body.subarray(off, off + n));
       off += n;
     }
-    return { doc: { gen: parsed.gen, updated: parsed.updated, versions: parsed.versions }, inline };
+    const m = { doc: { gen: parsed.gen, updated: parsed.updated, versions: parsed.versions }, inline };
+    if (reuse && !reuse.meta) {
+      reuse.json = Buffer.from(json);
+      reuse.meta = m;
+      reuse.index = parsed.inline;
+    }
+    return m;
   } catch {
     return null;
   }
