@@ -15,14 +15,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { openObjectLayer } from '@stowage/store/object-layer';
+import { fillInProcess, type Layer } from './support/fill.js';
 
 const KEYS = Number(process.env.BENCH_SCALE_1M_KEYS ?? 1_000_000);
 const MiB = 1024 * 1024;
-const key = (i: number): string => `obj/${String(i).padStart(7, '0')}`;
-
-type Layer = Awaited<ReturnType<typeof openObjectLayer>>;
 
 async function listAll(layer: Layer): Promise<number> {
   let after: string | undefined;
@@ -33,25 +30,6 @@ async function listAll(layer: Layer): Promise<number> {
     if (!page.isTruncated) return count;
     after = page.nextAfter ?? undefined;
   }
-}
-
-async function fill(layer: Layer, from: number): Promise<void> {
-  const body = Buffer.alloc(16, 0x61);
-  let next = from;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: 64 }, async () => {
-      while (next < KEYS) {
-        const i = next++;
-        await layer.putObject('scale', key(i), Readable.from([body]), { size: body.length });
-        if (i % 100_000 === 0) process.stderr.write(`scale-1m: ${i} keys written\n`);
-      }
-    }),
-  );
-  const secs = (performance.now() - start) / 1000;
-  console.log(
-    `fill: ${KEYS - from} PUTs in ${secs.toFixed(0)} s (${((KEYS - from) / secs).toFixed(0)} PUT/s)`,
-  );
 }
 
 /** One full listing pass: keys/s, CPU per key and peak RSS growth (printed when `report` or complete). */
@@ -89,7 +67,7 @@ export async function runScale1M(): Promise<void> {
     // fill's commits do not leave the folder cached: past 4,096 added names its listing is dropped).
     let listed = await measure(layer, 'first (reads the folder)', false);
     if (listed < KEYS) {
-      await fill(layer, listed);
+      await fillInProcess(layer, 'scale', listed, KEYS, Buffer.alloc(16, 0x61), 'scale-1m fill');
       listed = await measure(layer, 'first (reads the folder)', true);
     }
     await measure(layer, 'second (cached)', true);

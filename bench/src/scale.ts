@@ -4,18 +4,28 @@
  *
  * - 4 KiB PUT ops/s when the bucket holds 10k, 100k (and, with BENCH_SCALE_1M=1, 1M) objects: the last
  *   PROBE PUTs before each level is reached, timed on their own (the rest of the fill is not timed).
+ *   Levels from SEED_FROM objects up (default 1M) are filled in process instead of through S3 (hours on
+ *   this machine): the server stops, a child fills the bucket through the object layer of the same build
+ *   (./targets/seed.ts: 16-byte objects, fsync off) up to the probe, and the server starts again on the
+ *   same data; the probe's PUTs and the listing then go through S3 as at the other levels.
  * - ListObjectsV2 keys/s over the whole prefix at each level, and the store's peak RSS growth during that
  *   listing (sampled every 20 ms, over its RSS just before).
  * - A delimiter listing of a prefix with 100k sub-prefixes (one object each): common prefixes/s.
  * - Deleting those 100k objects with DeleteObjects in batches of 1,000 (one request at a time, as a
  *   client emptying a bucket sends them), against s3rver holding the same keys, measured in this run.
+ *   s3rver's deletion slows down as it goes (a 100k run did not end within 25 min): it is stopped after
+ *   PEER_DELETE_SECONDS (default 300) and its rate is taken over the objects deleted by then.
  *
  * Populations run with CONCURRENCY clients. BENCH_SCALE_BASELINE names another build of the store's entry
  * module (e.g. a copy of packages/store/dist/index.js from before a change): it is measured the same way,
  * in the same run, and shown next to this build.
  */
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BenchClient } from './support/client.js';
+import { objKey } from './support/fill.js';
 import { startTarget, type Target, type TargetKind } from './support/target.js';
 
 const MiB = 1024 * 1024;
@@ -27,6 +37,9 @@ const PROBE = Math.min(2_000, Math.floor((LEVELS[0] as number) / 2));
 const PREFIXES = Number(process.env.BENCH_SCALE_PREFIXES ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_SCALE_CONCURRENCY ?? 32);
 const BATCH = 1_000;
+const SEED_FROM = Number(process.env.BENCH_SCALE_SEED_FROM ?? 1_000_000);
+const PEER_DELETE_SECONDS = Number(process.env.BENCH_SCALE_PEER_DELETE_SECONDS ?? 300);
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 const creds: Record<TargetKind, [string, string]> = {
   stowage: ['benchadmin', 'benchadmin-secret'],
@@ -48,7 +61,6 @@ interface StoreFigures {
   deleteObjectsPerSec: number;
 }
 
-const objKey = (i: number): string => `obj/${String(i).padStart(7, '0')}`;
 const treeKey = (i: number): string => `tree/${String(i).padStart(6, '0')}/o`;
 
 function progress(what: string): void {
@@ -120,16 +132,19 @@ async function listV2(
 
 /**
  * DeleteObjects of keys 0..count-1 in batches of BATCH, one request at a time: objects/s, and how many
- * batches had to be sent again.
+ * batches had to be sent again. With `limitSeconds`, no batch starts after that: the rate is then over
+ * the objects deleted by then (`deleted` < count).
  */
 async function deleteAll(
   client: BenchClient,
   bucket: string,
   count: number,
-): Promise<{ rate: number; retries: number }> {
+  limitSeconds = Number.POSITIVE_INFINITY,
+): Promise<{ rate: number; retries: number; deleted: number }> {
   let retries = 0;
+  let deleted = 0;
   const start = process.hrtime.bigint();
-  for (let b = 0; b < count; b += BATCH) {
+  for (let b = 0; b < count && seconds(start) < limitSeconds; b += BATCH) {
     let body = '<Delete><Quiet>true</Quiet>';
     for (let i = b; i < Math.min(count, b + BATCH); i++) body += `<Object><Key>${treeKey(i)}</Key></Object>`;
     body += '</Delete>';
@@ -148,11 +163,31 @@ async function deleteAll(
     }
     const xml = await ok(Promise.resolve(r), 'DeleteObjects');
     if (xml.includes('<Error>')) throw new Error(`DeleteObjects reported errors: ${xml.slice(0, 300)}`);
+    deleted = Math.min(count, b + BATCH);
   }
-  const rate = count / seconds(start);
-  const left = await ok(client.request('GET', `/${bucket}?max-keys=1`), 'ListObjects');
-  if (left.includes('<Key>')) throw new Error(`${bucket} still holds objects after DeleteObjects`);
-  return { rate, retries };
+  const rate = deleted / seconds(start);
+  if (deleted === count) {
+    const left = await ok(client.request('GET', `/${bucket}?max-keys=1`), 'ListObjects');
+    if (left.includes('<Key>')) throw new Error(`${bucket} still holds objects after DeleteObjects`);
+  }
+  return { rate, retries, deleted };
+}
+
+/**
+ * Fill `obj/<from>` … `obj/<to - 1>` of bucket `scale` in the stopped server's data folder, in a child
+ * process through the object layer of the build `env` names (./targets/seed.ts).
+ */
+async function seed(dataDir: string, from: number, to: number, env: Record<string, string>): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [path.join(here, 'targets', 'seed.js'), dataDir, 'scale', String(from), String(to)],
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } },
+  );
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('exit', resolve);
+    child.once('error', reject);
+  });
+  if (code !== 0) throw new Error(`seeding ${from}..${to} exited with ${code}`);
 }
 
 /** Fill the `tree` bucket with PREFIXES sub-prefixes of one empty object each. */
@@ -163,8 +198,8 @@ async function fillTree(client: BenchClient): Promise<void> {
 }
 
 async function measureStore(label: string, env: Record<string, string>): Promise<StoreFigures> {
-  const target = await startTarget('stowage', env);
-  const client = new BenchClient(target.url, ...creds.stowage);
+  let target = await startTarget('stowage', env);
+  let client = new BenchClient(target.url, ...creds.stowage);
   const body = randomBytes(4096);
   const figures: StoreFigures = { levels: [], prefixesPerSec: 0, deleteObjectsPerSec: 0 };
   try {
@@ -173,9 +208,18 @@ async function measureStore(label: string, env: Record<string, string>): Promise
     await ok(client.request('PUT', '/scale'), 'CreateBucket');
     let filled = 0;
     for (const level of LEVELS) {
-      await forRange(filled, level - PROBE, (i) =>
-        ok(client.request('PUT', `/scale/${objKey(i)}`, body), 'PUT'),
-      );
+      if (level >= SEED_FROM && filled < level - PROBE) {
+        progress(`${label}: filling ${filled}..${level - PROBE} in process`);
+        client.close();
+        await target.stop(true);
+        await seed(target.dataDir, filled, level - PROBE, env);
+        target = await startTarget('stowage', env, target.dataDir);
+        client = new BenchClient(target.url, ...creds.stowage);
+      } else {
+        await forRange(filled, level - PROBE, (i) =>
+          ok(client.request('PUT', `/scale/${objKey(i)}`, body), 'PUT'),
+        );
+      }
       const start = process.hrtime.bigint();
       await forRange(level - PROBE, level, (i) =>
         ok(client.request('PUT', `/scale/${objKey(i)}`, body), 'PUT'),
@@ -218,14 +262,16 @@ async function measureStore(label: string, env: Record<string, string>): Promise
   return figures;
 }
 
-async function measureS3rverDelete(): Promise<number> {
+async function measureS3rverDelete(): Promise<{ rate: number; deleted: number }> {
   const target = await startTarget('s3rver');
   const client = new BenchClient(target.url, ...creds.s3rver);
   try {
     await fillTree(client);
-    const { rate, retries } = await deleteAll(client, 'tree', PREFIXES);
-    progress(`s3rver: deleted ${PREFIXES} at ${rate.toFixed(0)} objects/s (${retries} batches sent again)`);
-    return rate;
+    const { rate, retries, deleted } = await deleteAll(client, 'tree', PREFIXES, PEER_DELETE_SECONDS);
+    progress(
+      `s3rver: deleted ${deleted} of ${PREFIXES} at ${rate.toFixed(0)} objects/s (${retries} batches sent again)`,
+    );
+    return { rate, deleted };
   } finally {
     client.close();
     await target.stop();
@@ -245,9 +291,12 @@ export async function runScale(): Promise<void> {
   if (baseline) runs.push(['baseline', await measureStore('baseline', { BENCH_STOWAGE_ENTRY: baseline })]);
   // This build never inherits a BENCH_STOWAGE_ENTRY meant for other phases: it is the one under test.
   runs.push(['stowage', await measureStore('stowage', { BENCH_STOWAGE_ENTRY: '' })]);
-  const peerDelete = await measureS3rverDelete();
+  const peer = await measureS3rverDelete();
+  const peerDelete = peer.rate;
   for (const [label, f] of runs) console.log(`measured ${label}: ${JSON.stringify(f)}`);
-  console.log(`measured s3rver: ${JSON.stringify({ deleteObjectsPerSec: peerDelete })}`);
+  console.log(
+    `measured s3rver: ${JSON.stringify({ deleteObjectsPerSec: peerDelete, deleted: peer.deleted })}`,
+  );
 
   const cur = (runs.at(-1) as [string, StoreFigures])[1];
   const cols = runs.map(([label]) => label);
@@ -282,8 +331,10 @@ export async function runScale(): Promise<void> {
   );
   const delRatio = cur.deleteObjectsPerSec / peerDelete;
   console.log(
-    `DeleteObjects of ${PREFIXES} objects: stowage ${f0(cur.deleteObjectsPerSec)}/s, s3rver ${f0(peerDelete)}/s, ` +
+    `DeleteObjects of ${PREFIXES} objects: stowage ${f0(cur.deleteObjectsPerSec)}/s, s3rver ${f0(peerDelete)}/s` +
+      (peer.deleted < PREFIXES ? ` (over its first ${peer.deleted} in ${PEER_DELETE_SECONDS} s)` : '') +
+      ', ' +
       `${delRatio.toFixed(2)}× (goal ≥ 2×: ${verdict(delRatio >= 2)})`,
   );
-  if (!LEVELS.includes(1_000_000)) console.log('1M objects: set BENCH_SCALE_1M=1 (takes long).');
+  if (!LEVELS.includes(1_000_000)) console.log('1M objects: set BENCH_SCALE_1M=1 (filled in process).');
 }

@@ -15,7 +15,10 @@ export interface Target {
   rss(): Promise<number>;
   /** CPU seconds the server process (all its threads) has used so far, user and system. */
   cpuSeconds(): Promise<number>;
-  stop(): Promise<void>;
+  /** The server's data folder. */
+  dataDir: string;
+  /** Stop the server and remove its data folder, unless `keepData` (to start it again on the same data). */
+  stop(keepData?: boolean): Promise<void>;
 }
 
 /** USER_HZ of /proc/<pid>/stat: 100 on every Linux architecture Node runs on. */
@@ -23,9 +26,16 @@ const TICKS_PER_SECOND = 100;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** `env` adds to the server's environment (e.g. BENCH_STOWAGE_ENTRY for another build of the store). */
-export async function startTarget(kind: TargetKind, env: Record<string, string> = {}): Promise<Target> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${kind}-`));
+/**
+ * `env` adds to the server's environment (e.g. BENCH_STOWAGE_ENTRY for another build of the store);
+ * `existing` starts it on an existing data folder (one a stopped target kept) instead of a new one.
+ */
+export async function startTarget(
+  kind: TargetKind,
+  env: Record<string, string> = {},
+  existing?: string,
+): Promise<Target> {
+  const dataDir = existing ?? (await mkdtemp(path.join(os.tmpdir(), `bench-${kind}-`)));
   const child: ChildProcess = spawn(
     process.execPath,
     // BENCH_TARGET_NODE_ARGS passes flags to the server's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
@@ -66,12 +76,13 @@ export async function startTarget(kind: TargetKind, env: Record<string, string> 
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / TICKS_PER_SECOND;
     },
-    async stop() {
+    dataDir,
+    async stop(keepData = false) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       child.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
