@@ -1,27 +1,68 @@
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { S3Error } from '../core/errors.js';
 
 /** Namespace of every S3 response document. */
 export const S3_XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  format: false,
-  suppressEmptyNode: false,
-});
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+const SPECIAL = /[&<>"']/g;
+
+/** Text or an attribute value with the five XML entities escaped. */
+export function xmlEscape(text: string): string {
+  return text.replace(SPECIAL, (c) => ENTITIES[c] as string);
+}
+
+/**
+ * One element `<name …>…</name>` from a value: `undefined` is left out, `null` is an empty element,
+ * an array repeats the element, an object's `@_` members are attributes, its `#text` member is text and
+ * its other members are child elements in order; anything else is escaped text.
+ */
+function element(name: string, value: unknown, out: string[]): void {
+  if (value === undefined) return;
+  if (Array.isArray(value)) {
+    for (const item of value) element(name, item, out);
+    return;
+  }
+  if (value === null) {
+    out.push(`<${name}/>`);
+    return;
+  }
+  if (typeof value !== 'object') {
+    out.push(`<${name}>${xmlEscape(String(value))}</${name}>`);
+    return;
+  }
+  let open = `<${name}`;
+  const body: string[] = [];
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    if (key.startsWith('@_')) open += ` ${key.slice(2)}="${xmlEscape(String(v))}"`;
+    else if (key === '#text') body.unshift(xmlEscape(String(v)));
+    else element(key, v, body);
+  }
+  out.push(`${open}>`, ...body, `</${name}>`);
+}
 
 /**
  * Renders `<root xmlns=…>content</root>` with the XML declaration. Arrays become repeated elements,
- * `undefined` members are left out, text is escaped by the builder.
+ * `undefined` members are left out, text is escaped. Written here rather than with fast-xml-parser's
+ * builder, which the rest of this module uses for parsing: a ListObjects page of 1,000 keys took
+ * 13–24 ms in the builder (as long as reading the page from the catalogs) and ~1 ms here.
  */
 export function xmlDocument(
   root: string,
   content: Record<string, unknown>,
   xmlns: string | null = S3_XMLNS,
 ): string {
-  const node = xmlns ? { '@_xmlns': xmlns, ...content } : content;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: node })}`;
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
+  element(root, xmlns ? { '@_xmlns': xmlns, ...content } : content, out);
+  return out.join('');
 }
 
 /** An XML element as the parser returns it: text, a nested object, or an array of those. */
