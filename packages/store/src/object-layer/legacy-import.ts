@@ -6,7 +6,6 @@ import { isNotFound, pruneEmptyDirs, SYS_DIR } from './drive.js';
 import { decodeRecords, JOURNAL_DIR } from './journal.js';
 import type { MetaDoc, MetaRow } from './meta.js';
 import { decodeSegment, metaPathObject } from './names.js';
-import { replaceFileSync } from './sync-files.js';
 
 /**
  * Import of a data folder written by a build before the catalog: every object folder then held a
@@ -115,8 +114,10 @@ async function replayLegacyJournal(drive: Drive): Promise<{ segments: string[]; 
     if (!obj) continue;
     const file = path.join(drive.root, rel);
     if (bytes) {
+      const tmp = drive.tmp(`legacy-${touched.length}.jmeta`);
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      replaceFileSync(drive.tmp(`legacy-${touched.length}.jmeta`), file, bytes);
+      fs.writeFileSync(tmp, bytes);
+      fs.renameSync(tmp, file);
     } else {
       fs.rmSync(file, { force: true });
       await removeEmptyFolder(path.dirname(file), path.join(drive.root, obj.bucket));

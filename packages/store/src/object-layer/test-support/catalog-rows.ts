@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -62,6 +63,12 @@ export function deleteRows(driveRoot: string, bucket: string, keys?: string[]): 
     for (const k of keys) n += Number(del.run(bucket, Buffer.from(k)).changes);
     return n;
   });
+}
+
+/** Remove every row of a drive folder's catalog (when it has one): the drive lost all its objects' metadata. */
+export function deleteAllRows(driveRoot: string): void {
+  if (!existsSync(path.join(driveRoot, SYS_DIR, CATALOG_FILE))) return;
+  withDb(driveRoot, (db) => db.exec('DELETE FROM objects'));
 }
 
 /**
