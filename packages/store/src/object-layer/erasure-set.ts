@@ -12,6 +12,7 @@ import { localMd5, type Md5Session, Md5Worker } from './md5-worker.js';
 import type { ErasureGeometry, MetaRow } from './meta.js';
 import { objectDirSegments } from './names.js';
 import type { SystemStore } from './types.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 
 /**
  * The state one erasure set shares between the layer's concern modules (buckets, object reads and
@@ -95,6 +96,8 @@ export class ErasureSet {
    * is off, where metadata files are written with no flush at all.
    */
   readonly journals: DriveJournal[] | null;
+  /** Runs the catalogs' WAL checkpoints on a worker thread (journaled sets only). */
+  private readonly checkpointer: WalCheckpointer | null;
   readonly inlineLimit: number;
   readonly blockSize: number;
   /** Bucket documents and bucket config documents (`.stowage.sys/buckets`), cached. */
@@ -147,7 +150,9 @@ export class ErasureSet {
           changed({ index: drive.index, path: drive.root, state: drive.state }, from);
       }
     }
-    this.journals = journaled ? this.drives.map((d) => new DriveJournal(d)) : null;
+    this.checkpointer = journaled ? new WalCheckpointer() : null;
+    const checkpointer = this.checkpointer;
+    this.journals = journaled ? this.drives.map((d) => new DriveJournal(d, checkpointer)) : null;
     const q = { read: this.readQuorum, write: this.writeQuorum, fsync: this.fsync };
     this.buckets = new BucketDocs(new DocStore(this.drives, q, 'buckets'));
     this.uploads = new DocStore(this.drives, q, 'multipart');
@@ -270,6 +275,7 @@ export class ErasureSet {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all((this.journals ?? []).map((j) => j.close()));
+    await this.checkpointer?.close();
     for (const d of this.drives) d.catalog.close();
     await this.md5Worker?.close();
   }

@@ -6,6 +6,7 @@ import { crc32 } from 'node:zlib';
 import type { CatalogChange } from './catalog.js';
 import { type Drive, isNotFound, mkdirIfMissing, SYS_DIR } from './drive.js';
 import { type MetaRow, rowBytes, rowOfBytes } from './meta.js';
+import type { WalCheckpointer } from './wal-checkpointer.js';
 
 /**
  * A drive's metadata journal: group commit for small writes.
@@ -19,7 +20,7 @@ import { type MetaRow, rowBytes, rowOfBytes } from './meta.js';
  *
  * Checkpoint: when a segment grows past `SEGMENT_BYTES` or is older than `CHECKPOINT_MS`, new records go
  * to a fresh segment; once the old one's batches are applied, the catalog's WAL is checkpointed
- * (PASSIVE), the file system is flushed (`syncfs` through coreutils' `sync -f`, falling back to
+ * (PASSIVE, on a worker thread), the file system is flushed (`syncfs` through coreutils' `sync -f`, falling back to
  * flushing the catalog's files), which makes the catalog's commits durable, and the old segment is
  * deleted. At open, `replay` re-applies the last record of each object found in the remaining segments
  * (idempotent upserts and deletes) — the rows a crash or power loss may have lost — and names those
@@ -170,9 +171,12 @@ export class DriveJournal {
   flushes = 0;
 
   private readonly drive: Drive;
+  /** Runs the catalog's WAL checkpoints off the main thread (./wal-checkpointer.ts); null: in place. */
+  private readonly checkpointer: WalCheckpointer | null;
 
-  constructor(drive: Drive) {
+  constructor(drive: Drive, checkpointer: WalCheckpointer | null = null) {
     this.drive = drive;
+    this.checkpointer = checkpointer;
   }
 
   private dir(): string {
@@ -313,7 +317,10 @@ export class DriveJournal {
     // Records already queued belong to the old segment: let their flush (and apply) finish first.
     while (this.flushing) await this.flushing;
     this.segment = null;
-    this.drive.catalog.checkpoint();
+    // The WAL's copy into the database only bounds its size: the segment's rows are durable once the
+    // file system is flushed, whether the checkpoint ran or not.
+    if (this.checkpointer) await this.checkpointer.checkpoint(this.drive.catalog.file).catch(() => undefined);
+    else this.drive.catalog.checkpoint();
     await syncCatalog(this.drive);
     await old.fh.close();
     await fsp.rm(old.file, { force: true });
