@@ -253,6 +253,27 @@ describe('durability (4 drives, 2+2)', () => {
     await layer.close();
   });
 
+  it('a small (inline) write notices a drive folder removed under it: its catalog is not trusted', async () => {
+    const dir = await fresh();
+    const changes: string[] = [];
+    const layer = await openObjectLayer({
+      dataDir: dir,
+      drives: 4,
+      healthIntervalMs: 0,
+      onDriveStateChange: (d, from) => changes.push(`${d.index}:${from}->${d.state}`),
+    });
+    // A first write opens the drive's journal segment and catalog; both stay open across the removal.
+    await layer.putObject('dur', 'tiny-before', Readable.from([Buffer.from('before')]), { size: 6 });
+    await rm(path.join(dir, 'drive4'), { recursive: true, force: true });
+    // No shard file, no folder: only the drive's catalog row, whose file is gone.
+    await layer.putObject('dur', 'tiny-after-loss', Readable.from([Buffer.from('tiny')]), { size: 4 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(changes).toContain('3:ok->offline');
+    expect(await stat(path.join(dir, 'drive4')).catch(() => null)).toBeNull();
+    expect((await readAll((await layer.getObject('dur', 'tiny-after-loss')).stream)).toString()).toBe('tiny');
+    await layer.close();
+  });
+
   it('marks a vanished drive offline and keeps serving within quorum', async () => {
     const dir = await fresh();
     const layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
