@@ -1,4 +1,4 @@
-import { KEY_END, type ScanRow } from './catalog.js';
+import { docIntact, KEY_END, type ScanRow } from './catalog.js';
 import type { Drive } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
@@ -140,12 +140,13 @@ export async function entryVersions(
       agree++;
     }
   }
-  if (agree >= k) {
-    const row = e.rows.find((r) => r?.gen === gen) as ScanRow;
+  const row = agree >= k ? (e.rows.find((r) => r?.gen === gen) as ScanRow) : null;
+  // A damaged row: the quorum read decides.
+  if (row && docIntact(row.doc, row.sum)) {
     try {
       return (JSON.parse(row.doc) as { versions: VersionRecord[] }).versions;
     } catch {
-      // A damaged row: the quorum read decides.
+      // Intact but not JSON: cannot happen short of a bug; the quorum read decides.
     }
   }
   const meta = await readMeta(set, bucket, e.key);

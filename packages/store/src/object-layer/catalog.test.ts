@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Catalog, KEY_END } from './catalog.js';
+import { Catalog, docIntact, KEY_END } from './catalog.js';
 import { prefixEnd } from './catalog-scan.js';
 import type { MetaRow } from './meta.js';
 import { compareKeys } from './names.js';
@@ -72,6 +73,19 @@ describe('Catalog', () => {
     expect(keysOf('a/', true, prefixEnd('a/'))).toEqual(['a/b', 'a/c']);
     expect(keysOf('a\u{10FFFF}', true, prefixEnd('a\u{10FFFF}'))).toEqual(['a\u{10FFFF}', 'a\u{10FFFF}z']);
     expect(cat.scan('b', prefixEnd('a'), true, KEY_END, 1).map((r) => r.key.toString())).toEqual(['b']);
+  });
+
+  it('answers a row whose JSON changed behind its checksum as damaged (null), not as absent', () => {
+    cat.open();
+    cat.apply([{ bucket: 'b', key: 'k', row: row('1', 'blob') }]);
+    const other = new DatabaseSync(cat.file);
+    other.prepare(`UPDATE objects SET doc = '{"gen":"2"}' WHERE key = ?`).run(Buffer.from('k'));
+    other.close();
+    const r = cat.read('b', 'k');
+    expect(r?.doc).toBeNull();
+    expect(Buffer.from(r?.inline as Uint8Array).toString()).toBe('blob');
+    const [scanned] = cat.scan('b', Buffer.alloc(0), true, KEY_END, 10);
+    expect(docIntact(scanned?.doc as string, scanned?.sum as number)).toBe(false);
   });
 
   it('notices that its file was removed or replaced (a drive folder wiped while the store runs)', async () => {

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { crc32 } from 'node:zlib';
 import type { MetaRow } from './meta.js';
 
 /**
  * A drive's metadata catalog: one SQLite database (`node:sqlite`) under the drive's system folder
- * holding a row per object — `(bucket, key)` → `gen`, the metadata JSON, this drive's inline blobs —
+ * holding a row per object — `(bucket, key)` → `gen`, the metadata JSON and its CRC-32, this drive's
+ * inline blobs —
  * in place of a `meta` file per object folder. Keys are BLOBs of their UTF-8 bytes, so the primary
  * key's order is S3's key order and a listing is an ordered range scan; a common prefix is skipped with
  * one seek (every key starting with `p` sorts below `p + 0xFF`, a byte no UTF-8 text holds).
@@ -33,11 +35,21 @@ export type CatalogMode = 'journal' | 'full' | 'off';
 /** Upper bound above every key (UTF-8 never holds 0xFF). */
 export const KEY_END = Buffer.from([0xff]);
 
-/** One row of a scan: the key's UTF-8 bytes, its generation and document. */
+/** One row of a scan: the key's UTF-8 bytes, its generation and document (with its CRC-32). */
 export interface ScanRow {
   key: Buffer;
   gen: string;
   doc: string;
+  sum: number;
+}
+
+/**
+ * Whether a row's document is the one written: SQLite keeps no checksums of its pages, so each row
+ * carries the CRC-32 of its JSON (inline shards carry their blocks' own xxh64). A damaged copy counts as
+ * missing, as a damaged `meta` file did.
+ */
+export function docIntact(doc: string, sum: number): boolean {
+  return crc32(doc) === sum;
 }
 
 /** One change of a batch: a row to upsert, or `row` null to delete. */
@@ -52,6 +64,7 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS objects (
   key BLOB NOT NULL,
   gen TEXT NOT NULL,
   doc TEXT NOT NULL,
+  sum INTEGER NOT NULL,
   inline BLOB,
   PRIMARY KEY (bucket, key)
 ) WITHOUT ROWID`;
@@ -107,10 +120,12 @@ export class Catalog {
         s.setReturnArrays(arrays);
         return s;
       };
-      const cols = 'SELECT key, gen, doc FROM objects WHERE bucket = ? AND key';
+      const cols = 'SELECT key, gen, doc, sum FROM objects WHERE bucket = ? AND key';
       this.st = {
-        get: prep('SELECT doc, inline FROM objects WHERE bucket = ? AND key = ?'),
-        put: prep('INSERT OR REPLACE INTO objects (bucket, key, gen, doc, inline) VALUES (?, ?, ?, ?, ?)'),
+        get: prep('SELECT doc, sum, inline FROM objects WHERE bucket = ? AND key = ?'),
+        put: prep(
+          'INSERT OR REPLACE INTO objects (bucket, key, gen, doc, sum, inline) VALUES (?, ?, ?, ?, ?, ?)',
+        ),
         del: prep('DELETE FROM objects WHERE bucket = ? AND key = ?'),
         scanFrom: prep(`${cols} >= ? AND key < ? ORDER BY key LIMIT ?`),
         scanAfter: prep(`${cols} > ? AND key < ? ORDER BY key LIMIT ?`),
@@ -172,12 +187,15 @@ export class Catalog {
     return this.st as Statements;
   }
 
-  /** A key's row: its JSON document and inline blobs; undefined when the drive holds no row. */
-  read(bucket: string, key: string): { doc: string; inline: Uint8Array | null } | undefined {
+  /**
+   * A key's row: its JSON document (null when damaged: see docIntact) and inline blobs; undefined when
+   * the drive holds no row.
+   */
+  read(bucket: string, key: string): { doc: string | null; inline: Uint8Array | null } | undefined {
     const r = this.stmts().get.get(bucket, Buffer.from(key)) as unknown as
-      | [string, Uint8Array | null]
+      | [string, number, Uint8Array | null]
       | undefined;
-    return r ? { doc: r[0], inline: r[1] } : undefined;
+    return r ? { doc: docIntact(r[0], r[1]) ? r[0] : null, inline: r[2] } : undefined;
   }
 
   /** Apply a batch of changes in one transaction. */
@@ -188,7 +206,7 @@ export class Catalog {
     try {
       for (const c of changes) {
         const k = Buffer.from(c.key);
-        if (c.row) st.put.run(c.bucket, k, c.row.gen, c.row.doc, c.row.inline);
+        if (c.row) st.put.run(c.bucket, k, c.row.gen, c.row.doc, crc32(c.row.doc), c.row.inline);
         else st.del.run(c.bucket, k);
       }
       db.exec('COMMIT');
@@ -205,8 +223,9 @@ export class Catalog {
       Uint8Array,
       string,
       string,
+      number,
     ][];
-    return rows.map((r) => ({ key: u8(r[0]), gen: r[1], doc: r[2] }));
+    return rows.map((r) => ({ key: u8(r[0]), gen: r[1], doc: r[2], sum: r[3] }));
   }
 
   /**

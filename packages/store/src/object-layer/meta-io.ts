@@ -64,7 +64,7 @@ export async function readMeta(
     try {
       const r = d.catalog.read(bucket, key);
       if (!r) absent[i] = true;
-      else perDrive[i] = decodeRow(r.doc, r.inline, reuse);
+      else if (r.doc !== null) perDrive[i] = decodeRow(r.doc, r.inline, reuse);
     } catch (err) {
       d.reportError(err);
     }
