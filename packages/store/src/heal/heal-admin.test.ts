@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { MadminClient } from '@stowage/madmin';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGoProgram, type GoProgram } from '../../../madmin/src/testing/go-program.js';
+import { catalogRows } from '../object-layer/test-support/catalog-rows.js';
 import {
   ROOT_PASSWORD,
   ROOT_USER,
@@ -92,6 +94,11 @@ describe('admin heal with madmin-go', () => {
       'ok',
     ]);
     for (const item of healed) expect(item.after).toEqual(['ok', 'ok', 'ok', 'ok']);
+    // Drive 1's catalog has every object's row again, as the other drives have it.
+    const keysOn = (d: number) =>
+      catalogRows(path.join(t.dataDir, `drive${d}`), BUCKET).map((r) => [r.key, r.gen]);
+    expect(keysOn(1)).toEqual(keysOn(3));
+    expect(keysOn(1).map((r) => r[0])).toEqual(Object.keys(OBJECTS).sort());
 
     // Every file is back on every drive with the bytes it had (shards are deterministic per drive).
     for (let d = 1; d <= 4; d++) {

@@ -66,9 +66,15 @@ export async function deleteBucket(set: ErasureSet, name: string, opts?: { force
         throw s3Error('BucketNotEmpty', { BucketName: name });
       }
     }
-    set.dirCache.invalidate(name);
-    // Journaled metadata of the bucket's objects is put in place first, so no replay brings it back.
+    // The bucket's journaled rows are retired first, so no replay brings one back.
     await set.checkpointJournals();
+    for (const d of set.drives) {
+      try {
+        if (d.online) d.catalog.deleteBucket(name);
+      } catch (err) {
+        d.reportError(err);
+      }
+    }
     await set.buckets.deleteAll(name);
     await set.uploads.deleteTree([name]);
     await runOnQuorum(set.drives, set.writeQuorum, async (d) => {

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMPRESSION_BLOCK_SIZE, decodeIndex } from './compression.js';
 import { type ErasureObjectLayer, openObjectLayer } from './index.js';
-import { decodeMeta, type VersionRecord } from './meta.js';
+import type { VersionRecord } from './meta.js';
 import { objectDirSegments } from './names.js';
+import { storedBytes, versionsOn } from './test-support/catalog-rows.js';
 import { body, expectCode, readAll } from './test-support/layer-suite.js';
 
 /**
@@ -28,15 +29,6 @@ function text(size: number): Buffer {
   return Buffer.from(lines.join('')).subarray(0, size);
 }
 
-async function bytesUnder(dir: string): Promise<number> {
-  let total = 0;
-  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const p = path.join(dir, e.name);
-    total += e.isDirectory() ? await bytesUnder(p) : (await stat(p)).size;
-  }
-  return total;
-}
-
 describe.each([1, 4])('compression and parity at rest (%i drives)', (drives) => {
   let dir = '';
   let layer: ErasureObjectLayer;
@@ -44,13 +36,12 @@ describe.each([1, 4])('compression and parity at rest (%i drives)', (drives) => 
   const objectDir = (d: number, key: string): string =>
     path.join(dir, `drive${d}`, 'bkt', ...objectDirSegments(key));
   /** The version records of a key as drive `d` holds them. */
-  const records = async (key: string, d = 1): Promise<VersionRecord[]> => {
-    const m = decodeMeta(await readFile(path.join(objectDir(d, key), 'meta')));
-    if (!m) throw new Error('bad meta');
-    return m.doc.versions;
-  };
+  const records = async (key: string, d = 1): Promise<VersionRecord[]> =>
+    versionsOn(path.join(dir, `drive${d}`), 'bkt', key);
   const usage = async (key: string): Promise<number[]> =>
-    Promise.all(Array.from({ length: drives }, (_, i) => bytesUnder(objectDir(i + 1, key))));
+    Promise.all(
+      Array.from({ length: drives }, (_, i) => storedBytes(path.join(dir, `drive${i + 1}`), 'bkt', key)),
+    );
   const put = (key: string, data: Buffer, opts: { compress?: boolean; parity?: number } = {}) =>
     layer.putObject('bkt', key, body(data), { size: data.length, ...opts });
   const get = async (key: string, start?: number, end?: number): Promise<Buffer> => {

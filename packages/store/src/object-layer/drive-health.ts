@@ -2,7 +2,7 @@ import { promises as fsp } from 'node:fs';
 import { s3Error } from '../core/errors.js';
 import type { ErasureSet } from './erasure-set.js';
 import { healAll, healObject } from './heal.js';
-import { metaPathObject } from './names.js';
+import { nameObject } from './journal.js';
 import type { HealOptions, StorageInfo } from './types.js';
 
 /**
@@ -126,16 +126,15 @@ export async function storageInfo(set: ErasureSet): Promise<StorageInfo> {
 }
 
 /**
- * Crash recovery at open: metadata the drives' journals hold is put back in place, then every object
+ * Crash recovery at open: the rows the drives' journals hold are put back in each catalog, then every object
  * those records name is healed across the drives — a write in flight at the crash may have reached some
  * drives and not others, and from now on it reads the same whichever drives answer (rolled forward
  * where a read quorum has it, back where not) — and only then are the journal segments retired.
  */
 async function recoverFromJournals(set: ErasureSet): Promise<void> {
   const touched = await set.replayJournals();
-  for (const rel of touched) {
-    const obj = metaPathObject(rel);
-    if (!obj) continue;
+  for (const name of touched) {
+    const obj = nameObject(name);
     await healObject(set, obj.bucket, obj.key, { scanMode: 'normal' }).catch(() => undefined);
   }
   await set.retireJournals();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { Catalog, type CatalogMode } from './catalog.js';
 
 /** Name of the per-drive folder holding the store's own data (bucket names cannot start with '.'). */
 export const SYS_DIR = '.stowage.sys';
@@ -37,15 +38,25 @@ export class Drive {
   /** Called after a health check re-formatted a wiped drive folder. */
   onFormatted: ((d: Drive) => void) | null = null;
   private checking: Promise<void> | null = null;
+  /** The drive's metadata catalog (./catalog.ts): open while the drive is online. */
+  readonly catalog: Catalog;
+  /**
+   * Imports a data folder written before the catalog into a new catalog (./legacy-import.ts, set by
+   * the erasure set); returns the objects a legacy journal named.
+   */
+  importer: ((d: Drive) => Promise<string[]>) | null = null;
+  /** Objects named by a legacy journal at import, healed by the store's recovery at open. */
+  legacyTouched: string[] = [];
 
   /** Number of drives in the set (recorded in format.json; a mismatch refuses to open). */
   readonly setSize: number;
 
-  constructor(root: string, index: number, setSize = 1) {
+  constructor(root: string, index: number, setSize = 1, catalogMode: CatalogMode = 'journal') {
     this.root = root;
     this.base = path.join(root, path.sep);
     this.index = index;
     this.setSize = setSize;
+    this.catalog = new Catalog(this.sys(), catalogMode);
   }
 
   get state(): DriveState {
@@ -55,6 +66,8 @@ export class Drive {
   set state(next: DriveState) {
     const from = this.#state;
     this.#state = next;
+    // Reopened by the health check that brings the drive back (maybe a new, re-formatted folder).
+    if (next !== 'ok') this.catalog.close();
     if (from !== next) this.onStateChange?.(this, from);
   }
 
@@ -82,6 +95,7 @@ export class Drive {
       await fsp.rm(this.sys('tmp'), { recursive: true, force: true });
       await fsp.mkdir(this.sys('tmp'), { recursive: true });
       await this.loadFormat();
+      await this.openCatalog();
       this.state = 'ok';
     } catch (err) {
       if (err instanceof FormatMismatchError) throw err;
@@ -127,6 +141,15 @@ export class Drive {
     await fsp.rename(tmp, file);
   }
 
+  /** Open the catalog; a new one imports what an older build left in the folder. */
+  private async openCatalog(): Promise<void> {
+    if (this.catalog.open()) {
+      const touched = this.importer ? await this.importer(this) : [];
+      if (!this.importer) this.catalog.markImported();
+      this.legacyTouched.push(...touched);
+    }
+  }
+
   /** Probe the drive: the folder must exist and be writable; a wiped folder is re-formatted. */
   check(): Promise<void> {
     if (!this.checking) {
@@ -141,6 +164,8 @@ export class Drive {
           await fsp.rm(probe, { force: true });
           const before = this.uuid;
           await this.loadFormat();
+          if (before && this.uuid !== before) this.catalog.close();
+          await this.openCatalog();
           this.state = 'ok';
           if (before && this.uuid !== before) this.onFormatted?.(this);
         } catch {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isS3Error } from '../core/errors.js';
 import { type ErasureObjectLayer, openObjectLayer } from './index.js';
+import { catalogRows, deleteRows, flipped, rewriteRows } from './test-support/catalog-rows.js';
 
 /**
  * Durability of the erasure-coded layout with 4 drives (2 data + 2 parity): lost drives, bitrot,
@@ -125,11 +126,10 @@ describe('durability (4 drives, 2+2)', () => {
     for (const i of [0, 3]) {
       const d = path.join(dir, `drive${i + 1}`);
       for (const f of await filesNamed(d, (n) => n.startsWith('part.'))) await flipByte(f);
-      // Inline objects (≤128 KiB) live in the metadata file: damage those copies too.
-      for (const f of await filesNamed(path.join(d, 'dur'), (n) => n === 'meta')) {
-        const { size } = await stat(f);
-        if (size > 1024) await flipByte(f, size - 10);
-      }
+      // Inline objects (≤128 KiB) live in the catalog row: damage those copies too.
+      rewriteRows(d, 'dur', (r) =>
+        r.inline && r.inline.length > 1024 ? { doc: r.doc, inline: flipped(r.inline, -10) } : null,
+      );
     }
     const layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
     await expectAllIntact(layer);
@@ -169,9 +169,7 @@ describe('durability (4 drives, 2+2)', () => {
   it('beyond parity on inline objects: damaged metadata on 3 drives is an error', async () => {
     const dir = await fresh();
     for (const i of [0, 1, 2]) {
-      for (const f of await filesNamed(path.join(dir, `drive${i + 1}`, 'dur'), (n) => n === 'meta')) {
-        await flipByte(f);
-      }
+      rewriteRows(path.join(dir, `drive${i + 1}`), 'dur', (r) => ({ doc: r.doc.slice(1), inline: r.inline }));
     }
     const layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
     for (const key of objects.keys()) {
@@ -229,10 +227,9 @@ describe('durability (4 drives, 2+2)', () => {
     const dir = await fresh();
     const d1 = path.join(dir, 'drive1');
     for (const f of await filesNamed(d1, (n) => n.startsWith('part.'))) await flipByte(f);
-    for (const f of await filesNamed(path.join(d1, 'dur'), (n) => n === 'meta')) {
-      const { size } = await stat(f);
-      if (size > 1024) await flipByte(f, size - 10);
-    }
+    rewriteRows(d1, 'dur', (r) =>
+      r.inline && r.inline.length > 1024 ? { doc: r.doc, inline: flipped(r.inline, -10) } : null,
+    );
     let layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
     for (const key of objects.keys()) {
       const r = await layer.healObject('dur', key);
@@ -240,10 +237,11 @@ describe('durability (4 drives, 2+2)', () => {
     }
     // A copy of a write that reached only one drive (the others lost it): dangling, removed.
     await layer.putObject('dur', 'half', Readable.from([Buffer.from('half')]), { size: 4 });
-    for (const i of [2, 3, 4]) await rm(path.join(dir, `drive${i}`, 'dur', '.half'), { recursive: true });
+    for (const i of [2, 3, 4]) expect(deleteRows(path.join(dir, `drive${i}`), 'dur', ['half'])).toBe(1);
     const dangling = await layer.healObject('dur', 'half');
     expect(dangling.removedDangling).toBe(true);
-    expect(await stat(path.join(d1, 'dur', '.half')).catch(() => null)).toBeNull();
+    expect(catalogRows(d1, 'dur').map((r) => r.key)).not.toContain('half');
+    expect(catalogRows(d1, 'dur').length).toBe(objects.size);
     await layer.close();
     // Drive 1's repaired shards carry the data with drive 2 once 3 and 4 are gone.
     for (const i of [3, 4]) {
@@ -252,6 +250,27 @@ describe('durability (4 drives, 2+2)', () => {
     }
     layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
     await expectAllIntact(layer);
+    await layer.close();
+  });
+
+  it('a small (inline) write notices a drive folder removed under it: its catalog is not trusted', async () => {
+    const dir = await fresh();
+    const changes: string[] = [];
+    const layer = await openObjectLayer({
+      dataDir: dir,
+      drives: 4,
+      healthIntervalMs: 0,
+      onDriveStateChange: (d, from) => changes.push(`${d.index}:${from}->${d.state}`),
+    });
+    // A first write opens the drive's journal segment and catalog; both stay open across the removal.
+    await layer.putObject('dur', 'tiny-before', Readable.from([Buffer.from('before')]), { size: 6 });
+    await rm(path.join(dir, 'drive4'), { recursive: true, force: true });
+    // No shard file, no folder: only the drive's catalog row, whose file is gone.
+    await layer.putObject('dur', 'tiny-after-loss', Readable.from([Buffer.from('tiny')]), { size: 4 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(changes).toContain('3:ok->offline');
+    expect(await stat(path.join(dir, 'drive4')).catch(() => null)).toBeNull();
+    expect((await readAll((await layer.getObject('dur', 'tiny-after-loss')).stream)).toString()).toBe('tiny');
     await layer.close();
   });
 

@@ -1,19 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { BucketDocs } from './bucket-docs.js';
 import { ReedSolomon } from './codec/reed-solomon.js';
-import { DirCache } from './dir-index.js';
 import { DocStore, validateDocPath } from './doc-store.js';
-import { Drive, type DriveState, renameMkdir, writeFileSynced } from './drive.js';
+import { Drive, type DriveState } from './drive.js';
 import { DriveJournal } from './journal.js';
 import { KeyLocks } from './key-locks.js';
+import { importLegacy } from './legacy-import.js';
 import { localMd5, type Md5Session, Md5Worker } from './md5-worker.js';
-import type { ErasureGeometry } from './meta.js';
+import type { ErasureGeometry, MetaRow } from './meta.js';
 import { objectDirSegments } from './names.js';
 import type { SystemStore } from './types.js';
-import { dirId } from './walk.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 
 /**
  * The state one erasure set shares between the layer's concern modules (buckets, object reads and
@@ -97,6 +96,8 @@ export class ErasureSet {
    * is off, where metadata files are written with no flush at all.
    */
   readonly journals: DriveJournal[] | null;
+  /** Runs the catalogs' WAL checkpoints on a worker thread (journaled sets only). */
+  private readonly checkpointer: WalCheckpointer | null;
   readonly inlineLimit: number;
   readonly blockSize: number;
   /** Bucket documents and bucket config documents (`.stowage.sys/buckets`), cached. */
@@ -107,7 +108,6 @@ export class ErasureSet {
   readonly config: DocStore;
   readonly system: SystemStore;
   readonly locks = new KeyLocks();
-  readonly dirCache = new DirCache();
   private readonly md5Worker: Md5Worker | null;
   /** Codecs of the other geometries versions were written with (storage classes), by `k+m`. */
   private readonly codecs = new Map<string, ReedSolomon>();
@@ -136,7 +136,13 @@ export class ErasureSet {
     this.requestedBlockSize = bs;
     this.blockSize = Math.ceil(bs / this.dataShards) * this.dataShards;
     const root = path.resolve(opts.dataDir);
-    this.drives = Array.from({ length: n }, (_, i) => new Drive(path.join(root, `drive${i + 1}`), i, n));
+    const journaled = this.fsync && opts.journal !== false;
+    const mode = journaled ? 'journal' : this.fsync ? 'full' : 'off';
+    this.drives = Array.from({ length: n }, (_, i) => {
+      const d = new Drive(path.join(root, `drive${i + 1}`), i, n, mode);
+      d.importer = importLegacy;
+      return d;
+    });
     const changed = opts.onDriveStateChange;
     if (changed) {
       for (const d of this.drives) {
@@ -144,7 +150,9 @@ export class ErasureSet {
           changed({ index: drive.index, path: drive.root, state: drive.state }, from);
       }
     }
-    this.journals = this.fsync && opts.journal !== false ? this.drives.map((d) => new DriveJournal(d)) : null;
+    this.checkpointer = journaled ? new WalCheckpointer() : null;
+    const checkpointer = this.checkpointer;
+    this.journals = journaled ? this.drives.map((d) => new DriveJournal(d, checkpointer)) : null;
     const q = { read: this.readQuorum, write: this.writeQuorum, fsync: this.fsync };
     this.buckets = new BucketDocs(new DocStore(this.drives, q, 'buckets'));
     this.uploads = new DocStore(this.drives, q, 'multipart');
@@ -212,16 +220,6 @@ export class ErasureSet {
     return Math.max(this.writeQuorum, ec.k === ec.m ? ec.k + 1 : ec.k);
   }
 
-  /**
-   * The folders on a key's path changed (or may have): the cached listings learn the key's names (a
-   * removed name left in them only costs a metadata read that finds nothing).
-   */
-  invalidateDirs(bucket: string, key: string): void {
-    const segs = objectDirSegments(key);
-    for (let i = 0; i < segs.length; i++)
-      this.dirCache.added(dirId([bucket, ...segs.slice(0, i)]), segs[i] as string);
-  }
-
   /** Remove a temp folder (a write's or heal's staging area) from every drive, ignoring errors. */
   async removeTmp(id: string): Promise<void> {
     await Promise.all(
@@ -230,18 +228,20 @@ export class ErasureSet {
   }
 
   /**
-   * Re-apply what the online drives' journals hold (at open, before serving) and return the metadata
-   * paths they touched, relative to a drive root; `retireJournals` ends the replay.
+   * Re-apply what the online drives' journals hold (at open, before serving) and return the objects
+   * they named (and those a legacy journal named at import) as journal names (`bucket/key`);
+   * `retireJournals` ends the replay.
    */
   async replayJournals(): Promise<Set<string>> {
     const touched = new Set<string>();
+    for (const d of this.drives) for (const name of d.legacyTouched.splice(0)) touched.add(name);
     const journals = this.journals;
     if (!journals) return touched;
     await Promise.all(
       this.drives.map(async (d, i) => {
         if (!d.online) return;
         try {
-          for (const rel of await (journals[i] as DriveJournal).replay()) touched.add(rel);
+          for (const name of await (journals[i] as DriveJournal).replay()) touched.add(name);
         } catch (err) {
           d.reportError(err);
         }
@@ -256,24 +256,17 @@ export class ErasureSet {
   }
 
   /**
-   * Write (or, `bytes` null, remove) a metadata file on drive `i`, durable before it resolves: through
-   * the drive's journal, or directly with a flush of its own when journals are off. `fresh`: the drive
-   * held no copy at the caller's read (the journal then creates the file in place).
+   * Change (or, `row` null, remove) an object's catalog row on drive `i`, durable before it resolves:
+   * through the drive's journal, or directly (flushed by SQLite itself, or not at all without fsync)
+   * when journals are off.
    */
-  async writeMetaFile(i: number, file: string, bytes: Uint8Array | null, fresh = false): Promise<void> {
+  async writeRow(i: number, bucket: string, key: string, row: MetaRow | null): Promise<void> {
     const journal = this.journals?.[i];
-    if (journal) return journal.write(file, bytes, fresh);
-    if (bytes === null) {
-      await fsp.rm(file, { force: true });
-      return;
-    }
-    const d = this.drives[i] as Drive;
-    const tmp = d.tmp(`${randomUUID()}.meta`);
-    await writeFileSynced(tmp, bytes, this.fsync);
-    await renameMkdir(tmp, file);
+    if (journal) return journal.write(bucket, key, row);
+    (this.drives[i] as Drive).catalog.apply([{ bucket, key, row }]);
   }
 
-  /** Flush every journal into place (before a bucket's folders are removed, so none comes back). */
+  /** Retire every journal segment (before a bucket's rows are removed, so no replay brings one back). */
   async checkpointJournals(): Promise<void> {
     await Promise.all((this.journals ?? []).map((j) => j.checkpoint().catch(() => undefined)));
   }
@@ -282,6 +275,8 @@ export class ErasureSet {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all((this.journals ?? []).map((j) => j.close()));
+    await this.checkpointer?.close();
+    for (const d of this.drives) d.catalog.close();
     await this.md5Worker?.close();
   }
 }

@@ -3,11 +3,11 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isS3Error } from '../core/errors.js';
 import { listBuckets } from './buckets.js';
+import { bucketKeys } from './catalog-scan.js';
 import { type Drive, mkdirIfMissing, pruneEmptyDirs, renameMkdir } from './drive.js';
 import { PartReader, rebuildShards, type ShardSource, shardFileSize, verifyShard } from './erasure.js';
 import type { ErasureSet } from './erasure-set.js';
 import { objectLock } from './key-locks.js';
-import { walk } from './listing.js';
 import type { ErasureGeometry, VersionRecord } from './meta.js';
 import { type MetaRead, readMeta, writeDriveMeta } from './meta-io.js';
 import { validateObjectKey } from './names.js';
@@ -105,12 +105,12 @@ async function healLocked(
       set.drives.map(async (d, i) => {
         if (!d.online || !prev.perDrive[i]) return;
         const dir = set.objectDir(d, bucket, key);
+        await set.writeRow(i, bucket, key, null);
         await fsp.rm(dir, { recursive: true, force: true });
         await pruneEmptyDirs(path.dirname(dir), d.resolve(bucket));
         result.removedDangling = true;
       }),
     );
-    if (result.removedDangling) set.invalidateDirs(bucket, key);
     return result;
   }
   const st: HealState = {
@@ -153,7 +153,6 @@ async function healLocked(
   } finally {
     await set.removeTmp(st.healId);
   }
-  if (st.healed.size > 0) set.invalidateDirs(bucket, key);
   result.healedDrives = [...st.healed].sort((a, b) => a - b);
   result.after = dryRun ? before : before.map((s, i) => (st.healed.has(i) ? 'ok' : s));
   return result;
@@ -276,12 +275,11 @@ export async function healBucket(
   );
   await healDocsQuietly(set, healDocuments(set, bucket, opts));
   const out = { objects: 0, healed: 0, unrecoverable: 0 };
-  for await (const e of walk(set, bucket, '', '', false)) {
+  for await (const key of bucketKeys(set, bucket)) {
     if (set.closed) break;
-    if (e.kind !== 'object') continue;
     out.objects++;
     await opts.pace?.();
-    const r = await healObject(set, bucket, e.key, opts);
+    const r = await healObject(set, bucket, key, opts);
     if (r.healedDrives.length > 0 || r.removedDangling) out.healed++;
     out.unrecoverable += r.unrecoverable;
   }

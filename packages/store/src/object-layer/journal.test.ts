@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,21 +8,20 @@ import { isS3Error } from '../core/errors.js';
 import { Drive } from './drive.js';
 import { openObjectLayer } from './index.js';
 import { DriveJournal, decodeRecords, encodeRecord } from './journal.js';
+import { type MetaRow, rowBytes } from './meta.js';
+import { catalogRows, deleteRows, rewriteRows } from './test-support/catalog-rows.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
+
+const row = (gen: string, inline?: string): MetaRow => ({
+  gen,
+  doc: JSON.stringify({ gen, updated: 1, versions: [], inline: inline ? [['d', inline.length]] : [] }),
+  inline: inline ? Buffer.from(inline) : null,
+});
 
 async function readAll(s: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of s) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
-}
-
-/** Every object `meta` file under a drive folder (not the store's own documents). */
-async function metaFiles(driveRoot: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(driveRoot, { recursive: true, withFileTypes: true })) {
-    const full = path.join(e.parentPath, e.name);
-    if (e.isFile() && e.name === 'meta' && !full.includes('.stowage.sys')) out.push(full);
-  }
-  return out;
 }
 
 async function journalSegments(driveRoot: string): Promise<string[]> {
@@ -39,14 +38,14 @@ afterEach(async () => {
 
 describe('journal records', () => {
   it('round-trip, and a torn or damaged tail ends the segment', () => {
-    const a = encodeRecord('b/k/meta', Buffer.from('first'));
-    const b = encodeRecord('b/other/meta', null);
-    const c = encodeRecord('b/k/meta', randomBytes(5000));
+    const a = encodeRecord('b/k', Buffer.from('first'));
+    const b = encodeRecord('b/other', null);
+    const c = encodeRecord('b/k', randomBytes(5000));
     const all = Buffer.concat([a, b, c]);
     expect(decodeRecords(all)).toEqual([
-      { rel: 'b/k/meta', bytes: Buffer.from('first') },
-      { rel: 'b/other/meta', bytes: null },
-      { rel: 'b/k/meta', bytes: c.subarray(8 + 2 + 8 + 1) },
+      { name: 'b/k', bytes: Buffer.from('first') },
+      { name: 'b/other', bytes: null },
+      { name: 'b/k', bytes: c.subarray(8 + 2 + 3 + 1) },
     ]);
     // A crash in the middle of the last append: only the whole records before it count.
     expect(decodeRecords(all.subarray(0, all.length - 100))).toHaveLength(2);
@@ -57,13 +56,16 @@ describe('journal records', () => {
 });
 
 describe('DriveJournal', () => {
-  it('commits concurrent writes in shared flushes and puts each file in place', async () => {
+  it('commits concurrent writes in shared flushes and puts each row in the catalog', async () => {
     const drive = new Drive(path.join(dir, 'drive1'), 0, 1);
     await drive.init();
     const journal = new DriveJournal(drive);
-    const files = Array.from({ length: 64 }, (_, i) => path.join(drive.root, 'b', `k${i}`, 'meta'));
-    await Promise.all(files.map((f, i) => journal.write(f, Buffer.from(`v${i}`))));
-    for (const [i, f] of files.entries()) expect(await readFile(f, 'utf8')).toBe(`v${i}`);
+    const keys = Array.from({ length: 64 }, (_, i) => `k${String(i).padStart(2, '0')}`);
+    await Promise.all(keys.map((k, i) => journal.write('b', k, row(`g${i}`, `v${i}`))));
+    const rows = catalogRows(drive.root, 'b');
+    expect(rows.map((r) => [r.key, r.gen, r.inline?.toString()])).toEqual(
+      keys.map((k, i) => [k, `g${i}`, `v${i}`]),
+    );
     // Every write is in the journal, and far fewer flushes than writes carried them.
     const [segment] = await journalSegments(drive.root);
     const records = decodeRecords(
@@ -72,48 +74,67 @@ describe('DriveJournal', () => {
     expect(records).toHaveLength(64);
     expect(journal.flushes).toBeGreaterThan(0);
     expect(journal.flushes).toBeLessThan(64);
-    // A checkpoint retires the segment once the files are flushed in place.
+    // A checkpoint retires the segment once the catalog's commits are flushed.
     await journal.checkpoint();
     expect(await journalSegments(drive.root)).toEqual([]);
     await journal.close();
+    drive.catalog.close();
   });
 
-  it('replays the last record of each path that a crash left unapplied, then retires the segments', async () => {
+  it("checkpoints the catalog's WAL on a worker thread, so the WAL is reused instead of growing", async () => {
+    const drive = new Drive(path.join(dir, 'drive1'), 0, 1);
+    await drive.init();
+    const checkpointer = new WalCheckpointer();
+    const journal = new DriveJournal(drive, checkpointer);
+    const blob = 'x'.repeat(8192);
+    const wal = async (): Promise<number> => (await stat(`${drive.catalog.file}-wal`)).size;
+    const writeMany = (tag: string) =>
+      Promise.all(Array.from({ length: 200 }, (_, i) => journal.write('b', `${tag}${i}`, row(tag, blob))));
+    await writeMany('a');
+    const first = await wal();
+    expect(first).toBeGreaterThan(200 * 8192);
+    await journal.checkpoint();
+    await writeMany('b');
+    // The second batch's frames went to the start of the checkpointed WAL: it did not double.
+    expect(await wal()).toBeLessThan(first * 1.5);
+    expect(catalogRows(drive.root, 'b')).toHaveLength(400);
+    await journal.close();
+    await checkpointer.close();
+    drive.catalog.close();
+  });
+
+  it('replays the last record of each object into the catalog, then retires the segments', async () => {
     const drive = new Drive(path.join(dir, 'drive1'), 0, 1);
     await drive.init();
     const jdir = path.join(drive.root, '.stowage.sys', 'journal');
     await rm(jdir, { recursive: true, force: true });
     await mkdir(jdir, { recursive: true });
-    const kept = path.join(drive.root, 'b', 'kept', 'meta');
-    const gone = path.join(drive.root, 'b', 'gone', 'meta');
-    await mkdir(path.dirname(gone), { recursive: true });
-    await writeFile(gone, 'old');
+    drive.catalog.apply([{ bucket: 'b', key: 'gone', row: row('old') }]);
     await writeFile(
       path.join(jdir, '000000000001.log'),
       Buffer.concat([
-        encodeRecord('b/kept/meta', Buffer.from('one')),
-        encodeRecord('b/gone/meta', null),
-        encodeRecord('b/kept/meta', Buffer.from('two')),
-        encodeRecord('b/torn/meta', Buffer.from('never acknowledged')).subarray(0, 20),
+        encodeRecord('b/kept/x', rowBytes(row('one'))),
+        encodeRecord('b/gone', null),
+        encodeRecord('b/kept/x', rowBytes(row('two', 'blob'))),
+        encodeRecord('b/torn', rowBytes(row('never acknowledged'))).subarray(0, 20),
       ]),
     );
     const journal = new DriveJournal(drive);
-    expect((await journal.replay()).sort()).toEqual(['b/gone/meta', 'b/kept/meta']);
-    expect(await readFile(kept, 'utf8')).toBe('two');
-    await expect(readFile(gone)).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(readFile(path.join(drive.root, 'b', 'torn', 'meta'))).rejects.toMatchObject({
-      code: 'ENOENT',
-    });
+    expect((await journal.replay()).sort()).toEqual(['b/gone', 'b/kept/x']);
+    expect(catalogRows(drive.root, 'b').map((r) => [r.key, r.gen, r.inline?.toString()])).toEqual([
+      ['kept/x', 'two', 'blob'],
+    ]);
     // The segments stay until the store has settled the objects they name.
     expect(await journalSegments(drive.root)).toEqual(['000000000001.log']);
     await journal.retireReplayed();
     expect(await journalSegments(drive.root)).toEqual([]);
     await journal.close();
+    drive.catalog.close();
   });
 });
 
 describe('the object layer with journals', () => {
-  it('keeps acknowledged small writes and deletes when every meta file write was lost (power loss)', async () => {
+  it('keeps acknowledged small writes and deletes when every catalog commit was lost (power loss)', async () => {
     const layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
     await layer.makeBucket('jbucket');
     const bodies = new Map<string, Buffer>();
@@ -126,12 +147,12 @@ describe('the object layer with journals', () => {
     );
     await layer.deleteObject('jbucket', 'obj-0');
     bodies.delete('obj-0');
-    // What power loss does to writes that were never flushed in place: the files are gone. The
-    // journal segments (flushed before each acknowledgement) are all that remain of them.
+    // What power loss does to catalog commits that were never flushed (WAL, synchronous=NORMAL): they
+    // are gone. The journal segments (flushed before each acknowledgement) are all that remain of them.
     for (let i = 1; i <= 4; i++) {
       const root = path.join(dir, `drive${i}`);
       expect((await journalSegments(root)).length).toBeGreaterThan(0);
-      for (const f of await metaFiles(root)) await rm(f);
+      expect(deleteRows(root, 'jbucket')).toBe(39);
     }
     const again = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
     for (const [key, body] of bodies) {
@@ -146,7 +167,7 @@ describe('the object layer with journals', () => {
     await layer.close();
   });
 
-  it('rewrites the meta files of new keys that a crash cut short (they are created in place)', async () => {
+  it('rewrites catalog rows that are damaged after a crash from the journal', async () => {
     const layer = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
     await layer.makeBucket('fresh');
     const bodies = new Map<string, Buffer>();
@@ -157,12 +178,14 @@ describe('the object layer with journals', () => {
         await layer.putObject('fresh', `dir/new-${i}`, Readable.from([body]), { size: body.length });
       }),
     );
-    // A process killed inside a new file's write leaves it short or empty on every drive.
+    // Rows cut short on every drive: only the journal still has them whole.
     for (let i = 1; i <= 4; i++) {
-      const files = await metaFiles(path.join(dir, `drive${i}`));
-      expect(files).toHaveLength(20);
-      for (const [n, f] of files.entries())
-        await writeFile(f, (await readFile(f)).subarray(0, n % 3 === 0 ? 0 : 7));
+      let n = 0;
+      const changed = rewriteRows(path.join(dir, `drive${i}`), 'fresh', (r) => ({
+        doc: r.doc.slice(0, n++ % 3 === 0 ? 0 : 7),
+        inline: r.inline,
+      }));
+      expect(changed).toBe(20);
     }
     const again = await openObjectLayer({ dataDir: dir, drives: 4, healthIntervalMs: 0 });
     for (const [key, body] of bodies) {

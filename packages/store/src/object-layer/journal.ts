@@ -1,38 +1,42 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { promises as fsp, rmSync } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
+import type { CatalogChange } from './catalog.js';
 import { type Drive, isNotFound, mkdirIfMissing, SYS_DIR } from './drive.js';
-import { createFileSync, replaceFileSync } from './sync-files.js';
+import { type MetaRow, rowBytes, rowOfBytes } from './meta.js';
+import type { WalCheckpointer } from './wal-checkpointer.js';
 
 /**
  * A drive's metadata journal: group commit for small writes.
  *
- * Every metadata file write (a version's `meta`, with its inline shards) is first appended to the drive's
- * journal as a whole-file image, or as a removal. Appends that arrive while a flush runs wait for the
- * next one, so one `fdatasync` covers every write of a batch: under 16 concurrent small PUTs a drive pays
- * one flush per batch instead of one per object. The `meta` file itself is then written with a rename
- * and no flush of its own. A write is acknowledged only after its journal record is durable.
+ * Every metadata change (an object's catalog row, with this drive's inline shards, or its removal) is
+ * first appended to the drive's journal. Appends that arrive while a flush runs wait for the next one;
+ * a batch's records are written, its rows applied to the drive's catalog (./catalog.ts) in ONE SQLite
+ * transaction while the journal's `fdatasync` runs, and the batch is acknowledged once both are done:
+ * under 16 concurrent small PUTs a drive pays one flush and one transaction per batch instead of one
+ * per object. The catalog commits without a flush of its own (WAL, `synchronous=NORMAL`).
  *
  * Checkpoint: when a segment grows past `SEGMENT_BYTES` or is older than `CHECKPOINT_MS`, new records go
- * to a fresh segment; once every file write of the old one has landed, the file system is flushed
- * (`syncfs` through coreutils' `sync -f`, falling back to flushing each file the segment touched) and the
- * old segment is deleted. At open, `replay` re-applies the last record of each path found in the
- * remaining segments — the files a crash may have left unflushed — and names those paths: the store then
- * heals each such object across drives (a write in flight at the crash may have reached some drives and
- * not others), and only then are the segments retired.
+ * to a fresh segment; once the old one's batches are applied, the catalog's WAL is checkpointed
+ * (PASSIVE, on a worker thread), the file system is flushed (`syncfs` through coreutils' `sync -f`, falling back to
+ * flushing the catalog's files), which makes the catalog's commits durable, and the old segment is
+ * deleted. At open, `replay` re-applies the last record of each object found in the remaining segments
+ * (idempotent upserts and deletes) — the rows a crash or power loss may have lost — and names those
+ * objects: the store then heals each across drives (a write in flight at the crash may have reached
+ * some drives and not others), and only then are the segments retired.
  *
- * A record is in the journal file (written, not yet flushed) before its metadata file is touched, so
- * every file a killed process may have changed is named by some drive's journal.
+ * A record is in the journal file (written, not yet flushed) before the catalog changes, so every row
+ * a killed process may have changed is named by some drive's journal.
  *
- * Record: u32 length of the payload, u32 CRC-32 of the payload, payload = u16 path length, path (UTF-8,
- * relative to the drive root), u8 kind (1 write, 0 remove), file bytes. A torn tail (short or bad CRC)
- * ends a segment: its writes were never acknowledged.
+ * Record: u32 length of the payload, u32 CRC-32 of the payload, payload = u16 name length, name
+ * (UTF-8, `bucket/key`), u8 kind (1 write, 0 remove), the row (meta.ts rowBytes). A torn tail (short or
+ * bad CRC) ends a segment: its writes were never acknowledged. (Segments left by a build before the
+ * catalog named `meta` files by path and held their bytes: ./legacy-import.ts replays those.)
  */
 
-const JOURNAL_DIR = 'journal';
+export const JOURNAL_DIR = 'journal';
 const SEGMENT_BYTES = 16 * 1024 * 1024;
 const CHECKPOINT_MS = 5_000;
 const execFileAsync = promisify(execFile);
@@ -40,8 +44,7 @@ const execFileAsync = promisify(execFile);
 interface Pending {
   readonly seg: Segment;
   readonly buf: Buffer;
-  /** The record is in the journal file (not yet flushed). */
-  readonly written: () => void;
+  readonly change: CatalogChange;
   readonly resolve: () => void;
   readonly reject: (err: unknown) => void;
 }
@@ -51,11 +54,6 @@ interface Segment {
   readonly file: string;
   fh: fsp.FileHandle;
   bytes: number;
-  /** File writes whose record is in this segment and that have not landed yet. */
-  inFlight: number;
-  /** Relative paths written by this segment's records (the fallback flush list). */
-  readonly touched: Set<string>;
-  drained: (() => void) | null;
   readonly opened: number;
 }
 
@@ -63,16 +61,27 @@ function segmentName(seq: number): string {
   return `${String(seq).padStart(12, '0')}.log`;
 }
 
-/** Encode one record: a whole-file image (`bytes`) or a removal (`null`). */
-export function encodeRecord(rel: string, bytes: Uint8Array | null): Buffer {
+/** The journal name of an object: bucket names hold no '/'. */
+export function journalName(bucket: string, key: string): string {
+  return `${bucket}/${key}`;
+}
+
+/** The object of a journal name. */
+export function nameObject(name: string): { bucket: string; key: string } {
+  const at = name.indexOf('/');
+  return { bucket: name.slice(0, at), key: name.slice(at + 1) };
+}
+
+/** Encode one record: a row image (`bytes`) or a removal (`null`). */
+export function encodeRecord(name: string, bytes: Uint8Array | null): Buffer {
   // One buffer, every byte written below (so unzeroed, and from Node's pool when small): a record per
   // drive per small PUT adds up.
-  const plen = Buffer.byteLength(rel, 'utf8');
+  const plen = Buffer.byteLength(name, 'utf8');
   const len = 2 + plen + 1 + (bytes?.length ?? 0);
   const rec = Buffer.allocUnsafe(8 + len);
   rec.writeUInt32LE(len, 0);
   rec.writeUInt16LE(plen, 8);
-  rec.write(rel, 10, 'utf8');
+  rec.write(name, 10, 'utf8');
   rec[10 + plen] = bytes ? 1 : 0;
   if (bytes) rec.set(bytes, 11 + plen);
   rec.writeUInt32LE(crc32(rec.subarray(8)), 4);
@@ -80,8 +89,8 @@ export function encodeRecord(rel: string, bytes: Uint8Array | null): Buffer {
 }
 
 /** Decode a segment's records up to its first torn or damaged one. */
-export function decodeRecords(buf: Buffer): { rel: string; bytes: Buffer | null }[] {
-  const out: { rel: string; bytes: Buffer | null }[] = [];
+export function decodeRecords(buf: Buffer): { name: string; bytes: Buffer | null }[] {
+  const out: { name: string; bytes: Buffer | null }[] = [];
   let at = 0;
   while (at + 8 <= buf.length) {
     const len = buf.readUInt32LE(at);
@@ -91,9 +100,9 @@ export function decodeRecords(buf: Buffer): { rel: string; bytes: Buffer | null 
     if (crc32(payload) !== sum) break;
     const plen = payload.readUInt16LE(0);
     if (3 + plen > payload.length) break;
-    const rel = payload.subarray(2, 2 + plen).toString('utf8');
+    const name = payload.subarray(2, 2 + plen).toString('utf8');
     const kind = payload[2 + plen];
-    out.push({ rel, bytes: kind === 1 ? Buffer.from(payload.subarray(3 + plen)) : null });
+    out.push({ name, bytes: kind === 1 ? Buffer.from(payload.subarray(3 + plen)) : null });
     at += 8 + len;
   }
   return out;
@@ -126,12 +135,13 @@ function syncFileSystem(root: string): Promise<boolean> {
   return syncBatch.done;
 }
 
-/** Flush the named files one by one (the fallback where syncfs is not available). */
-async function syncFiles(root: string, rels: Iterable<string>): Promise<void> {
-  for (const rel of rels) {
+/** Make the catalog's commits durable: syncfs, or (where unavailable) flush its files one by one. */
+async function syncCatalog(drive: Drive): Promise<void> {
+  if (await syncFileSystem(drive.root)) return;
+  for (const file of [drive.catalog.file, `${drive.catalog.file}-wal`]) {
     let fh: fsp.FileHandle | null = null;
     try {
-      fh = await fsp.open(path.join(root, rel), 'r');
+      fh = await fsp.open(file, 'r');
       await fh.datasync();
     } catch (err) {
       if (!isNotFound(err)) throw err;
@@ -141,24 +151,10 @@ async function syncFiles(root: string, rels: Iterable<string>): Promise<void> {
   }
 }
 
-/**
- * Write a file's bytes through a temp file and a rename, with no flush (the journal holds it); a file
- * the drive did not hold (`fresh`) is created in place (see createFileSync). Synchronous calls: see
- * ./sync-files.ts for why and what it measured.
- */
-async function applyRecord(
-  drive: Drive,
-  rel: string,
-  bytes: Uint8Array | null,
-  fresh = false,
-): Promise<void> {
-  const file = path.join(drive.root, rel);
-  if (!bytes) {
-    rmSync(file, { force: true });
-    return;
-  }
-  if (fresh && createFileSync(file, bytes)) return;
-  replaceFileSync(drive.tmp(`${randomUUID()}.jmeta`), file, bytes);
+/** The catalog change of a record. */
+function changeOf(name: string, bytes: Buffer | null): CatalogChange {
+  const { bucket, key } = nameObject(name);
+  return { bucket, key, row: bytes ? rowOfBytes(bytes) : null };
 }
 
 export class DriveJournal {
@@ -170,14 +166,17 @@ export class DriveJournal {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   /** Segments `replay` applied, kept until `retireReplayed`. */
-  private replayed: { names: string[]; touched: string[] } | null = null;
+  private replayed: string[] | null = null;
   /** Flushes (`fdatasync` of the journal) so far: a batch of concurrent writes shares one. */
   flushes = 0;
 
   private readonly drive: Drive;
+  /** Runs the catalog's WAL checkpoints off the main thread (./wal-checkpointer.ts); null: in place. */
+  private readonly checkpointer: WalCheckpointer | null;
 
-  constructor(drive: Drive) {
+  constructor(drive: Drive, checkpointer: WalCheckpointer | null = null) {
     this.drive = drive;
+    this.checkpointer = checkpointer;
   }
 
   private dir(): string {
@@ -185,9 +184,9 @@ export class DriveJournal {
   }
 
   /**
-   * Re-apply what the segments left by a previous process hold and name the paths they touched
-   * (relative to the drive root). Runs at open, before the drive serves reads; `retireReplayed` deletes
-   * the segments once the store has settled those objects.
+   * Re-apply what the segments left by a previous process hold and name the objects they touched
+   * (journal names, `bucket/key`). Runs at open, before the drive serves reads; `retireReplayed`
+   * deletes the segments once the store has settled those objects.
    */
   async replay(): Promise<string[]> {
     let names: string[];
@@ -199,64 +198,42 @@ export class DriveJournal {
     }
     const last = new Map<string, Buffer | null>();
     for (const n of names) {
-      for (const r of decodeRecords(await fsp.readFile(path.join(this.dir(), n)))) last.set(r.rel, r.bytes);
+      for (const r of decodeRecords(await fsp.readFile(path.join(this.dir(), n)))) last.set(r.name, r.bytes);
       this.nextSeq = Math.max(this.nextSeq, Number.parseInt(n, 10) + 1);
     }
-    for (const [rel, bytes] of last) await applyRecord(this.drive, rel, bytes);
-    this.replayed = { names, touched: [...last.keys()] };
-    return this.replayed.touched;
+    this.drive.catalog.apply([...last].map(([name, bytes]) => changeOf(name, bytes)));
+    this.replayed = names;
+    return [...last.keys()];
   }
 
-  /** Flush what `replay` put in place (and what was written since), then delete the replayed segments. */
+  /** Make what `replay` applied (and what was written since) durable, then delete the replayed segments. */
   async retireReplayed(): Promise<void> {
     const done = this.replayed;
     if (!done) return;
     this.replayed = null;
-    if (done.touched.length > 0 && !(await syncFileSystem(this.drive.root))) {
-      await syncFiles(this.drive.root, done.touched);
-    }
-    for (const n of done.names) await fsp.rm(path.join(this.dir(), n), { force: true });
+    if (done.length > 0) await syncCatalog(this.drive);
+    for (const n of done) await fsp.rm(path.join(this.dir(), n), { force: true });
   }
 
   /**
-   * Write a metadata file (or remove it, `bytes` null) durably: the journal record and the file write
-   * run together, and the promise settles once both have, the record flushed by a group commit.
-   * `fresh`: the drive held no such file at the caller's read (under the object's lock).
+   * Change an object's catalog row (`row` null: remove it) durably: the promise settles once the
+   * record is flushed by a group commit and the row applied.
    */
-  async write(file: string, bytes: Uint8Array | null, fresh = false): Promise<void> {
+  async write(bucket: string, key: string, row: MetaRow | null): Promise<void> {
     if (this.closed) throw new Error('journal closed');
-    const rel = path.relative(this.drive.root, file);
     let seg = this.segment ?? (await this.open());
     // A checkpoint may have retired the segment while it was being opened: take the current one.
     while (seg !== this.segment) seg = this.segment ?? (await this.open());
-    seg.inFlight++;
-    seg.touched.add(rel);
-    const record = encodeRecord(rel, bytes);
+    const record = encodeRecord(journalName(bucket, key), row ? rowBytes(row) : null);
     seg.bytes += record.length;
-    let written: () => void = () => undefined;
-    const inFile = new Promise<void>((resolve) => {
-      written = resolve;
+    await new Promise<void>((resolve, reject) => {
+      this.pending.push({ seg, buf: record, change: { bucket, key, row }, resolve, reject });
+      this.kick();
     });
-    const durable = new Promise<void>((resolve, reject) =>
-      this.pending.push({ seg, buf: record, written, resolve, reject }),
-    );
-    this.kick();
-    try {
-      // The file changes only once the journal names it; the flush and the file write then overlap.
-      const [logged, applied] = await Promise.allSettled([
-        durable,
-        Promise.race([inFile, durable]).then(() => applyRecord(this.drive, rel, bytes, fresh)),
-      ]);
-      if (logged.status === 'rejected') throw logged.reason;
-      if (applied.status === 'rejected') throw applied.reason;
-    } finally {
-      seg.inFlight--;
-      if (seg.inFlight === 0) seg.drained?.();
-    }
     if (seg.bytes >= SEGMENT_BYTES) void this.checkpoint().catch(() => undefined);
   }
 
-  /** Rotate to a new segment and retire the old one once its writes are on disk. */
+  /** Rotate to a new segment and retire the old one once its rows are durable. */
   checkpoint(): Promise<void> {
     if (!this.checkpointing) {
       this.checkpointing = this.runCheckpoint().finally(() => {
@@ -288,16 +265,7 @@ export class DriveJournal {
       await fsp.rm(file, { force: true });
       return this.segment;
     }
-    this.segment = {
-      seq,
-      file,
-      fh,
-      bytes: 0,
-      inFlight: 0,
-      touched: new Set(),
-      drained: null,
-      opened: Date.now(),
-    };
+    this.segment = { seq, file, fh, bytes: 0, opened: Date.now() };
     this.timer ??= setTimeout(() => {
       this.timer = null;
       void this.checkpoint().catch(() => undefined);
@@ -313,7 +281,10 @@ export class DriveJournal {
     });
   }
 
-  /** Write and flush batches until nothing is pending: one `fdatasync` per batch. */
+  /**
+   * Write and flush batches until nothing is pending: per batch one `fdatasync`, and one catalog
+   * transaction run while it is in flight.
+   */
   private async flushLoop(): Promise<void> {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0);
@@ -322,9 +293,16 @@ export class DriveJournal {
         const mine = batch.filter((p) => p.seg === seg);
         try {
           await seg.fh.writev(mine.map((p) => p.buf));
-          for (const p of mine) p.written();
-          await seg.fh.datasync();
+          const synced = seg.fh.datasync();
+          let applied: unknown = null;
+          try {
+            this.drive.catalog.apply(mine.map((p) => p.change));
+          } catch (err) {
+            applied = err ?? new Error('catalog apply failed');
+          }
+          await synced;
           this.flushes++;
+          if (applied) throw applied;
           for (const p of mine) p.resolve();
         } catch (err) {
           for (const p of mine) p.reject(err);
@@ -336,11 +314,14 @@ export class DriveJournal {
   private async runCheckpoint(): Promise<void> {
     const old = this.segment;
     if (!old) return;
-    // Records already queued belong to the old segment: let their flush finish first.
+    // Records already queued belong to the old segment: let their flush (and apply) finish first.
     while (this.flushing) await this.flushing;
     this.segment = null;
-    if (old.inFlight > 0) await new Promise<void>((resolve) => (old.drained = resolve));
-    if (!(await syncFileSystem(this.drive.root))) await syncFiles(this.drive.root, old.touched);
+    // The WAL's copy into the database only bounds its size: the segment's rows are durable once the
+    // file system is flushed, whether the checkpoint ran or not.
+    if (this.checkpointer) await this.checkpointer.checkpoint(this.drive.catalog.file).catch(() => undefined);
+    else this.drive.catalog.checkpoint();
+    await syncCatalog(this.drive);
     await old.fh.close();
     await fsp.rm(old.file, { force: true });
   }

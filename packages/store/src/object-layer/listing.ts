@@ -1,9 +1,7 @@
-import { promises as fsp } from 'node:fs';
-import { isNotFound } from './drive.js';
+import { entryVersions, MergedScan, prefixEnd } from './catalog-scan.js';
 import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
-import { type MetaRead, readMeta } from './meta-io.js';
-import { compareKeys, decodeSegment, prefixDirSegments } from './names.js';
+import { compareKeys } from './names.js';
 import type {
   ListObjectsOptions,
   ListObjectsResult,
@@ -11,89 +9,19 @@ import type {
   ListVersionsResult,
 } from './types.js';
 import { toInfo } from './versions.js';
-import { dirId, prefetch, type WalkEntry, walkKeys } from './walk.js';
 
 /**
- * ListObjects and ListObjectVersions over one shared walk: keys in order under a prefix, folders
- * rolled up into common prefixes by the delimiter, keys without a visible version skipped. The two
+ * ListObjects and ListObjectVersions over one shared walk (a merged range scan of the drives'
+ * catalogs, ./catalog-scan.ts): keys in order under a prefix, rolled up into common prefixes by the
+ * delimiter, keys without a visible version skipped. The two
  * differ only in what counts as visible (a live latest version vs any version) and in how many
  * entries one key contributes to a page.
  */
 
-/** Walk the keys (and, with `prefixes`, sub-folders) of a bucket under `prefix`, after `after`. */
-export function walk(
-  set: ErasureSet,
-  bucket: string,
-  prefix: string,
-  after: string,
-  prefixes: boolean,
-  inclusive = false,
-): AsyncGenerator<WalkEntry> {
-  const cut = prefix.lastIndexOf('/') + 1;
-  const dir = prefix.slice(0, cut);
-  const ctx = { drives: set.drives, writeQuorum: set.writeQuorum, cache: set.dirCache };
-  return walkKeys(ctx, [bucket, ...prefixDirSegments(dir)], dir, prefix.slice(cut), {
-    after,
-    inclusive,
-    prefixes,
-  });
-}
-
 /** Whether a key's versions make it visible: a live latest version, or any version with `versions`. */
-function visible(list: VersionRecord[] | undefined, versions: boolean): boolean {
+function visible(list: VersionRecord[] | null, versions: boolean): boolean {
   const latest = list?.[0];
   return latest !== undefined && (versions || !latest.deleteMarker);
-}
-
-/** The names in a folder: the cached merged listing when there is one, else each online drive's in turn. */
-async function* folderNames(set: ErasureSet, segs: string[]): AsyncGenerator<Iterable<string>> {
-  const cached = set.dirCache.get(dirId(segs));
-  if (cached) {
-    yield cached.names();
-    return;
-  }
-  for (const d of set.drives) {
-    if (!d.online) continue;
-    try {
-      yield await fsp.readdir(d.resolve(...segs));
-    } catch (err) {
-      if (!isNotFound(err)) d.reportError(err);
-    }
-  }
-}
-
-/**
- * Whether anything under the folder `prefix` (a key ending in '/') is visible: a live object, or any
- * version when `versions`. Order does not matter here, so the folder is read one drive at a time and the
- * answer usually comes from the folder's cached listing or the first drive's names (one readdir and one metadata read per common prefix
- * of a delimiter listing); only when nothing found so far is visible are the other drives' names (and
- * sub-folders) looked at, which covers the same keys as the merged walk. Nothing goes into the folder cache,
- * so a listing of 100k sub-prefixes does not fill it with 100k one-entry folders.
- */
-async function hasVisible(
-  set: ErasureSet,
-  bucket: string,
-  prefix: string,
-  versions: boolean,
-): Promise<boolean> {
-  const seen = new Set<string>();
-  for await (const names of folderNames(set, [bucket, ...prefixDirSegments(prefix)])) {
-    const folders: string[] = [];
-    for (const name of names) {
-      if (seen.has(name)) continue;
-      seen.add(name);
-      if (name.charCodeAt(0) !== 0x2e) {
-        folders.push(name);
-        continue;
-      }
-      const meta = await readMeta(set, bucket, prefix + decodeSegment(name.slice(1)), true);
-      if (visible(meta.doc?.versions, versions)) return true;
-    }
-    for (const name of folders) {
-      if (await hasVisible(set, bucket, `${prefix}${decodeSegment(name)}/`, versions)) return true;
-    }
-  }
-  return false;
 }
 
 /** One entry of a listing page, in key order. */
@@ -117,37 +45,33 @@ function clipMarker(marker: string, prefix: string): string {
 
 /**
  * The visible entries of a listing in order: keys with their versions, and common prefixes (each
- * once). The consumer stops when its page is full; metadata of the next entries is read ahead.
+ * once: a common prefix is shown when some key under it is visible, and then skipped with one seek).
+ * The consumer stops when its page is full.
  */
 async function* listEntries(set: ErasureSet, bucket: string, q: ListQuery): AsyncGenerator<ListEntry> {
   const { prefix, delimiter, after } = q;
-  let lastPrefix: string | null = null;
-  const entries = walk(set, bucket, prefix, after, delimiter === '/', q.inclusive);
-  const look = async (e: WalkEntry): Promise<boolean | MetaRead | null> => {
-    if (e.kind === 'prefix') return hasVisible(set, bucket, e.key, q.versions);
-    // Keys that may roll up into a common prefix are decided in order, below.
-    if (delimiter && e.key.indexOf(delimiter, prefix.length) >= 0) return null;
-    return readMeta(set, bucket, e.key, true);
-  };
-  for await (const [e, pre] of prefetch(entries, Math.min(32, q.maxKeys + 1), look)) {
-    if (e.kind === 'prefix') {
-      if (pre) yield { kind: 'prefix', prefix: e.key };
-      continue;
-    }
+  const start = after ? Buffer.from(after) : Buffer.from(prefix);
+  const inclusive = after ? q.inclusive : true;
+  const page = Math.max(16, Math.min(512, q.maxKeys + 1));
+  const scan = new MergedScan(set, bucket, start, inclusive, prefixEnd(prefix), page);
+  for (let e = scan.next(); e; e = scan.next()) {
     let cp: string | null = null;
     if (delimiter) {
       const idx = e.key.indexOf(delimiter, prefix.length);
       if (idx >= 0) {
         cp = e.key.slice(0, idx + delimiter.length);
-        if (cp === lastPrefix || (after && compareKeys(cp, after) <= 0)) continue;
+        // A common prefix at or before the marker was on an earlier page.
+        if (after && compareKeys(cp, after) <= 0) {
+          scan.seek(prefixEnd(cp));
+          continue;
+        }
       }
     }
-    const meta = pre && typeof pre === 'object' ? pre : await readMeta(set, bucket, e.key, true);
-    const versions = meta.doc?.versions;
+    const versions = await entryVersions(set, bucket, e);
     if (!versions || !visible(versions, q.versions)) continue;
     if (cp !== null) {
-      lastPrefix = cp;
       yield { kind: 'prefix', prefix: cp };
+      scan.seek(prefixEnd(cp));
     } else {
       yield { kind: 'key', key: e.key, versions };
     }

@@ -1,10 +1,11 @@
-import { BITROT_SIZE, bitrotSum } from './codec/bitrot.js';
-
 /**
- * The per-object metadata file (`meta` inside the object folder), one copy per drive, holding every
- * version of the key. Layout: 'SWM1' | xxh64(rest) | json length (4) | json | inline shard blobs.
+ * An object's metadata, one copy per drive, holding every version of the key: a row of the drive's
+ * catalog (./catalog.ts) — `gen`, the JSON document, and this drive's inline shard blobs concatenated.
  * The JSON is the same on every drive except for `inline`, which lists this drive's own shard of each
- * small version stored inline. `gen` changes on every write; drives agree when their `gen` matches.
+ * small version stored inline ([id, length] in blob order). `gen` changes on every write; drives agree
+ * when their `gen` matches. Before the catalog, the same was a file per object folder (`meta`:
+ * 'SWM1' | xxh64(rest) | json length (4) | json | inline shard blobs), still read to import a data
+ * folder written by an older build (./legacy-import.ts).
  */
 
 export interface ErasureGeometry {
@@ -143,9 +144,17 @@ export interface DriveMeta {
   inline: Map<string, Buffer>;
 }
 
-const MAGIC = Buffer.from('SWM1');
+/** One drive's copy of an object's metadata as its catalog row holds it. */
+export interface MetaRow {
+  gen: string;
+  /** The document's JSON with this drive's inline index. */
+  doc: string;
+  /** This drive's inline blobs, concatenated in index order; null when there are none. */
+  inline: Buffer | null;
+}
 
-export function encodeMeta(doc: MetaDoc, inline: Map<string, Buffer>): Buffer {
+/** The catalog row of a document with this drive's inline blobs. */
+export function encodeRow(doc: MetaDoc, inline: Map<string, Buffer>): MetaRow {
   const blobs: Buffer[] = [];
   const index: [string, number][] = [];
   for (const v of doc.versions) {
@@ -155,57 +164,45 @@ export function encodeMeta(doc: MetaDoc, inline: Map<string, Buffer>): Buffer {
     index.push([v.dataDir, b.length]);
     blobs.push(b);
   }
-  const json = Buffer.from(JSON.stringify({ ...doc, inline: index }));
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(json.length);
-  const body = Buffer.concat([len, json, ...blobs]);
-  return Buffer.concat([MAGIC, bitrotSum(body), body]);
+  const json = JSON.stringify({ gen: doc.gen, updated: doc.updated, versions: doc.versions, inline: index });
+  return { gen: doc.gen, doc: json, inline: blobs.length === 0 ? null : Buffer.concat(blobs) };
 }
 
 /**
- * A parsed copy whose JSON bytes are known: the drives' copies of one generation differ only in their
- * inline blobs, so a copy with the same JSON reuses the parsed document (k copies parse once).
+ * A parsed row, for reads that parse one copy of the agreed JSON: a later copy with the same JSON
+ * reuses the parsed document (read-only) and cuts its own inline blobs.
  */
-export interface ParsedCopy {
-  json: Buffer | null;
+export interface ParsedRow {
+  json: string | null;
   meta: DriveMeta | null;
-  /** The copy's inline blob index (id, length), in file order. */
   index: [string, number][];
 }
 
-/**
- * null when the file is damaged (bad magic, checksum or JSON): the drive's copy counts as missing.
- * With `reuse`: a copy whose JSON equals `reuse.json` shares `reuse.meta.doc` (read-only); the first
- * copy decoded fills `reuse` (its JSON copied out, `buf` may be a shared buffer).
- */
-export function decodeMeta(buf: Buffer, reuse?: ParsedCopy): DriveMeta | null {
-  if (buf.length < 4 + BITROT_SIZE + 4 || !buf.subarray(0, 4).equals(MAGIC)) return null;
-  const body = buf.subarray(4 + BITROT_SIZE);
-  if (!bitrotSum(body).equals(buf.subarray(4, 4 + BITROT_SIZE))) return null;
-  const len = body.readUInt32BE(0);
-  const json = body.subarray(4, 4 + len);
-  if (reuse?.meta && reuse.json?.equals(json)) {
-    const inline = new Map<string, Buffer>();
-    let off = 4 + len;
-    for (const [id, n] of reuse.index) {
-      inline.set(id, body.subarray(off, off + n));
-      off += n;
-    }
-    return { doc: reuse.meta.doc, inline };
+function cutInline(blob: Uint8Array | null, index: [string, number][]): Map<string, Buffer> {
+  const inline = new Map<string, Buffer>();
+  let off = 0;
+  for (const [id, n] of index) {
+    inline.set(id, blob ? Buffer.from(blob.buffer, blob.byteOffset + off, n) : Buffer.alloc(0));
+    off += n;
+  }
+  return inline;
+}
+
+/** Decode a catalog row; null when its JSON is damaged or its blobs are short (the copy counts as missing). */
+export function decodeRow(json: string, blob: Uint8Array | null, reuse?: ParsedRow): DriveMeta | null {
+  if (reuse?.meta && reuse.json === json) {
+    if (sumOf(reuse.index) !== (blob?.length ?? 0)) return null;
+    return { doc: reuse.meta.doc, inline: cutInline(blob, reuse.index) };
   }
   try {
-    const parsed = JSON.parse(json.toString('utf8')) as MetaDoc & {
-      inline: [string, number][];
+    const parsed = JSON.parse(json) as MetaDoc & { inline: [string, number][] };
+    if (sumOf(parsed.inline) !== (blob?.length ?? 0)) return null;
+    const m = {
+      doc: { gen: parsed.gen, updated: parsed.updated, versions: parsed.versions },
+      inline: cutInline(blob, parsed.inline),
     };
-    const inline = new Map<string, Buffer>();
-    let off = 4 + len;
-    for (const [id, n] of parsed.inline) {
-      inline.set(id, body.subarray(off, off + n));
-      off += n;
-    }
-    const m = { doc: { gen: parsed.gen, updated: parsed.updated, versions: parsed.versions }, inline };
     if (reuse && !reuse.meta) {
-      reuse.json = Buffer.from(json);
+      reuse.json = json;
       reuse.meta = m;
       reuse.index = parsed.inline;
     }
@@ -213,4 +210,35 @@ export function decodeMeta(buf: Buffer, reuse?: ParsedCopy): DriveMeta | null {
   } catch {
     return null;
   }
+}
+
+function sumOf(index: [string, number][]): number {
+  let n = 0;
+  for (const [, len] of index) n += len;
+  return n;
+}
+
+/** A row as a journal record's payload: u8 gen length | gen | u32 doc length | doc | inline blobs. */
+export function rowBytes(row: MetaRow): Buffer {
+  const gl = Buffer.byteLength(row.gen);
+  const dl = Buffer.byteLength(row.doc);
+  const out = Buffer.allocUnsafe(1 + gl + 4 + dl + (row.inline?.length ?? 0));
+  out[0] = gl;
+  out.write(row.gen, 1, 'utf8');
+  out.writeUInt32LE(dl, 1 + gl);
+  out.write(row.doc, 5 + gl, 'utf8');
+  if (row.inline) out.set(row.inline, 5 + gl + dl);
+  return out;
+}
+
+/** The row of a journal record's payload (see rowBytes). */
+export function rowOfBytes(b: Buffer): MetaRow {
+  const gl = b[0] as number;
+  const dl = b.readUInt32LE(1 + gl);
+  const at = 5 + gl + dl;
+  return {
+    gen: b.toString('utf8', 1, 1 + gl),
+    doc: b.toString('utf8', 5 + gl, at),
+    inline: at < b.length ? b.subarray(at) : null,
+  };
 }

@@ -127,7 +127,6 @@ export async function cleanupVersions(
       }
     }),
   );
-  if (empty) set.invalidateDirs(bucket, key);
 }
 
 /** Add a version (object or delete marker) as the latest, following the bucket's versioning state. */

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMeta, type VersionRecord } from '../object-layer/meta.js';
-import { objectDirSegments } from '../object-layer/names.js';
+import type { VersionRecord } from '../object-layer/meta.js';
+import { storedBytes, versionsOn } from '../object-layer/test-support/catalog-rows.js';
 import {
   ROOT_PASSWORD,
   ROOT_USER,
@@ -44,26 +43,13 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-const objectDir = (drive: number, key: string): string =>
-  path.join(t.dataDir, `drive${drive}`, B, ...objectDirSegments(key));
-
-async function bytesUnder(dir: string): Promise<number> {
-  let total = 0;
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    total += e.isDirectory() ? await bytesUnder(p) : (await stat(p)).size;
-  }
-  return total;
-}
-
 /** Bytes an object takes on each of the 4 drives (shard files and metadata). */
 const usage = (key: string): Promise<number[]> =>
-  Promise.all([1, 2, 3, 4].map((d) => bytesUnder(objectDir(d, key))));
+  Promise.all([1, 2, 3, 4].map((d) => storedBytes(path.join(t.dataDir, `drive${d}`), B, key)));
 
 /** The latest version record of a key, as drive 1 holds it. */
 async function record(key: string): Promise<VersionRecord> {
-  const meta = decodeMeta(await readFile(path.join(objectDir(1, key), 'meta')));
-  const v = meta?.doc.versions[0];
+  const v = versionsOn(path.join(t.dataDir, 'drive1'), B, key)[0];
   if (!v) throw new Error(`no metadata for ${key}`);
   return v;
 }

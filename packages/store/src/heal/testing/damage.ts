@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SYS_DIR } from '../../object-layer/drive.js';
+import { deleteAllRows } from '../../object-layer/test-support/catalog-rows.js';
 
 /**
  * Test-only: damage to heal, and reading a bucket's files back from the drives (`<dataDir>/driveN`).
@@ -27,8 +28,9 @@ export const isShardFile = (file: string): boolean => /part\.\d+$/.test(file);
 
 /**
  * Empties a drive folder of everything it holds but the drive's own system folder (whose format file,
- * when gone, makes the store re-format the drive and heal it by itself), so only an explicit heal brings
- * the data back. With `keepFormat: false` the system folder goes too: a replaced drive.
+ * when gone, makes the store re-format the drive and heal it by itself) — its objects' shard folders and
+ * its catalog's rows (their metadata) — so only an explicit heal brings the data back. With
+ * `keepFormat: false` the system folder goes too: a replaced drive.
  */
 export async function emptyDrive(
   dataDir: string,
@@ -40,6 +42,7 @@ export async function emptyDrive(
     if (entry !== SYS_DIR || opts.keepFormat === false)
       await rm(path.join(root, entry), { recursive: true, force: true });
   }
+  if (opts.keepFormat !== false) deleteAllRows(root);
 }
 
 /** Flips one byte (at offset 200) in each shard file of the bucket on a drive; returns the files. */

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'minio';
 import { ManualClock } from '../../core/clock.js';
-import { objectDirSegments } from '../../object-layer/names.js';
+import { storedBytes } from '../../object-layer/test-support/catalog-rows.js';
 import { type StoreHandle, startStore } from '../../server.js';
 
 /**
@@ -74,16 +74,9 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/** Bytes stored under an object's folder on every drive of a store (metadata and shards). */
+/** Bytes an object takes on every drive of a store (its catalog rows and shard files). */
 export async function localBytes(dataDir: string, bucket: string, key: string): Promise<number> {
   let total = 0;
-  const walk = async (dir: string): Promise<void> => {
-    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else total += (await stat(p)).size;
-    }
-  };
-  for (let d = 1; d <= 4; d++) await walk(path.join(dataDir, `drive${d}`, bucket, ...objectDirSegments(key)));
+  for (let d = 1; d <= 4; d++) total += await storedBytes(path.join(dataDir, `drive${d}`), bucket, key);
   return total;
 }

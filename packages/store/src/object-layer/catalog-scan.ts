@@ -1,0 +1,160 @@
+import { docIntact, KEY_END, type ScanRow } from './catalog.js';
+import type { Drive } from './drive.js';
+import type { ErasureSet } from './erasure-set.js';
+import type { VersionRecord } from './meta.js';
+import { readMeta } from './meta-io.js';
+
+/**
+ * Ordered walks over a bucket's keys: range scans of the drives' catalogs (./catalog.ts) merged by
+ * key. Each drive's scan is read a page of rows at a time (no statement stays open across awaits, and
+ * memory is bounded by pages, not by the bucket), and `seek` jumps past a common prefix with one new
+ * range per drive.
+ *
+ * Which drives: every acknowledged key's row is on at least W drives (the write quorum), so any
+ * N − W + 1 of them hold it; the scan reads k (the read quorum, ≥ N − W + 1) so that a key whose k
+ * rows agree on one generation is settled by the scan alone, as a fast `readMeta` would settle it
+ * (any k drives include one that took the last acknowledged write). A key whose rows disagree or are
+ * missing somewhere falls back to the quorum read of every drive. When a drive was re-formatted
+ * (wiped, not healed yet) that coverage no longer holds, and every online drive is scanned.
+ */
+
+/** The drives whose catalogs a walk scans (see above). */
+export function scanDrives(set: ErasureSet): Drive[] {
+  const online = set.drives.filter((d) => d.online);
+  if (online.some((d) => d.formatted) || online.length <= set.readQuorum) return online;
+  return online.slice(0, set.readQuorum);
+}
+
+/** The bound above every key that starts with `prefix` ('' = above every key). */
+export function prefixEnd(prefix: string): Buffer {
+  return prefix === '' ? KEY_END : Buffer.concat([Buffer.from(prefix), KEY_END]);
+}
+
+/** One drive's scan: a page of rows and where the next page starts. */
+class Cursor {
+  private rows: ScanRow[] = [];
+  private at = 0;
+  private from: Buffer;
+  private inclusive: boolean;
+  private done = false;
+  private readonly drive: Drive;
+  private readonly bucket: string;
+  private readonly to: Buffer;
+  private readonly page: number;
+
+  constructor(drive: Drive, bucket: string, from: Buffer, inclusive: boolean, to: Buffer, page: number) {
+    this.drive = drive;
+    this.bucket = bucket;
+    this.from = from;
+    this.inclusive = inclusive;
+    this.to = to;
+    this.page = page;
+  }
+
+  /** The row at the head, null at the end (a failing drive reads as ended, and is reported). */
+  head(): ScanRow | null {
+    if (this.at < this.rows.length) return this.rows[this.at] as ScanRow;
+    if (this.done) return null;
+    try {
+      this.rows = this.drive.catalog.scan(this.bucket, this.from, this.inclusive, this.to, this.page);
+    } catch (err) {
+      this.drive.reportError(err);
+      this.rows = [];
+    }
+    this.at = 0;
+    const last = this.rows.at(-1);
+    if (!last || this.rows.length < this.page) this.done = true;
+    if (last) {
+      this.from = last.key;
+      this.inclusive = false;
+    }
+    return this.rows[0] ?? null;
+  }
+
+  advance(): void {
+    this.at++;
+  }
+
+  /** Continue at the first key ≥ `from`. */
+  seek(from: Buffer): void {
+    while (this.at < this.rows.length && Buffer.compare((this.rows[this.at] as ScanRow).key, from) < 0)
+      this.at++;
+    if (this.at < this.rows.length || this.done) return;
+    this.from = from;
+    this.inclusive = true;
+  }
+}
+
+/** A key of a merged scan and the rows the scanned drives hold for it (null: no row). */
+export interface ScanEntry {
+  key: string;
+  bytes: Buffer;
+  rows: (ScanRow | null)[];
+}
+
+/** A merged, ordered scan of a bucket's keys in [from, to) (or (from, to) without `inclusive`). */
+export class MergedScan {
+  private readonly cursors: Cursor[];
+  readonly drives: Drive[];
+
+  constructor(set: ErasureSet, bucket: string, from: Buffer, inclusive: boolean, to: Buffer, page = 256) {
+    this.drives = scanDrives(set);
+    this.cursors = this.drives.map((d) => new Cursor(d, bucket, from, inclusive, to, page));
+  }
+
+  next(): ScanEntry | null {
+    let min: Buffer | null = null;
+    const heads = this.cursors.map((c) => c.head());
+    for (const h of heads) if (h && (!min || Buffer.compare(h.key, min) < 0)) min = h.key;
+    if (!min) return null;
+    const rows = heads.map((h, i) => {
+      if (!h?.key.equals(min as Buffer)) return null;
+      (this.cursors[i] as Cursor).advance();
+      return h;
+    });
+    return { key: min.toString('utf8'), bytes: min, rows };
+  }
+
+  /** Continue at the first key ≥ `from` (skipping a common prefix: `prefixEnd(prefix)`). */
+  seek(from: Buffer): void {
+    for (const c of this.cursors) c.seek(from);
+  }
+}
+
+/**
+ * The versions of a scanned key: from its rows when k of them agree on a generation, else from the
+ * quorum read of every drive; null when the key has no versions (removed, or never acknowledged).
+ */
+export async function entryVersions(
+  set: ErasureSet,
+  bucket: string,
+  e: ScanEntry,
+): Promise<VersionRecord[] | null> {
+  const k = set.readQuorum;
+  let gen: string | null = null;
+  let agree = 0;
+  for (const r of e.rows) {
+    if (!r) continue;
+    if (gen === null || r.gen === gen) {
+      gen = r.gen;
+      agree++;
+    }
+  }
+  const row = agree >= k ? (e.rows.find((r) => r?.gen === gen) as ScanRow) : null;
+  // A damaged row: the quorum read decides.
+  if (row && docIntact(row.doc, row.sum)) {
+    try {
+      return (JSON.parse(row.doc) as { versions: VersionRecord[] }).versions;
+    } catch {
+      // Intact but not JSON: cannot happen short of a bug; the quorum read decides.
+    }
+  }
+  const meta = await readMeta(set, bucket, e.key);
+  return meta.doc?.versions ?? null;
+}
+
+/** Every key of a bucket that some scanned drive holds a row for, in order (heal's walk). */
+export async function* bucketKeys(set: ErasureSet, bucket: string): AsyncGenerator<string> {
+  const scan = new MergedScan(set, bucket, Buffer.alloc(0), true, KEY_END);
+  for (let e = scan.next(); e; e = scan.next()) yield e.key;
+}

@@ -1,0 +1,102 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Catalog, docIntact, KEY_END } from './catalog.js';
+import { prefixEnd } from './catalog-scan.js';
+import type { MetaRow } from './meta.js';
+import { compareKeys } from './names.js';
+
+let dir: string;
+let cat: Catalog;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'stowage-catalog-'));
+  cat = new Catalog(dir, 'journal');
+});
+afterEach(async () => {
+  cat.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const row = (gen: string, inline: string | null = null): MetaRow => ({
+  gen,
+  doc: `{"gen":"${gen}"}`,
+  inline: inline === null ? null : Buffer.from(inline),
+});
+const keysOf = (from: string, inclusive: boolean, to: Buffer = KEY_END, limit = 100): string[] =>
+  cat.scan('b', Buffer.from(from), inclusive, to, limit).map((r) => r.key.toString('utf8'));
+
+describe('Catalog', () => {
+  it('is new until its legacy import is marked done, and keeps rows across a reopen', () => {
+    expect(cat.open()).toBe(true);
+    cat.apply([{ bucket: 'b', key: 'k', row: row('g1', 'blob') }]);
+    cat.markImported();
+    cat.close();
+    const again = new Catalog(dir, 'journal');
+    expect(again.open()).toBe(false);
+    const r = again.read('b', 'k');
+    expect([r?.doc, Buffer.from(r?.inline as Uint8Array).toString()]).toEqual(['{"gen":"g1"}', 'blob']);
+    expect(again.read('b', 'other')).toBeUndefined();
+    again.close();
+  });
+
+  it('upserts and deletes a batch in one transaction, per bucket', () => {
+    cat.open();
+    cat.apply([
+      { bucket: 'b', key: 'a', row: row('1') },
+      { bucket: 'b', key: 'b', row: row('1') },
+      { bucket: 'c', key: 'a', row: row('9') },
+    ]);
+    cat.apply([
+      { bucket: 'b', key: 'a', row: row('2') },
+      { bucket: 'b', key: 'b', row: null },
+    ]);
+    expect(cat.scan('b', Buffer.alloc(0), true, KEY_END, 10).map((r) => [r.key.toString(), r.gen])).toEqual([
+      ['a', '2'],
+    ]);
+    cat.deleteBucket('b');
+    expect(keysOf('', true)).toEqual([]);
+    expect(cat.read('c', 'a')?.doc).toBe('{"gen":"9"}');
+  });
+
+  it("scans in S3's key order (UTF-8 bytes), pages, and skips a prefix with one bound", () => {
+    cat.open();
+    // Keys whose UTF-16 order differs from their UTF-8 order (a surrogate pair vs U+FFFD), '/' and a max code point.
+    const keys = ['a', 'a/b', 'a/c', 'a0', 'a\u{10FFFF}', 'a\u{10FFFF}z', 'b', '\u{1F600}', '\uFFFD', 'z/'];
+    cat.apply(keys.map((k) => ({ bucket: 'b', key: k, row: row(k) })));
+    const sorted = [...keys].sort(compareKeys);
+    expect(keysOf('', true)).toEqual(sorted);
+    expect(keysOf('a/b', true, KEY_END, 2)).toEqual(['a/b', 'a/c']);
+    expect(keysOf('a/b', false, KEY_END, 2)).toEqual(['a/c', 'a0']);
+    // Everything under a prefix, and the first key past it, whatever code point follows the prefix.
+    expect(keysOf('a/', true, prefixEnd('a/'))).toEqual(['a/b', 'a/c']);
+    expect(keysOf('a\u{10FFFF}', true, prefixEnd('a\u{10FFFF}'))).toEqual(['a\u{10FFFF}', 'a\u{10FFFF}z']);
+    expect(cat.scan('b', prefixEnd('a'), true, KEY_END, 1).map((r) => r.key.toString())).toEqual(['b']);
+  });
+
+  it('answers a row whose JSON changed behind its checksum as damaged (null), not as absent', () => {
+    cat.open();
+    cat.apply([{ bucket: 'b', key: 'k', row: row('1', 'blob') }]);
+    const other = new DatabaseSync(cat.file);
+    other.prepare(`UPDATE objects SET doc = '{"gen":"2"}' WHERE key = ?`).run(Buffer.from('k'));
+    other.close();
+    const r = cat.read('b', 'k');
+    expect(r?.doc).toBeNull();
+    expect(Buffer.from(r?.inline as Uint8Array).toString()).toBe('blob');
+    const [scanned] = cat.scan('b', Buffer.alloc(0), true, KEY_END, 10);
+    expect(docIntact(scanned?.doc as string, scanned?.sum as number)).toBe(false);
+  });
+
+  it('notices that its file was removed or replaced (a drive folder wiped while the store runs)', async () => {
+    cat.open();
+    cat.apply([{ bucket: 'b', key: 'k', row: row('1') }]);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    // A write checks at once; the connection is closed and the drive's health check reopens it.
+    expect(() => cat.apply([{ bucket: 'b', key: 'k2', row: row('1') }])).toThrow(/removed or replaced/);
+    expect(cat.isOpen).toBe(false);
+    expect(cat.open()).toBe(true);
+    expect(cat.read('b', 'k')).toBeUndefined();
+  });
+});

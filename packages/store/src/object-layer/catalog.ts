@@ -1,0 +1,247 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { crc32 } from 'node:zlib';
+import type { MetaRow } from './meta.js';
+
+/**
+ * A drive's metadata catalog: one SQLite database (`node:sqlite`) under the drive's system folder
+ * holding a row per object — `(bucket, key)` → `gen`, the metadata JSON and its CRC-32, this drive's
+ * inline blobs —
+ * in place of a `meta` file per object folder. Keys are BLOBs of their UTF-8 bytes, so the primary
+ * key's order is S3's key order and a listing is an ordered range scan; a common prefix is skipped with
+ * one seek (every key starting with `p` sorts below `p + 0xFF`, a byte no UTF-8 text holds).
+ *
+ * Durability: the drive's journal (./journal.ts) makes a write durable; the catalog takes the rows of
+ * each flushed batch in one transaction. The database runs in WAL mode with `synchronous=NORMAL`:
+ * commits append to the WAL without a flush, SQLite's checkpoints (WAL → database) flush before and
+ * after copying, so neither a killed process nor a power loss corrupts the file — at worst the last
+ * commits are missing, and the journal segments naming them are deleted only after a `syncfs` made
+ * the WAL durable. SQLite's automatic checkpoint is off (`wal_autocheckpoint=0`): the journal's own
+ * checkpoint runs a PASSIVE one (see DriveJournal). Without journals (`mode` 'full': each write
+ * flushed on its own; 'off': no flushes at all) SQLite's defaults for those modes apply.
+ *
+ * A drive folder removed or replaced while the store runs: an open connection to an unlinked file
+ * would keep "working", so the file's identity (device, inode) is checked before a write and at most
+ * every second before a read; a mismatch closes the connection and fails the call (the drive's health
+ * check then takes it offline, and reopens the catalog when the folder is usable again).
+ */
+
+export const CATALOG_FILE = 'catalog.db';
+
+/** How the catalog's commits are flushed (see above). */
+export type CatalogMode = 'journal' | 'full' | 'off';
+
+/** Upper bound above every key (UTF-8 never holds 0xFF). */
+export const KEY_END = Buffer.from([0xff]);
+
+/** One row of a scan: the key's UTF-8 bytes, its generation and document (with its CRC-32). */
+export interface ScanRow {
+  key: Buffer;
+  gen: string;
+  doc: string;
+  sum: number;
+}
+
+/**
+ * Whether a row's document is the one written: SQLite keeps no checksums of its pages, so each row
+ * carries the CRC-32 of its JSON (inline shards carry their blocks' own xxh64). A damaged copy counts as
+ * missing, as a damaged `meta` file did.
+ */
+export function docIntact(doc: string, sum: number): boolean {
+  return crc32(doc) === sum;
+}
+
+/** One change of a batch: a row to upsert, or `row` null to delete. */
+export interface CatalogChange {
+  bucket: string;
+  key: string;
+  row: MetaRow | null;
+}
+
+const SCHEMA = `CREATE TABLE IF NOT EXISTS objects (
+  bucket TEXT NOT NULL,
+  key BLOB NOT NULL,
+  gen TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  sum INTEGER NOT NULL,
+  inline BLOB,
+  PRIMARY KEY (bucket, key)
+) WITHOUT ROWID`;
+
+/** How often a read re-checks that the file is still the drive's. */
+const VERIFY_MS = 1000;
+
+interface Statements {
+  get: StatementSync;
+  put: StatementSync;
+  del: StatementSync;
+  scanFrom: StatementSync;
+  scanAfter: StatementSync;
+}
+
+function u8(b: Uint8Array): Buffer {
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+}
+
+export class Catalog {
+  readonly file: string;
+  readonly mode: CatalogMode;
+  private db: DatabaseSync | null = null;
+  private st: Statements | null = null;
+  private ident = '';
+  private verified = 0;
+
+  constructor(sysDir: string, mode: CatalogMode) {
+    this.file = path.join(sysDir, CATALOG_FILE);
+    this.mode = mode;
+  }
+
+  get isOpen(): boolean {
+    return this.db !== null;
+  }
+
+  /**
+   * Open (creating) the database. Returns whether it is new and still needs a legacy import
+   * (`user_version` 0 until `markImported`). Never creates the drive's folders: a drive folder that
+   * went away stays away.
+   */
+  open(): boolean {
+    if (this.db) return this.imported() === false;
+    const db = new DatabaseSync(this.file);
+    try {
+      db.exec('PRAGMA journal_mode=WAL');
+      const sync = this.mode === 'journal' ? 'NORMAL' : this.mode === 'full' ? 'FULL' : 'OFF';
+      db.exec(`PRAGMA synchronous=${sync}`);
+      if (this.mode === 'journal') db.exec('PRAGMA wal_autocheckpoint=0');
+      db.exec(SCHEMA);
+      const prep = (sql: string, arrays = true): StatementSync => {
+        const s = db.prepare(sql);
+        s.setReturnArrays(arrays);
+        return s;
+      };
+      const cols = 'SELECT key, gen, doc, sum FROM objects WHERE bucket = ? AND key';
+      this.st = {
+        get: prep('SELECT doc, sum, inline FROM objects WHERE bucket = ? AND key = ?'),
+        put: prep(
+          'INSERT OR REPLACE INTO objects (bucket, key, gen, doc, sum, inline) VALUES (?, ?, ?, ?, ?, ?)',
+        ),
+        del: prep('DELETE FROM objects WHERE bucket = ? AND key = ?'),
+        scanFrom: prep(`${cols} >= ? AND key < ? ORDER BY key LIMIT ?`),
+        scanAfter: prep(`${cols} > ? AND key < ? ORDER BY key LIMIT ?`),
+      };
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    this.db = db;
+    this.ident = this.identity() ?? '';
+    this.verified = Date.now();
+    return !this.imported();
+  }
+
+  private imported(): boolean {
+    const row = (this.db as DatabaseSync).prepare('PRAGMA user_version').get() as { user_version: number };
+    return row.user_version > 0;
+  }
+
+  /** Record that the legacy import (./legacy-import.ts) is complete. */
+  markImported(): void {
+    this.conn().exec('PRAGMA user_version=1');
+  }
+
+  close(): void {
+    const db = this.db;
+    this.db = null;
+    this.st = null;
+    if (!db) return;
+    try {
+      db.close();
+    } catch {
+      // Already unusable: nothing to release.
+    }
+  }
+
+  private identity(): string | null {
+    const s = fs.statSync(this.file, { throwIfNoEntry: false });
+    return s ? `${s.dev}:${s.ino}` : null;
+  }
+
+  /** The open connection, its file checked (always with `now`, else at most every VERIFY_MS). */
+  private conn(now = false): DatabaseSync {
+    const db = this.db;
+    if (!db) throw new Error(`catalog ${this.file} is not open`);
+    const t = Date.now();
+    if (now || t - this.verified > VERIFY_MS) {
+      if (this.identity() !== this.ident) {
+        this.close();
+        throw new Error(`catalog ${this.file} was removed or replaced`);
+      }
+      this.verified = t;
+    }
+    return db;
+  }
+
+  private stmts(now = false): Statements {
+    this.conn(now);
+    return this.st as Statements;
+  }
+
+  /**
+   * A key's row: its JSON document (null when damaged: see docIntact) and inline blobs; undefined when
+   * the drive holds no row.
+   */
+  read(bucket: string, key: string): { doc: string | null; inline: Uint8Array | null } | undefined {
+    const r = this.stmts().get.get(bucket, Buffer.from(key)) as unknown as
+      | [string, number, Uint8Array | null]
+      | undefined;
+    return r ? { doc: docIntact(r[0], r[1]) ? r[0] : null, inline: r[2] } : undefined;
+  }
+
+  /** Apply a batch of changes in one transaction. */
+  apply(changes: Iterable<CatalogChange>): void {
+    const st = this.stmts(true);
+    const db = this.db as DatabaseSync;
+    db.exec('BEGIN');
+    try {
+      for (const c of changes) {
+        const k = Buffer.from(c.key);
+        if (c.row) st.put.run(c.bucket, k, c.row.gen, c.row.doc, crc32(c.row.doc), c.row.inline);
+        else st.del.run(c.bucket, k);
+      }
+      db.exec('COMMIT');
+    } catch (err) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  /** Up to `limit` rows of a bucket in key order from `from` (or after it) to before `to`. */
+  scan(bucket: string, from: Buffer, inclusive: boolean, to: Buffer, limit: number): ScanRow[] {
+    const st = this.stmts();
+    const rows = (inclusive ? st.scanFrom : st.scanAfter).all(bucket, from, to, limit) as unknown as [
+      Uint8Array,
+      string,
+      string,
+      number,
+    ][];
+    return rows.map((r) => ({ key: u8(r[0]), gen: r[1], doc: r[2], sum: r[3] }));
+  }
+
+  /**
+   * Remove every row of a bucket, durably: a removal the journal does not hold is flushed by a
+   * checkpoint (which flushes the WAL first), so power loss cannot bring the rows back.
+   */
+  deleteBucket(bucket: string): void {
+    this.conn(true).prepare('DELETE FROM objects WHERE bucket = ?').run(bucket);
+    if (this.mode === 'journal') this.checkpoint();
+  }
+
+  /**
+   * Copy the WAL into the database and flush it: PASSIVE (never waits; the journal's checkpoint), or
+   * with `truncate` a complete one that empties the WAL (after the legacy import).
+   */
+  checkpoint(truncate = false): void {
+    if (this.db) this.conn(true).exec(`PRAGMA wal_checkpoint(${truncate ? 'TRUNCATE' : 'PASSIVE'})`);
+  }
+}
