@@ -18,16 +18,18 @@ export async function authorize(
   const bucket = target.bucket ?? req.bucket;
   const key = target.key ?? req.key;
   const own = bucket === req.bucket && key === req.key;
+  // The request's own object (not another, such as a copy source) brings its object condition keys.
+  const own_ = own ? await objectConditions(req, ctx) : undefined;
+  let conditions: Record<string, string[]> | undefined;
   const request = {
     identity: req.identity,
     action,
     ...(bucket ? { bucket } : {}),
     ...(key ? { key } : {}),
-    // The request's own object (not another, such as a copy source) brings its object condition keys.
-    conditions: {
-      ...req.baseConditions(),
-      ...(own ? await objectConditions(req, ctx) : {}),
-      ...target.conditions,
+    // Built on first read: IAM answers the root identity without reading them.
+    get conditions(): Record<string, string[]> {
+      conditions ??= { ...req.baseConditions(), ...own_, ...target.conditions };
+      return conditions;
     },
   };
   const allowed = await ctx.iam.isAllowed(request);
