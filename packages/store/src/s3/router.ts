@@ -538,6 +538,11 @@ for (const r of S3_ROUTES) {
 }
 const NO_ROUTES: readonly S3Route[] = [];
 
+function hasAll(query: URLSearchParams, names: readonly string[]): boolean {
+  for (const n of names) if (!query.has(n)) return false;
+  return true;
+}
+
 function routesOf(method: string, level: RouteLevel): readonly S3Route[] {
   return ROUTES_BY_KIND.get(`${method} ${level}`) ?? NO_ROUTES;
 }
@@ -555,7 +560,7 @@ export function matchRoute(
   let best: S3Route | undefined;
   let bestScore = -1;
   for (const r of routesOf(method, level)) {
-    if (r.query && !r.query.every((k) => query.has(k))) continue;
+    if (r.query && !hasAll(query, r.query)) continue;
     if (r.header && headers[r.header] === undefined) continue;
     const score = (r.query?.length ?? 0) * 2 + (r.header ? 1 : 0);
     if (score > bestScore) {
