@@ -143,6 +143,13 @@ describe('AWS published vectors', () => {
 describe('canonical forms', () => {
   it('encodes URIs the AWS way', () => {
     expect(uriEncode('a b+c/d~e_f.g-h*é')).toBe('a%20b%2Bc%2Fd~e_f.g-h%2A%C3%A9');
+    expect(canonicalHeaders({ Host: 'h', 'x-amz-date': ['a', ' b  c '] }, ['host', 'x-amz-date'])).toBe(
+      'host:h\nx-amz-date:a, b c\n',
+    );
+    expect(uriEncode('Az09-._~')).toBe('Az09-._~');
+    expect(uriEncode('a/b')).toBe('a%2Fb');
+    expect(uriEncode('/a/b.txt', true)).toBe('/a/b.txt');
+    expect(uriEncode('/a/b c', true)).toBe('/a/b%20c');
     expect(canonicalUri('/bucket/my key/ü+x')).toBe('/bucket/my%20key/%C3%BC%2Bx');
     expect(canonicalUri('')).toBe('/');
     expect(canonicalUri('/a//b/')).toBe('/a//b/');
@@ -174,6 +181,22 @@ describe('canonical forms', () => {
     expect(parseAmzDate('20240229T130405Z')?.toISOString()).toBe('2024-02-29T13:04:05.000Z');
     expect(parseAmzDate('20230229T130405Z')).toBeUndefined();
     expect(parseAmzDate('2024-02-29')).toBeUndefined();
+    // Every field must be digits, the separators exactly T and Z, nothing around them.
+    for (const bad of [
+      '2024022aT130405Z',
+      '20240229T13040+5Z',
+      '20240229t130405Z',
+      '20240229T130405z',
+      ' 20240229T130405Z',
+      '20240229T130405Z\n',
+      '20240229T240000Z',
+      '20240229T126005Z',
+      '20240229T125960Z',
+      '20241301T000000Z',
+      '20240100T000000Z',
+    ]) {
+      expect(parseAmzDate(bad), bad).toBeUndefined();
+    }
   });
 });
 

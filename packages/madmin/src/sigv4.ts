@@ -9,7 +9,7 @@
  * Protocol: AWS SigV4 ("Authenticating Requests: Using the Authorization Header" and
  * "Using Query Parameters" in the Amazon S3 API reference).
  */
-import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hash, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /** The only algorithm name SigV4 defines. */
 export const SIGV4_ALGORITHM = 'AWS4-HMAC-SHA256';
@@ -36,7 +36,8 @@ export type QueryInput =
 
 /** Lower-case hex SHA-256 of `data`. */
 export function sha256Hex(data: BinaryLike): string {
-  return createHash('sha256').update(data).digest('hex');
+  // One-shot: no Hash object per call (~0.5 µs vs ~1 µs for a canonical request).
+  return hash('sha256', data, 'hex');
 }
 
 /** HMAC-SHA256 of `data` under `key`. */
@@ -65,6 +66,23 @@ export function deriveSigningKey(secretKey: string, date: string, region: string
 const signingKeys = new Map<string, KeyObject>();
 const MAX_CACHED_KEYS = 4096;
 
+/**
+ * HMAC-SHA256 pads of the cached keys (RFC 2104: the key, zero-filled to SHA-256's 64-byte block,
+ * XOR 0x36 and 0x5c). {@link signature} hashes with them directly, two one-shot SHA-256s, instead of
+ * setting up an HMAC context per request, which costs more than hashing a string to sign.
+ */
+const hmacPads = new WeakMap<KeyObject, { inner: Buffer; outer: Buffer }>();
+
+function padsOf(key: Buffer): { inner: Buffer; outer: Buffer } {
+  const inner = Buffer.alloc(64, 0x36);
+  const outer = Buffer.alloc(64, 0x5c);
+  for (let i = 0; i < key.length; i++) {
+    inner[i] = (inner[i] as number) ^ (key[i] as number);
+    outer[i] = (outer[i] as number) ^ (key[i] as number);
+  }
+  return { inner, outer };
+}
+
 /** {@link deriveSigningKey}, cached, as a key object for {@link signature}. */
 export function cachedSigningKey(
   secretKey: string,
@@ -76,7 +94,10 @@ export function cachedSigningKey(
   let key = signingKeys.get(id);
   if (!key) {
     if (signingKeys.size >= MAX_CACHED_KEYS) signingKeys.clear();
-    key = createSecretKey(deriveSigningKey(secretKey, date, region, service));
+    const bytes = deriveSigningKey(secretKey, date, region, service);
+    key = createSecretKey(bytes);
+    // A derived key is a SHA-256 digest (32 bytes), shorter than the block: used as is.
+    hmacPads.set(key, padsOf(bytes));
     signingKeys.set(id, key);
   }
   return key;
@@ -95,11 +116,27 @@ export function formatAmzDate(date: Date): string {
  * can answer with its own error code.
  */
 export function parseAmzDate(value: string): Date | undefined {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
-  if (!m) return undefined;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
-  const t = Date.UTC(y, mo - 1, d, h, mi, s);
-  const date = new Date(t);
+  if (value.length !== 16 || value.charCodeAt(8) !== 84 /* T */ || value.charCodeAt(15) !== 90 /* Z */) {
+    return undefined;
+  }
+  // Digits read in place: this runs on every signed request.
+  const num = (from: number, to: number): number => {
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const d = value.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return Number.NaN;
+      n = n * 10 + d;
+    }
+    return n;
+  };
+  const y = num(0, 4);
+  const mo = num(4, 6);
+  const d = num(6, 8);
+  const h = num(9, 11);
+  const mi = num(11, 13);
+  const s = num(13, 15);
+  if (Number.isNaN(y + mo + d + h + mi + s)) return undefined;
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   // Reject dates JavaScript silently rolls over (e.g. month 13).
   if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || s > 59)
     return undefined;
@@ -112,12 +149,16 @@ export function credentialScope(date: string, region: string, service: string): 
 }
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
+/** Strings that encode to themselves (the common key), checked in one pass. */
+const ALL_UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+const ALL_UNRESERVED_OR_SLASH = /^[A-Za-z0-9\-._~/]*$/;
 
 /**
  * AWS URI encoding: every byte except the unreserved characters `A-Z a-z 0-9 - . _ ~` becomes `%XX`
  * (upper-case hex) of its UTF-8 encoding; `/` is kept only when `keepSlash` is set (paths).
  */
 export function uriEncode(value: string, keepSlash = false): string {
+  if ((keepSlash ? ALL_UNRESERVED_OR_SLASH : ALL_UNRESERVED).test(value)) return value;
   let out = '';
   for (const ch of value) {
     if (UNRESERVED.test(ch) || (keepSlash && ch === '/')) {
@@ -186,6 +227,9 @@ export function canonicalQuery(params: QueryInput, valueOrder: 'sorted' | 'as-se
 
 function headerValue(headers: HeaderInput, name: string): string | undefined {
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  // Node's request headers (the verifier's case) are keyed by lower-case name: one lookup.
+  const own = Object.hasOwn(headers, name) ? headers[name] : undefined;
+  if (own !== undefined) return Array.isArray(own) ? own.join(',') : String(own);
   for (const [k, v] of Object.entries(headers)) {
     if (k.toLowerCase() !== name || v === undefined) continue;
     return Array.isArray(v) ? v.join(',') : String(v);
@@ -247,7 +291,10 @@ export function buildStringToSign(amzDate: string, scope: string, canonicalReque
 
 /** Hex HMAC of the string to sign under the derived signing key (best: {@link cachedSigningKey}'s). */
 export function signature(signingKey: Uint8Array | KeyObject, stringToSign: string): string {
-  return createHmac('sha256', signingKey).update(stringToSign).digest('hex');
+  const pads = signingKey instanceof Uint8Array ? undefined : hmacPads.get(signingKey);
+  if (!pads) return createHmac('sha256', signingKey).update(stringToSign).digest('hex');
+  const inner = hash('sha256', Buffer.concat([pads.inner, Buffer.from(stringToSign, 'utf8')]), 'buffer');
+  return hash('sha256', Buffer.concat([pads.outer, inner]), 'hex');
 }
 
 /**

@@ -72,6 +72,12 @@ export class StoreConfigService implements ConfigStore {
   #env: EnvOverrides = new Map();
   #saved: ConfigDoc = new Map();
   #applied: ConfigDoc = new Map();
+  /**
+   * `get()`'s answers, by set then target: a pure function of the definitions, the applied document
+   * and the environment overrides, asked several times per S3 request (region, storage class,
+   * compression). Dropped whenever the applied document or the overrides change.
+   */
+  #resolved = new Map<string, Map<string, ResolvedSet>>();
   /** Saves and restarts run one at a time. */
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -111,6 +117,7 @@ export class StoreConfigService implements ConfigStore {
     }
     this.#saved = doc;
     this.#applied = cloneDoc(doc);
+    this.#resolved.clear();
   }
 
   /** Environment overrides with values of the wrong type dropped (and reported). */
@@ -158,7 +165,16 @@ export class StoreConfigService implements ConfigStore {
   // ---- ConfigService: the values in effect ----
 
   get(subSys: string, target = ''): ResolvedSet {
-    return resolveSet(this.#def(subSys), target, this.#applied, this.#env);
+    let sets = this.#resolved.get(subSys);
+    const cached = sets?.get(target);
+    if (cached) return cached;
+    const r = resolveSet(this.#def(subSys), target, this.#applied, this.#env);
+    if (!sets) {
+      sets = new Map();
+      this.#resolved.set(subSys, sets);
+    }
+    sets.set(target, r);
+    return r;
   }
 
   targets(subSys: string): ResolvedSet[] {
@@ -324,6 +340,7 @@ export class StoreConfigService implements ConfigStore {
       const targets = change.next.get(subSys);
       if (targets) this.#applied.set(subSys, cloneTargets(targets));
       else this.#applied.delete(subSys);
+      this.#resolved.delete(subSys);
       now.push(subSys);
     }
     if (record) {

@@ -176,10 +176,17 @@ export function createRequestListener(
     let target = { bucket: '', object: '' };
     let firstByteNs: number | undefined;
     // Time to first byte: Node writes the head through writeHead (also for implicit headers).
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const writeHead = res.writeHead as (
+      this: ServerResponse,
+      a?: unknown,
+      b?: unknown,
+      c?: unknown,
+    ) => ServerResponse;
+    // Node's writeHead takes at most three arguments (status, message or headers, headers); absent
+    // ones are undefined either way. No rest array per request.
+    res.writeHead = function (this: ServerResponse, a?: unknown, b?: unknown, c?: unknown) {
       firstByteNs ??= Number(process.hrtime.bigint() - started);
-      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+      return writeHead.call(this, a, b, c);
     } as ServerResponse['writeHead'];
     // Counted from the headers (payload size of aws-chunked uploads): a 'data' listener here would
     // start the body flowing before the handler wires up its verifying pipeline.
@@ -194,46 +201,47 @@ export function createRequestListener(
       releaseSlot?.();
       inFlight.count--;
       if (inFlight.count === 0) for (const w of inFlight.idle.splice(0)) w();
-      if (ctx.trace.listenerCount('request') > 0) {
-        const path = (req.url ?? '/').split('?')[0] ?? '/';
-        const rawQuery = (req.url ?? '').includes('?')
-          ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1)
-          : '';
-        const responseHeaders = res.getHeaders();
-        const event: TraceEvent = {
-          time: new Date(),
-          api,
-          funcName,
-          ...(apiName ? { apiName } : {}),
-          method: req.method ?? 'GET',
-          path,
-          rawQuery,
-          // Built only if a trace consumer reads them.
-          get requestHeaders() {
-            return headerRecord(req.headers);
-          },
-          get responseHeaders() {
-            return headerRecord(responseHeaders);
-          },
-          statusCode: res.statusCode,
-          clientIp: sourceIp(req),
-          durationNs: Number(process.hrtime.bigint() - started),
-          inputBytes,
-          // A HEAD answer carries the headers of a body it does not send.
-          outputBytes: req.method === 'HEAD' ? 0 : Number(res.getHeader('content-length') ?? 0),
-          requestId,
-          ...(errorCode ? { error: errorCode } : {}),
-          ...(firstByteNs !== undefined ? { timeToFirstByteNs: firstByteNs } : {}),
-          accessKey: identity?.accessKey ?? signingAccessKey(req),
-          parentUser: identity && identity.parentUser !== identity.accessKey ? identity.parentUser : '',
-          bucket: target.bucket,
-          object: target.object,
-          host: req.headers.host ?? '',
-          userAgent: req.headers['user-agent'] ?? '',
-        };
-        ctx.trace.emit('request', event);
-      }
+      if (ctx.trace.listenerCount('request') > 0) ctx.trace.emit('request', traceEvent());
     });
+
+    // The finished request as the trace bus publishes it (the metrics always listen). The optional
+    // fields are added only when set (no temporary objects spread in).
+    const traceEvent = (): TraceEvent => {
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const event: TraceEvent = {
+        time: new Date(),
+        api,
+        funcName,
+        method: req.method ?? 'GET',
+        path: q < 0 ? url : url.slice(0, q),
+        rawQuery: q < 0 ? '' : url.slice(q + 1),
+        // Built only if a trace consumer reads them.
+        get requestHeaders() {
+          return headerRecord(req.headers);
+        },
+        get responseHeaders() {
+          return headerRecord(res.getHeaders());
+        },
+        statusCode: res.statusCode,
+        clientIp: sourceIp(req),
+        durationNs: Number(process.hrtime.bigint() - started),
+        inputBytes,
+        // A HEAD answer carries the headers of a body it does not send.
+        outputBytes: req.method === 'HEAD' ? 0 : Number(res.getHeader('content-length') ?? 0),
+        requestId,
+        accessKey: identity?.accessKey ?? signingAccessKey(req),
+        parentUser: identity && identity.parentUser !== identity.accessKey ? identity.parentUser : '',
+        bucket: target.bucket,
+        object: target.object,
+        host: req.headers.host ?? '',
+        userAgent: req.headers['user-agent'] ?? '',
+      };
+      if (apiName) event.apiName = apiName;
+      if (errorCode) event.error = errorCode;
+      if (firstByteNs !== undefined) event.timeToFirstByteNs = firstByteNs;
+      return event;
+    };
 
     res.setHeader('x-amz-request-id', requestId);
     res.setHeader('server', 'Stowage');

@@ -51,7 +51,8 @@ export function stsErrorResponse(err: S3Error, requestId: string): HandlerRespon
  * than a silently short object.
  */
 export async function writeResponse(res: ServerResponse, r: HandlerResponse, head: boolean): Promise<void> {
-  for (const [k, v] of Object.entries(r.headers ?? {})) res.setHeader(k, v);
+  const headers = r.headers;
+  if (headers) for (const k of Object.keys(headers)) res.setHeader(k, headers[k] as string);
   const body = r.body;
   if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) {
     const buf = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body) : body;

@@ -57,11 +57,11 @@ export function bucketInfo(name: string, doc: BucketDoc): BucketInfo {
 export class BucketDocs {
   private readonly cache = new Map<string, BucketDoc>();
   /**
-   * Bucket config documents as last read or written by this process, keyed bucket NUL name;
+   * Bucket config documents as last read or written by this process, by bucket then name;
    * null = known absent. `configGen` counts changes so a read that raced with a write never caches
    * the older answer.
    */
-  private readonly configCache = new Map<string, Buffer | null>();
+  private readonly configCache = new Map<string, Map<BucketConfigName, Buffer | null>>();
   private configGen = 0;
 
   private readonly store: DocStore;
@@ -82,8 +82,18 @@ export class BucketDocs {
   }
 
   /** The bucket's document; throws NoSuchBucket (or the name's error) otherwise. */
-  async require(name: string): Promise<BucketDoc> {
-    validateBucketName(name);
+  require(name: string): Promise<BucketDoc> {
+    // Every request asks, several times: a cached answer is given without an async frame.
+    try {
+      validateBucketName(name);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    const cached = this.cache.get(name);
+    return cached ? Promise.resolve(cached) : this.#requireRead(name);
+  }
+
+  async #requireRead(name: string): Promise<BucketDoc> {
     const doc = await this.read(name);
     if (!doc) throw s3Error('NoSuchBucket', { BucketName: name });
     return doc;
@@ -107,15 +117,32 @@ export class BucketDocs {
     await this.store.deleteTree([name]);
   }
 
-  async getConfig(bucket: string, name: BucketConfigName): Promise<Buffer | null> {
+  getConfig(bucket: string, name: BucketConfigName): Promise<Buffer | null> {
+    // A request reads several of these: a cached one is answered without an async frame. An entry
+    // exists only for a bucket and name that passed the checks of the full path below, and a bucket
+    // still in the document cache is still there.
+    if (this.cache.has(bucket)) {
+      const cached = this.configCache.get(bucket)?.get(name);
+      if (cached !== undefined) return Promise.resolve(cached);
+    }
+    return this.#readConfig(bucket, name);
+  }
+
+  async #readConfig(bucket: string, name: BucketConfigName): Promise<Buffer | null> {
     await this.require(bucket);
     if (!CONFIG_NAMES.includes(name)) throw s3Error('InvalidArgument', {}, `Unknown bucket config ${name}`);
-    const id = `${bucket}\0${name}`;
-    const cached = this.configCache.get(id);
+    const cached = this.configCache.get(bucket)?.get(name);
     if (cached !== undefined) return cached;
     const gen = this.configGen;
     const data = await this.store.read([bucket, name]);
-    if (gen === this.configGen) this.configCache.set(id, data);
+    if (gen === this.configGen) {
+      let configs = this.configCache.get(bucket);
+      if (!configs) {
+        configs = new Map();
+        this.configCache.set(bucket, configs);
+      }
+      configs.set(name, data);
+    }
     return data;
   }
 
@@ -135,7 +162,8 @@ export class BucketDocs {
   /** Forget the cached config documents of a bucket (all of them when `name` is absent). */
   dropConfigs(bucket: string, name?: BucketConfigName): void {
     this.configGen++;
-    for (const n of name ? [name] : CONFIG_NAMES) this.configCache.delete(`${bucket}\0${n}`);
+    if (name) this.configCache.get(bucket)?.delete(name);
+    else this.configCache.delete(bucket);
   }
 
   /**

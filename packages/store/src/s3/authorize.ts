@@ -1,6 +1,7 @@
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
-import { accessDecision } from './access/enforce.js';
+import type { AuthorizationRequest } from '../iam/types.js';
+import { type AccessTarget, accessDecision } from './access/enforce.js';
 import { objectConditions } from './condition-keys.js';
 import type { S3Request } from './types.js';
 
@@ -18,32 +19,30 @@ export async function authorize(
   const bucket = target.bucket ?? req.bucket;
   const key = target.key ?? req.key;
   const own = bucket === req.bucket && key === req.key;
-  const request = {
+  // The request's own object (not another, such as a copy source) brings its object condition keys.
+  const own_ = own ? await objectConditions(req, ctx) : undefined;
+  let conditions: Record<string, string[]> | undefined;
+  // Optional fields set only when present (no temporary objects spread in: this runs per request).
+  const request: AuthorizationRequest = {
     identity: req.identity,
     action,
-    ...(bucket ? { bucket } : {}),
-    ...(key ? { key } : {}),
-    // The request's own object (not another, such as a copy source) brings its object condition keys.
-    conditions: {
-      ...req.baseConditions(),
-      ...(own ? await objectConditions(req, ctx) : {}),
-      ...target.conditions,
+    // Built on first read: IAM answers the root identity without reading them.
+    get conditions(): Record<string, string[]> {
+      conditions ??= { ...req.baseConditions(), ...own_, ...target.conditions };
+      return conditions;
     },
   };
+  if (bucket) request.bucket = bucket;
+  if (key) request.key = key;
   const allowed = await ctx.iam.isAllowed(request);
   const versionId = own ? req.query.get('versionId') : null;
-  const decided = await accessDecision(
-    ctx,
-    req.identity,
-    {
-      bucket,
-      ...(key ? { key } : {}),
-      ...(versionId ? { versionId } : {}),
-      notDenied: () => ctx.iam.isAllowedSync({ ...request, denyOnly: true }) !== false,
-    },
-    action,
-    allowed,
-  );
+  const access: AccessTarget = {
+    bucket,
+    notDenied: () => ctx.iam.isAllowedSync({ ...request, denyOnly: true }) !== false,
+  };
+  if (key) access.key = key;
+  if (versionId) access.versionId = versionId;
+  const decided = await accessDecision(ctx, req.identity, access, action, allowed);
   if (!decided) throw new S3Error('AccessDenied');
 }
 

@@ -97,19 +97,6 @@ function buildRequest(
 /** Routes MinIO signs-checks for no region: clients call them to find the region (SDK discovery). */
 const REGION_FREE_ROUTES: ReadonlySet<string> = new Set(['ListBuckets', 'GetBucketLocation']);
 
-function regionFree(
-  method: string,
-  level: RouteLevel,
-  query: URLSearchParams,
-  raw: IncomingMessage,
-): boolean {
-  try {
-    return REGION_FREE_ROUTES.has(matchRoute(method, level, query, raw.headers).name);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Serves one S3 request: authenticate (SigV4 / presigned / anonymous), route, validate names,
  * authorize the route's action, run the operation. Returns the route name for traces alongside the
@@ -123,6 +110,15 @@ export async function handleS3(
 ): Promise<HandlerResponse> {
   const method = raw.method ?? 'GET';
   const level: RouteLevel = target.bucket === '' ? 'service' : target.key === '' ? 'bucket' : 'object';
+  // Routed once; a request that matches no route still authenticates first (with its region checked),
+  // then gets the routing error.
+  let route: S3Route | undefined;
+  let routeError: unknown;
+  try {
+    route = matchRoute(method, level, target.query, raw.headers);
+  } catch (err) {
+    routeError = err;
+  }
   const auth = await authenticateRequest(
     {
       method,
@@ -130,11 +126,11 @@ export async function handleS3(
       query: target.query,
       headers: raw.headers,
       service: 's3',
-      region: regionFree(method, level, target.query, raw) ? '' : target.region,
+      region: route && REGION_FREE_ROUTES.has(route.name) ? '' : target.region,
     },
     ctx.iam,
   );
-  const route = matchRoute(method, level, target.query, raw.headers);
+  if (!route) throw routeError;
   onRoute(route, auth.identity);
   if (target.bucket) validateBucketName(target.bucket);
   if (target.key) validateObjectKey(target.key);

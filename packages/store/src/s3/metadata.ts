@@ -25,8 +25,10 @@ function single(v: string | string[] | undefined): string | undefined {
 export function userMetadataFromHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   let bytes = 0;
-  for (const [name, value] of Object.entries(headers)) {
-    if (!name.startsWith('x-amz-meta-') || value === undefined) continue;
+  for (const name in headers) {
+    if (!name.startsWith('x-amz-meta-')) continue;
+    const value = headers[name];
+    if (value === undefined) continue;
     const key = name.slice('x-amz-meta-'.length);
     const v = single(value) ?? '';
     bytes += Buffer.byteLength(key) + Buffer.byteLength(v);

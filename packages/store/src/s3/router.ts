@@ -528,6 +528,25 @@ export const S3_ROUTES: readonly S3Route[] = [
   },
 ];
 
+/** S3_ROUTES by method and level, in their order (a request scans only its own few). */
+const ROUTES_BY_KIND = new Map<string, S3Route[]>();
+for (const r of S3_ROUTES) {
+  const kind = `${r.method} ${r.level}`;
+  const list = ROUTES_BY_KIND.get(kind);
+  if (list) list.push(r);
+  else ROUTES_BY_KIND.set(kind, [r]);
+}
+const NO_ROUTES: readonly S3Route[] = [];
+
+function hasAll(query: URLSearchParams, names: readonly string[]): boolean {
+  for (const n of names) if (!query.has(n)) return false;
+  return true;
+}
+
+function routesOf(method: string, level: RouteLevel): readonly S3Route[] {
+  return ROUTES_BY_KIND.get(`${method} ${level}`) ?? NO_ROUTES;
+}
+
 /**
  * Picks the route for a request; MethodNotAllowed when nothing matches (e.g. POST on an object
  * without a multipart sub-resource).
@@ -540,9 +559,8 @@ export function matchRoute(
 ): S3Route {
   let best: S3Route | undefined;
   let bestScore = -1;
-  for (const r of S3_ROUTES) {
-    if (r.method !== method || r.level !== level) continue;
-    if (r.query && !r.query.every((k) => query.has(k))) continue;
+  for (const r of routesOf(method, level)) {
+    if (r.query && !hasAll(query, r.query)) continue;
     if (r.header && headers[r.header] === undefined) continue;
     const score = (r.query?.length ?? 0) * 2 + (r.header ? 1 : 0);
     if (score > bestScore) {

@@ -52,11 +52,13 @@ export function cannedGrants(name: string, who: AclOwners): Grant[] {
 }
 
 /** Whether the request carries ACL headers (x-amz-acl or x-amz-grant-*). */
+/** `x-amz-grant-<permission>` of every permission (asked on every write). */
+const GRANT_HEADERS = PERMISSIONS.map((p) => `x-amz-grant-${p.toLowerCase().replace('_', '-')}`);
+
 export function hasAclHeaders(headers: IncomingHttpHeaders): boolean {
-  return (
-    headers['x-amz-acl'] !== undefined ||
-    PERMISSIONS.some((p) => headers[`x-amz-grant-${p.toLowerCase().replace('_', '-')}`] !== undefined)
-  );
+  if (headers['x-amz-acl'] !== undefined) return true;
+  for (const h of GRANT_HEADERS) if (headers[h] !== undefined) return true;
+  return false;
 }
 
 /** Grants asked for by headers (x-amz-acl or x-amz-grant-*), or undefined when none are present. */

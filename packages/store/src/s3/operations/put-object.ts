@@ -1,4 +1,5 @@
 import { S3Error } from '../../core/errors.js';
+import type { PutObjectOptions } from '../../object-layer/types.js';
 import { checksummedBody, checksumResponseHeaders } from '../checksum/request.js';
 import { writePrecondition } from '../conditional-write.js';
 import { addExpirationHeader } from '../expiration.js';
@@ -30,17 +31,19 @@ export const putObject: S3Handler = async (req, ctx) => {
   if (size > MAX_PUT_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
   const replication = await replicationWriteOptions(req, ctx, opts.tags);
-  const info = await ctx.layer.putObject(req.bucket, req.key, stream, {
+  const putOpts: PutObjectOptions = {
     size,
     ...opts,
-    ...(md5 ? { contentMd5Base64: md5 } : {}),
     ...replication,
-    ...(precondition ? { precondition } : {}),
     checksum: () => {
       const value = body.value();
       return body.algo && value ? { algo: body.algo, value, type: 'FULL_OBJECT' } : undefined;
     },
-  });
+  };
+  // Set, not spread in (replication's options name neither).
+  if (md5) putOpts.contentMd5Base64 = md5;
+  if (precondition) putOpts.precondition = precondition;
+  const info = await ctx.layer.putObject(req.bucket, req.key, stream, putOpts);
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
   await replicateVersion(req, ctx, info);
   const headers: Record<string, string> = {
