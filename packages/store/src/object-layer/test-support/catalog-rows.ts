@@ -33,7 +33,12 @@ function withDb<T>(driveRoot: string, fn: (db: DatabaseSync) => T): T {
 export function catalogRows(driveRoot: string, bucket: string): RawRow[] {
   return withDb(driveRoot, (db) =>
     (
-      db.prepare('SELECT key, gen, doc, inline FROM objects WHERE bucket = ? ORDER BY key').all(bucket) as {
+      db
+        .prepare(
+          'SELECT o.key, o.gen, o.doc, i.blob AS inline FROM objects o LEFT JOIN inline_blobs i ' +
+            'ON i.bucket = o.bucket AND i.key = o.key WHERE o.bucket = ? ORDER BY o.key',
+        )
+        .all(bucket) as {
         key: Uint8Array;
         gen: string;
         doc: string;
@@ -57,10 +62,17 @@ export function driveMeta(driveRoot: string, bucket: string, key: string): Drive
 /** Remove a drive's rows of a bucket (all, or the given keys): as if the writes never reached it. */
 export function deleteRows(driveRoot: string, bucket: string, keys?: string[]): number {
   return withDb(driveRoot, (db) => {
-    if (!keys) return Number(db.prepare('DELETE FROM objects WHERE bucket = ?').run(bucket).changes);
+    if (!keys) {
+      db.prepare('DELETE FROM inline_blobs WHERE bucket = ?').run(bucket);
+      return Number(db.prepare('DELETE FROM objects WHERE bucket = ?').run(bucket).changes);
+    }
     const del = db.prepare('DELETE FROM objects WHERE bucket = ? AND key = ?');
+    const delInline = db.prepare('DELETE FROM inline_blobs WHERE bucket = ? AND key = ?');
     let n = 0;
-    for (const k of keys) n += Number(del.run(bucket, Buffer.from(k)).changes);
+    for (const k of keys) {
+      delInline.run(bucket, Buffer.from(k));
+      n += Number(del.run(bucket, Buffer.from(k)).changes);
+    }
     return n;
   });
 }
@@ -68,7 +80,7 @@ export function deleteRows(driveRoot: string, bucket: string, keys?: string[]): 
 /** Remove every row of a drive folder's catalog (when it has one): the drive lost all its objects' metadata. */
 export function deleteAllRows(driveRoot: string): void {
   if (!existsSync(path.join(driveRoot, SYS_DIR, CATALOG_FILE))) return;
-  withDb(driveRoot, (db) => db.exec('DELETE FROM objects'));
+  withDb(driveRoot, (db) => db.exec('DELETE FROM objects; DELETE FROM inline_blobs'));
 }
 
 /**
@@ -82,12 +94,17 @@ export function rewriteRows(
 ): number {
   const rows = catalogRows(driveRoot, bucket);
   return withDb(driveRoot, (db) => {
-    const put = db.prepare('UPDATE objects SET doc = ?, inline = ? WHERE bucket = ? AND key = ?');
+    const put = db.prepare('UPDATE objects SET doc = ? WHERE bucket = ? AND key = ?');
+    const putInline = db.prepare('INSERT OR REPLACE INTO inline_blobs (bucket, key, blob) VALUES (?, ?, ?)');
+    const delInline = db.prepare('DELETE FROM inline_blobs WHERE bucket = ? AND key = ?');
     let n = 0;
     for (const r of rows) {
       const c = change(r);
       if (!c) continue;
-      put.run(c.doc, c.inline, bucket, Buffer.from(r.key));
+      const k = Buffer.from(r.key);
+      put.run(c.doc, bucket, k);
+      if (c.inline) putInline.run(bucket, k, c.inline);
+      else delInline.run(bucket, k);
       n++;
     }
     return n;
