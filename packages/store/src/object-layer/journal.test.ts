@@ -103,6 +103,45 @@ describe('DriveJournal', () => {
     drive.catalog.close();
   });
 
+  it('retires a segment while writes keep arriving, and a later segment on a second checkpoint', async () => {
+    const drive = new Drive(path.join(dir, 'drive1'), 0, 1);
+    await drive.init();
+    const journal = new DriveJournal(drive);
+    // 16 writers that never let the journal go idle until told to stop (or 30 s have passed).
+    let stop = false;
+    const deadline = Date.now() + 30_000;
+    let written = 0;
+    const writers = Array.from({ length: 16 }, async (_, w) => {
+      for (let i = 0; !stop && Date.now() < deadline; i++) {
+        await journal.write('b', `w${w}-${i}`, row(`g${i}`, 'v'));
+        written++;
+      }
+    });
+    while (written < 200) await new Promise((r) => setTimeout(r, 5));
+    const [first] = await journalSegments(drive.root);
+    let retired = false;
+    const done = journal.checkpoint().then(() => {
+      retired = true;
+    });
+    await Promise.race([done, Promise.all(writers)]);
+    // The checkpoint ended while the writers still ran: it did not wait for the journal to go idle.
+    expect(retired).toBe(true);
+    expect(stop).toBe(false);
+    expect(await journalSegments(drive.root)).not.toContain(first);
+    // Writes acknowledged since are in a newer segment, which a second checkpoint retires too.
+    const before = written;
+    while (written < before + 100) await new Promise((r) => setTimeout(r, 5));
+    const [second] = await journalSegments(drive.root);
+    expect(second).toBeDefined();
+    await journal.checkpoint();
+    expect(await journalSegments(drive.root)).not.toContain(second);
+    stop = true;
+    await Promise.all(writers);
+    expect(catalogRows(drive.root, 'b')).toHaveLength(written);
+    await journal.close();
+    drive.catalog.close();
+  });
+
   it('replays the last record of each object into the catalog, then retires the segments', async () => {
     const drive = new Drive(path.join(dir, 'drive1'), 0, 1);
     await drive.init();

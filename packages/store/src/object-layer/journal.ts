@@ -19,7 +19,7 @@ import type { WalCheckpointer } from './wal-checkpointer.js';
  * per object. The catalog commits without a flush of its own (WAL, `synchronous=NORMAL`).
  *
  * Checkpoint: when a segment grows past `SEGMENT_BYTES` or is older than `CHECKPOINT_MS`, new records go
- * to a fresh segment; once the old one's batches are applied, the catalog's WAL is checkpointed
+ * to a fresh segment at once; once the old one's writes are settled (flushed and applied), the catalog's WAL is checkpointed
  * (PASSIVE, on a worker thread), the file system is flushed (`syncfs` through coreutils' `sync -f`, falling back to
  * flushing the catalog's files), which makes the catalog's commits durable, and the old segment is
  * deleted. At open, `replay` re-applies the last record of each object found in the remaining segments
@@ -55,6 +55,10 @@ interface Segment {
   fh: fsp.FileHandle;
   bytes: number;
   readonly opened: number;
+  /** Writes appended to this segment and not yet settled (flushed and applied, or failed). */
+  outstanding: number;
+  /** Called when `outstanding` falls to 0 (set by the checkpoint retiring the segment). */
+  drained: (() => void) | null;
 }
 
 function segmentName(seq: number): string {
@@ -226,21 +230,42 @@ export class DriveJournal {
     while (seg !== this.segment) seg = this.segment ?? (await this.open());
     const record = encodeRecord(journalName(bucket, key), row ? rowBytes(row) : null);
     seg.bytes += record.length;
-    await new Promise<void>((resolve, reject) => {
-      this.pending.push({ seg, buf: record, change: { bucket, key, row }, resolve, reject });
-      this.kick();
-    });
-    if (seg.bytes >= SEGMENT_BYTES) void this.checkpoint().catch(() => undefined);
+    seg.outstanding++;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        this.pending.push({ seg, buf: record, change: { bucket, key, row }, resolve, reject });
+        this.kick();
+      });
+    } finally {
+      if (--seg.outstanding === 0) seg.drained?.();
+    }
+    if (seg.bytes >= SEGMENT_BYTES && seg === this.segment) this.startCheckpoint();
   }
 
-  /** Rotate to a new segment and retire the old one once its rows are durable. */
+  /**
+   * Rotate to a new segment and retire the old one once its rows are durable. Settles once every
+   * segment that held records at the call is retired: a checkpoint already running retires an older
+   * one, so a segment opened since is retired by another checkpoint chained after it (deleting a
+   * bucket relies on this: no replay may bring its rows back).
+   */
   checkpoint(): Promise<void> {
-    if (!this.checkpointing) {
-      this.checkpointing = this.runCheckpoint().finally(() => {
-        this.checkpointing = null;
-      });
+    const running = this.checkpointing;
+    if (running) {
+      return this.segment ? running.catch(() => undefined).then(() => this.checkpoint()) : running;
     }
-    return this.checkpointing;
+    const started = this.runCheckpoint().finally(() => {
+      if (this.checkpointing === started) this.checkpointing = null;
+    });
+    this.checkpointing = started;
+    return started;
+  }
+
+  /**
+   * A checkpoint in the background, unless one runs: writes past the segment's size call this, and one
+   * waiter per write on a running checkpoint would hold each write's record and row until it ends.
+   */
+  private startCheckpoint(): void {
+    if (!this.checkpointing) void this.checkpoint().catch(() => undefined);
   }
 
   /** Retire the current segment and stop accepting writes. */
@@ -265,10 +290,10 @@ export class DriveJournal {
       await fsp.rm(file, { force: true });
       return this.segment;
     }
-    this.segment = { seq, file, fh, bytes: 0, opened: Date.now() };
+    this.segment = { seq, file, fh, bytes: 0, opened: Date.now(), outstanding: 0, drained: null };
     this.timer ??= setTimeout(() => {
       this.timer = null;
-      void this.checkpoint().catch(() => undefined);
+      this.startCheckpoint();
     }, CHECKPOINT_MS).unref();
     return this.segment;
   }
@@ -314,9 +339,15 @@ export class DriveJournal {
   private async runCheckpoint(): Promise<void> {
     const old = this.segment;
     if (!old) return;
-    // Records already queued belong to the old segment: let their flush (and apply) finish first.
-    while (this.flushing) await this.flushing;
+    // New writes open a fresh segment from here on. The old one's writes still queued or in a batch
+    // finish first (flushed and applied): waiting for the flush loop to go idle instead never ends
+    // under a steady load, and the segment and the catalog's WAL then grow without bound.
     this.segment = null;
+    if (old.outstanding > 0) {
+      await new Promise<void>((resolve) => {
+        old.drained = resolve;
+      });
+    }
     // The WAL's copy into the database only bounds its size: the segment's rows are durable once the
     // file system is flushed, whether the checkpoint ran or not.
     if (this.checkpointer) await this.checkpointer.checkpoint(this.drive.catalog.file).catch(() => undefined);
