@@ -2,7 +2,8 @@
  * Issue 16's bounded load test: autocannon against the store on 127.0.0.1 (LOAD_SECONDS, 60 by default;
  * 256 connections), a mix of 4 KiB PUTs, GETs of objects written before and ListObjectsV2 pages, every
  * request signed with SigV4. Prints the answers by status (only 2xx and 503 SlowDown are acceptable), the
- * latency percentiles, and the store's RSS before, at its peak and after.
+ * latency percentiles, and the store's RSS before, at its peak and after, and its peak in each quarter of
+ * the run (whether it levels off).
  */
 import { signRequest, UNSIGNED_PAYLOAD } from '@stowage/madmin';
 import autocannon from 'autocannon';
@@ -31,9 +32,15 @@ export async function runLoad(): Promise<void> {
     client.close();
     const rssBefore = await target.rss();
     let peak = rssBefore;
+    // The peak of each quarter of the run: a store whose memory is bounded levels off, one holding
+    // something per request keeps climbing from quarter to quarter.
+    const quarters = [0, 0, 0, 0];
+    const started = Date.now();
     const sampler = setInterval(() => {
       void target.rss().then((r) => {
         peak = Math.max(peak, r);
+        const q = Math.min(3, Math.floor(((Date.now() - started) / 1000 / SECONDS) * 4));
+        quarters[q] = Math.max(quarters[q] as number, r);
       });
     }, 250);
     let n = 0;
@@ -91,6 +98,13 @@ export async function runLoad(): Promise<void> {
     );
     console.log(
       `store RSS: ${(rssBefore / MiB).toFixed(0)} MiB before, peak ${(peak / MiB).toFixed(0)} MiB, ${(rssAfter / MiB).toFixed(0)} MiB after`,
+    );
+    const [, second = 0, , fourth = 0] = quarters;
+    console.log(
+      `store RSS peak per quarter of the run: ${quarters.map((q) => (q / MiB).toFixed(0)).join(', ')} MiB — ` +
+        (fourth <= second * 1.1 + 16 * MiB
+          ? 'levels off (memory bounded)'
+          : 'STILL CLIMBING in the last quarter (memory not shown bounded)'),
     );
     console.log(
       bad.length === 0 && result.errors === 0
