@@ -134,7 +134,7 @@ describe('additional checksums (AWS SDK v3 defaults)', () => {
   it('refuses a wrong checksum of a body stored in shard files (past the inline limit), storing nothing', async () => {
     const body = bytes(300 * 1024, 7);
     const wrong = Buffer.from(body);
-    wrong[wrong.length - 1] ^= 1;
+    wrong.writeUInt8(wrong.readUInt8(wrong.length - 1) ^ 1, wrong.length - 1);
     const err = await sdkError(
       s3.send(
         new PutObjectCommand({
