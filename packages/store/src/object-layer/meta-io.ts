@@ -80,8 +80,11 @@ export async function readMeta(
   if (!fast) {
     online.forEach(read);
   } else if (online.length > set.readQuorum) {
-    // Start at a per-key drive so reads spread over the drives.
-    const start = crc32(key) % online.length;
+    // Start at a per-key drive so reads spread over the drives: the one holding the key's first data
+    // shard (ErasureSet.geometry rotates a key's shards by crc32(key) % N), so the k copies read hold
+    // an inline version's data shards and a GET decodes nothing. (It started at drive crc32(key) % N:
+    // for half the keys at 2+2, two parity shards, and every such GET rebuilt its data with Reed–Solomon.)
+    const start = (online.length - (crc32(key) % online.length)) % online.length;
     const first = [...online.slice(start), ...online.slice(0, start)].slice(0, set.readQuorum);
     first.forEach(read);
     // Only agreement on a present copy settles it: all-absent may be wiped (replaced) drives.
