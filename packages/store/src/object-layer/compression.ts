@@ -17,6 +17,7 @@ import {
 } from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
 import type { CompressedPart } from './meta.js';
+import type { BodyTap } from './types.js';
 
 /**
  * Compression at rest (the `compression` config set decides which objects; the S3 handlers pass
@@ -103,7 +104,7 @@ interface CompressedBody {
  */
 function compressBody(
   body: AsyncIterable<Buffer | string>,
-  o: { declaredSize: number; maxSize: number; largeMd5: (maxBlock: number) => Md5Session },
+  o: { declaredSize: number; maxSize: number; largeMd5: (maxBlock: number) => Md5Session; tap?: BodyTap },
 ): CompressedBody {
   const bs = COMPRESSION_BLOCK_SIZE;
   const lengths: number[] = [];
@@ -135,6 +136,7 @@ function compressBody(
         total += buf.length;
         if (total > o.maxSize) throw s3Error('EntityTooLarge');
         if (o.declaredSize >= 0 && total > o.declaredSize) throw s3Error('IncompleteBody');
+        o.tap?.update(buf);
         let off = 0;
         while (off < buf.length) {
           // Sized to what is left of a declared body, so small bodies take no full block.
@@ -188,12 +190,14 @@ export async function writeBody(
 ): Promise<StoredBody> {
   if (!compress || (p.declaredSize >= 0 && p.declaredSize <= MIN_COMPRESSIBLE_SIZE)) {
     const res = sealKey ? await writeSealed(p, sealKey) : await writeErasure(p);
+    p.tap?.end();
     return { size: res.size, md5: res.md5, inline: res.inline, written: res.written, compressed: null };
   }
   const c = compressBody(p.body, {
     declaredSize: p.declaredSize,
     maxSize: p.maxSize,
     largeMd5: p.largeMd5 ?? (() => localMd5()),
+    ...(p.tap ? { tap: p.tap } : {}),
   });
   const sealed = sealKey ? sealBody(c.stream, sealKey) : null;
   let res: ErasureWriteResult;
@@ -210,11 +214,13 @@ export async function writeBody(
             : p.inlineLimit
           : -1,
       hashBody: false,
+      tap: undefined,
     });
   } finally {
     await sealed?.stream.return(undefined);
     await c.stream.return(undefined);
   }
+  p.tap?.end();
   const { size, md5, lengths } = c.result();
   const raw = lengths.every((n, b) => n === blockLength(size, COMPRESSION_BLOCK_SIZE, b));
   // A raw sealed body is read as an uncompressed one: its stored bytes are the original's.

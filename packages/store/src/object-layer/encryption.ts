@@ -4,6 +4,7 @@ import { reusableOnceSent } from '../core/sent-memory.js';
 import { type ErasureWriteParams, PartReader, readPartRange, writeErasure } from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
 import { batchBuffer, openBatch, recycleSealed, reuseBatchMemory, sealBatch } from './seal-pool.js';
+import type { BodyTap } from './types.js';
 
 /**
  * Encryption at rest of object data, in authenticated packages as MinIO's DARE format does: a part's
@@ -56,7 +57,7 @@ interface SealedBody {
 export function sealBody(
   body: AsyncIterable<Buffer | string>,
   key: Buffer,
-  check?: { declaredSize: number; maxSize: number; md5: () => Md5Session },
+  check?: { declaredSize: number; maxSize: number; md5: () => Md5Session; tap?: BodyTap },
 ): SealedBody {
   let total = 0;
   let digest: Buffer = Buffer.alloc(0);
@@ -95,6 +96,7 @@ export function sealBody(
         total += buf.length;
         if (check && total > check.maxSize) throw s3Error('EntityTooLarge');
         if (check && check.declaredSize >= 0 && total > check.declaredSize) throw s3Error('IncompleteBody');
+        check?.tap?.update(buf);
         let off = 0;
         while (off < buf.length) {
           if (held) {
@@ -139,6 +141,7 @@ export async function writeSealed(
     declaredSize: p.declaredSize,
     maxSize: p.maxSize,
     md5: () => (small || !p.largeMd5 ? localMd5() : p.largeMd5(BATCH)),
+    ...(p.tap ? { tap: p.tap } : {}),
   });
   let res: Awaited<ReturnType<typeof writeErasure>>;
   try {
@@ -149,6 +152,7 @@ export async function writeSealed(
       maxSize: Number.MAX_SAFE_INTEGER,
       inlineLimit: p.declaredSize >= 0 && p.declaredSize <= p.inlineLimit ? sealedSize(p.inlineLimit) : -1,
       hashBody: false,
+      tap: undefined,
     });
   } finally {
     await sealed.stream.return(undefined);

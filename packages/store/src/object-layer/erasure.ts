@@ -6,6 +6,7 @@ import type { ReedSolomon } from './codec/reed-solomon.js';
 import { type Drive, mkdirIfMissing } from './drive.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
 import type { ErasureGeometry } from './meta.js';
+import type { BodyTap } from './types.js';
 
 /**
  * Streaming erasure coding of one part (a single PUT is one part).
@@ -46,6 +47,8 @@ export interface ErasureWriteParams {
   largeMd5?: (maxBlock: number) => Md5Session;
   /** false: the caller hashes the body itself (compressed writes); `md5` is then empty. */
   hashBody?: boolean;
+  /** Sees each chunk of `body` (writeBody calls its `end`). */
+  tap?: BodyTap;
 }
 
 export interface ErasureWriteResult {
@@ -187,6 +190,7 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
       total += buf.length;
       if (total > p.maxSize) throw s3Error('EntityTooLarge');
       if (p.declaredSize >= 0 && total > p.declaredSize) throw s3Error('IncompleteBody');
+      p.tap?.update(buf);
       let off = 0;
       while (off < buf.length) {
         let block = buffer(cur);

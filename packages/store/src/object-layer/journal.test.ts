@@ -8,7 +8,7 @@ import { isS3Error } from '../core/errors.js';
 import { Drive } from './drive.js';
 import { openObjectLayer } from './index.js';
 import { DriveJournal, decodeRecords, encodeRecord } from './journal.js';
-import { type MetaRow, rowBytes } from './meta.js';
+import { type MetaRow, rowBytes, rowOfBytes } from './meta.js';
 import { catalogRows, deleteRows, rewriteRows } from './test-support/catalog-rows.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 
@@ -52,6 +52,18 @@ describe('journal records', () => {
     const damaged = Buffer.from(all);
     damaged[a.length + 12] = (damaged[a.length + 12] as number) ^ 0xff;
     expect(decodeRecords(damaged)).toHaveLength(1);
+  });
+});
+
+describe('journal records of rows', () => {
+  it('hold a row written straight into the record as its row image, and decode back to it', () => {
+    const r = row('gén-1', 'blob bytes ✓');
+    const direct = encodeRecord('b/clé', r);
+    expect(direct).toEqual(encodeRecord('b/clé', rowBytes(r)));
+    const [back] = decodeRecords(direct);
+    expect(back?.name).toBe('b/clé');
+    expect(rowOfBytes(back?.bytes as Buffer)).toEqual(r);
+    expect(rowOfBytes(decodeRecords(encodeRecord('b/k', row('g')))[0]?.bytes as Buffer)).toEqual(row('g'));
   });
 });
 

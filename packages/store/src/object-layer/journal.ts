@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import type { CatalogChange } from './catalog.js';
 import { type Drive, isNotFound, mkdirIfMissing, SYS_DIR } from './drive.js';
-import { type MetaRow, rowBytes, rowOfBytes } from './meta.js';
+import { type MetaRow, rowByteLength, rowOfBytes, writeRowBytes } from './meta.js';
 import type { WalCheckpointer } from './wal-checkpointer.js';
 
 /**
@@ -76,18 +76,24 @@ export function nameObject(name: string): { bucket: string; key: string } {
   return { bucket: name.slice(0, at), key: name.slice(at + 1) };
 }
 
-/** Encode one record: a row image (`bytes`) or a removal (`null`). */
-export function encodeRecord(name: string, bytes: Uint8Array | null): Buffer {
+/**
+ * Encode one record: a row (`MetaRow`, written straight into the record), a row image (`bytes`, as
+ * rowBytes makes it) or a removal (`null`).
+ */
+export function encodeRecord(name: string, body: MetaRow | Uint8Array | null): Buffer {
   // One buffer, every byte written below (so unzeroed, and from Node's pool when small): a record per
   // drive per small PUT adds up.
+  const bytes = body instanceof Uint8Array ? body : null;
+  const row = body && !bytes ? (body as MetaRow) : null;
   const plen = Buffer.byteLength(name, 'utf8');
-  const len = 2 + plen + 1 + (bytes?.length ?? 0);
+  const len = 2 + plen + 1 + (bytes ? bytes.length : row ? rowByteLength(row) : 0);
   const rec = Buffer.allocUnsafe(8 + len);
   rec.writeUInt32LE(len, 0);
   rec.writeUInt16LE(plen, 8);
   rec.write(name, 10, 'utf8');
-  rec[10 + plen] = bytes ? 1 : 0;
+  rec[10 + plen] = body ? 1 : 0;
   if (bytes) rec.set(bytes, 11 + plen);
+  else if (row) writeRowBytes(row, rec, 11 + plen);
   rec.writeUInt32LE(crc32(rec.subarray(8)), 4);
   return rec;
 }
@@ -228,7 +234,7 @@ export class DriveJournal {
     let seg = this.segment ?? (await this.open());
     // A checkpoint may have retired the segment while it was being opened: take the current one.
     while (seg !== this.segment) seg = this.segment ?? (await this.open());
-    const record = encodeRecord(journalName(bucket, key), row ? rowBytes(row) : null);
+    const record = encodeRecord(journalName(bucket, key), row);
     seg.bytes += record.length;
     seg.outstanding++;
     try {

@@ -3,7 +3,14 @@ import { crc32 } from 'node:zlib';
 import { S3Error, s3Error } from '../core/errors.js';
 import { type Drive, renameMkdir, syncDir } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
-import { type DriveMeta, decodeRow, encodeRow, type MetaDoc, type ParsedRow } from './meta.js';
+import {
+  type DriveMeta,
+  decodeRow,
+  encodeRow,
+  type MetaDoc,
+  type ParsedRow,
+  type SharedJson,
+} from './meta.js';
 
 /**
  * Reading and writing an object's metadata (its row in each drive's catalog, ./catalog.ts) across the
@@ -73,8 +80,11 @@ export async function readMeta(
   if (!fast) {
     online.forEach(read);
   } else if (online.length > set.readQuorum) {
-    // Start at a per-key drive so reads spread over the drives.
-    const start = crc32(key) % online.length;
+    // Start at a per-key drive so reads spread over the drives: the one holding the key's first data
+    // shard (ErasureSet.geometry rotates a key's shards by crc32(key) % N), so the k copies read hold
+    // an inline version's data shards and a GET decodes nothing. (It started at drive crc32(key) % N:
+    // for half the keys at 2+2, two parity shards, and every such GET rebuilt its data with Reed–Solomon.)
+    const start = (online.length - (crc32(key) % online.length)) % online.length;
     const first = [...online.slice(start), ...online.slice(0, start)].slice(0, set.readQuorum);
     first.forEach(read);
     // Only agreement on a present copy settles it: all-absent may be wiped (replaced) drives.
@@ -112,6 +122,8 @@ export async function writeMeta(
   newData?: NewVersionData,
 ): Promise<void> {
   const keep = new Set(doc.versions.filter((v) => v.inline && v.dataDir).map((v) => v.dataDir as string));
+  // One JSON for the drives whose inline index is the same (normally all of them).
+  const shared: { last: SharedJson | null } = { last: null };
   const results = await Promise.allSettled(
     set.drives.map(async (d, i) => {
       if (!d.online) throw s3Error('InsufficientWriteQuorum');
@@ -131,7 +143,7 @@ export async function writeMeta(
         await renameMkdir(d.tmp(newData.writeId), path.join(dir, newData.dataDir));
         if (set.fsyncDirs) await syncDir(dir);
       }
-      await set.writeRow(i, bucket, key, encodeRow(doc, inline));
+      await set.writeRow(i, bucket, key, encodeRow(doc, inline, shared));
       if (newData?.writeId && !newData.written[i]) throw new Error('shard not written on this drive');
     }),
   );

@@ -153,8 +153,34 @@ export interface MetaRow {
   inline: Buffer | null;
 }
 
-/** The catalog row of a document with this drive's inline blobs. */
-export function encodeRow(doc: MetaDoc, inline: Map<string, Buffer>): MetaRow {
+/**
+ * The JSON of the last row encoded (`encodeRow`'s `shared`): a write encodes the same document for
+ * every drive, and the JSON differs between drives only if their inline indexes do (they rarely do).
+ */
+export interface SharedJson {
+  index: [string, number][];
+  json: string;
+}
+
+function sameIndex(a: [string, number][], b: [string, number][]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as [string, number];
+    const y = b[i] as [string, number];
+    if (x[0] !== y[0] || x[1] !== y[1]) return false;
+  }
+  return true;
+}
+
+/**
+ * The catalog row of a document with this drive's inline blobs. `shared`: the JSON of the same
+ * document for another drive, reused when this drive's inline index is the same (and set otherwise).
+ */
+export function encodeRow(
+  doc: MetaDoc,
+  inline: Map<string, Buffer>,
+  shared?: { last: SharedJson | null },
+): MetaRow {
   const blobs: Buffer[] = [];
   const index: [string, number][] = [];
   for (const v of doc.versions) {
@@ -164,8 +190,14 @@ export function encodeRow(doc: MetaDoc, inline: Map<string, Buffer>): MetaRow {
     index.push([v.dataDir, b.length]);
     blobs.push(b);
   }
-  const json = JSON.stringify({ gen: doc.gen, updated: doc.updated, versions: doc.versions, inline: index });
-  return { gen: doc.gen, doc: json, inline: blobs.length === 0 ? null : Buffer.concat(blobs) };
+  let json: string;
+  if (shared?.last && sameIndex(shared.last.index, index)) json = shared.last.json;
+  else {
+    json = JSON.stringify({ gen: doc.gen, updated: doc.updated, versions: doc.versions, inline: index });
+    if (shared) shared.last = { index, json };
+  }
+  const blob = blobs.length === 0 ? null : blobs.length === 1 ? (blobs[0] as Buffer) : Buffer.concat(blobs);
+  return { gen: doc.gen, doc: json, inline: blob };
 }
 
 /**
@@ -220,15 +252,23 @@ function sumOf(index: [string, number][]): number {
 
 /** A row as a journal record's payload: u8 gen length | gen | u32 doc length | doc | inline blobs. */
 export function rowBytes(row: MetaRow): Buffer {
-  const gl = Buffer.byteLength(row.gen);
-  const dl = Buffer.byteLength(row.doc);
-  const out = Buffer.allocUnsafe(1 + gl + 4 + dl + (row.inline?.length ?? 0));
-  out[0] = gl;
-  out.write(row.gen, 1, 'utf8');
-  out.writeUInt32LE(dl, 1 + gl);
-  out.write(row.doc, 5 + gl, 'utf8');
-  if (row.inline) out.set(row.inline, 5 + gl + dl);
+  const out = Buffer.allocUnsafe(rowByteLength(row));
+  writeRowBytes(row, out, 0);
   return out;
+}
+
+/** The length of a row's payload (see rowBytes). */
+export function rowByteLength(row: MetaRow): number {
+  return 1 + Buffer.byteLength(row.gen) + 4 + Buffer.byteLength(row.doc) + (row.inline?.length ?? 0);
+}
+
+/** Write a row's payload (see rowBytes) into `out` at `at`, which has room for rowByteLength(row). */
+export function writeRowBytes(row: MetaRow, out: Buffer, at: number): void {
+  const gl = out.write(row.gen, at + 1, 'utf8');
+  out[at] = gl;
+  const dl = out.write(row.doc, at + 5 + gl, 'utf8');
+  out.writeUInt32LE(dl, at + 1 + gl);
+  if (row.inline) out.set(row.inline, at + 5 + gl + dl);
 }
 
 /** The row of a journal record's payload (see rowBytes). */

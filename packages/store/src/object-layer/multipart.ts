@@ -184,6 +184,7 @@ export async function putObjectPart(
         writeQuorum,
         fsync: set.fsync,
         largeMd5: set.largeMd5,
+        ...(opts.bodyTap ? { tap: opts.bodyTap } : {}),
       },
       upload.compress === true,
       sealKey,

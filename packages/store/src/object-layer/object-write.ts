@@ -56,6 +56,7 @@ export async function putObject(
         writeQuorum,
         fsync: set.fsync,
         largeMd5: set.largeMd5,
+        ...(opts.bodyTap ? { tap: opts.bodyTap } : {}),
       },
       opts.compress === true,
       opts.encryption ? partKey(opts.encryption.key, 1) : undefined,

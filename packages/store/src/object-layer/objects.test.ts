@@ -1,9 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
+import { ReedSolomon } from './codec/reed-solomon.js';
 import { body, describeLayer, expectCode, readAll } from './test-support/layer-suite.js';
 
 /** Object PUT, GET (whole and ranges), HEAD, metadata updates and key rules. */
 describeLayer((t) => {
+  it('reads inline objects on healthy drives without rebuilding any shard', async () => {
+    const { layer, put } = t;
+    await layer.makeBucket('direct');
+    const rebuilt = vi.spyOn(ReedSolomon.prototype, 'reconstructData');
+    try {
+      for (let i = 0; i < 24; i++) {
+        const data = randomBytes(700 + i);
+        await put(`k${i}`, data, 'direct');
+        expect((await layer.getObject('direct', `k${i}`)).whole?.equals(data)).toBe(true);
+      }
+      expect(rebuilt).not.toHaveBeenCalled();
+    } finally {
+      rebuilt.mockRestore();
+    }
+  });
+
   it('puts and gets objects of many sizes, with ranges', async () => {
     const { layer, put } = t;
     await layer.makeBucket('bkt');

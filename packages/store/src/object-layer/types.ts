@@ -130,6 +130,17 @@ export interface ReplicaVersion {
   etag?: string;
 }
 
+/**
+ * The caller's look at a body as the layer reads it (its checksums, in the layer's own read loop rather
+ * than a stream of their own): `update` sees every chunk of the body as sent (before compression or
+ * encryption), in order; `end` is called once the body has been read in full, before anything is
+ * committed, and throws to refuse the write (e.g. BadDigest).
+ */
+export interface BodyTap {
+  update(chunk: Buffer): void;
+  end(): void;
+}
+
 export interface PutObjectOptions {
   /** Declared size; -1 when unknown (the layer counts). */
   size: number;
@@ -159,9 +170,11 @@ export interface PutObjectOptions {
    * `opaqueEtag`: the ETag is not the plaintext's MD5 (SSE-C, SSE-KMS, as AWS).
    */
   encryption?: { record: EncryptionRecord; key: Buffer; opaqueEtag?: boolean };
+  /** Sees the body as the layer reads it; its `end` may refuse the write before the commit. */
+  bodyTap?: BodyTap;
   /**
-   * The version's additional checksum, asked once the body has been read in full (the body's stream
-   * verifies it before it ends, so a trailing checksum is known by then).
+   * The version's additional checksum, asked once the body has been read in full and `bodyTap.end`
+   * has passed (so a trailing checksum is known and verified by then).
    */
   checksum?: () => ChecksumRecord | undefined;
   /** For multipart uploads: the algorithm and type the object's checksum will have. */
@@ -275,6 +288,8 @@ export interface PartInfo {
 export interface PutPartOptions {
   size: number;
   contentMd5Base64?: string;
+  /** As PutObjectOptions.bodyTap. */
+  bodyTap?: BodyTap;
   /** The part's checksum (base64), asked once its body has been read in full. */
   checksum?: () => string | undefined;
   /** The upload's object key, for an encrypted upload (else InternalError). */

@@ -110,6 +110,8 @@ export async function cleanupVersions(
   removed: VersionRecord[],
   empty: boolean,
 ): Promise<void> {
+  // The common write (a new key, or an unversioned overwrite of inline data): nothing to remove.
+  if (!empty && removed.every((v) => !v.dataDir || v.inline)) return;
   await Promise.all(
     set.drives.map(async (d) => {
       if (!d.online) return;

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { S3Error } from '../../core/errors.js';
-import type { ChecksumRecord, ObjectInfo } from '../../object-layer/types.js';
+import type { BodyTap, ChecksumRecord, ObjectInfo } from '../../object-layer/types.js';
 import type { S3Request } from '../types.js';
 import {
   ALGORITHMS,
@@ -87,10 +87,11 @@ export function requestChecksum(
 }
 
 /**
- * Hashes the body as it passes and, before the stream ends, checks it against the declared value
- * (header or trailer): BadDigest on a mismatch, so the object layer never commits the write.
+ * Hashes a body with `algo` chunk by chunk and, at its end, checks it against the declared value
+ * (header or trailer): BadDigest on a mismatch, InvalidRequest for an announced trailer never sent.
+ * The object layer runs it in its own read loop (a BodyTap), so a failed check refuses the write.
  */
-class ChecksumVerifier extends Transform {
+class ChecksumTap implements BodyTap {
   result: string | undefined;
 
   constructor(
@@ -98,51 +99,66 @@ class ChecksumVerifier extends Transform {
     private readonly hasher: Hasher,
     private readonly expected: () => string | undefined,
     private readonly required: boolean,
-  ) {
+  ) {}
+
+  update(chunk: Buffer): void {
+    this.hasher.update(chunk);
+  }
+
+  end(): void {
+    if (this.result !== undefined) return;
+    const actual = this.hasher.digest().toString('base64');
+    const want = this.expected();
+    if (want === undefined && this.required) {
+      throw invalid(`The trailer ${checksumHeader(this.algo)} announced in x-amz-trailer was not sent.`);
+    }
+    if (want !== undefined && want !== actual) {
+      throw new S3Error('BadDigest', `The ${this.algo} you specified did not match the calculated checksum.`);
+    }
+    this.result = actual;
+  }
+}
+
+/** A ChecksumTap as a stream stage, for bodies that do not go through a layer write (copies). */
+class ChecksumVerifier extends Transform {
+  constructor(readonly tap: ChecksumTap) {
     super();
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    this.hasher.update(chunk);
+    this.tap.update(chunk);
     cb(null, chunk);
   }
 
   override _flush(cb: TransformCallback): void {
-    const actual = this.hasher.digest().toString('base64');
-    let want: string | undefined;
     try {
-      want = this.expected();
+      this.tap.end();
     } catch (err) {
       cb(err as Error);
       return;
     }
-    if (want === undefined && this.required) {
-      cb(invalid(`The trailer ${checksumHeader(this.algo)} announced in x-amz-trailer was not sent.`));
-      return;
-    }
-    if (want !== undefined && want !== actual) {
-      cb(new S3Error('BadDigest', `The ${this.algo} you specified did not match the calculated checksum.`));
-      return;
-    }
-    this.result = actual;
     cb();
   }
 }
 
 export interface ChecksummedBody {
+  /** The verified payload as it comes (not hashed yet: the layer's read loop feeds `tap`). */
   stream: Readable;
   size: number;
   /** The algorithm hashed (the request's, else the one asked for), if any. */
   algo?: ChecksumAlgorithm;
-  /** The body's checksum once the stream has ended (verified against the request's). */
+  /** Hashes and checks the body: give it to the layer's write (PutObjectOptions.bodyTap). */
+  tap?: BodyTap;
+  /** The body's checksum once `tap` has ended (verified against the request's). */
   value: () => string | undefined;
 }
 
 /**
- * The request's verified body, also hashed with its declared checksum algorithm (or `want` when the
- * request declares none — a multipart upload's algorithm; else `fallback`, the default a PutObject
- * is checksummed with). A declared algorithm other than `want` is InvalidRequest, as S3 answers for a
- * part of an upload made with another algorithm.
+ * The request's verified body with a tap that hashes it with its declared checksum algorithm (or
+ * `want` when the request declares none — a multipart upload's algorithm; else `fallback`, the default
+ * a PutObject is checksummed with) and checks the declared value at its end. A declared algorithm
+ * other than `want` is InvalidRequest, as S3 answers for a part of an upload made with another
+ * algorithm. The hashing runs in the layer's own read loop: no stream stage per request.
  */
 export async function checksummedBody(
   req: S3Request,
@@ -167,8 +183,8 @@ export async function checksummedBody(
       throw invalid(`Value for ${header} trailing header is invalid.`);
     return v;
   };
-  const hashed = await hashedStream(body.stream, algo, expected, declared?.trailer === true);
-  return { stream: hashed.stream, size: body.size, algo, value: hashed.value };
+  const tap = new ChecksumTap(algo, await createHasher(algo), expected, declared?.trailer === true);
+  return { stream: body.stream, size: body.size, algo, tap, value: () => tap.result };
 }
 
 /** A stream hashed with `algo` as it passes, checked against `expected()` (if any) before it ends. */
@@ -178,11 +194,11 @@ export async function hashedStream(
   expected: () => string | undefined = () => undefined,
   required = false,
 ): Promise<{ stream: Readable; value: () => string | undefined }> {
-  const verifier = new ChecksumVerifier(algo, await createHasher(algo), expected, required);
+  const verifier = new ChecksumVerifier(new ChecksumTap(algo, await createHasher(algo), expected, required));
   verifier.on('error', () => undefined);
   source.on('error', (err) => verifier.destroy(err));
   source.pipe(verifier);
-  return { stream: verifier, value: () => verifier.result };
+  return { stream: verifier, value: () => verifier.tap.result };
 }
 
 /** Response headers naming a stored checksum: `x-amz-checksum-<algo>` and `x-amz-checksum-type`. */

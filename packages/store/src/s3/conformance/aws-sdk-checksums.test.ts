@@ -131,6 +131,26 @@ describe('additional checksums (AWS SDK v3 defaults)', () => {
     });
   });
 
+  it('refuses a wrong checksum of a body stored in shard files (past the inline limit), storing nothing', async () => {
+    const body = bytes(300 * 1024, 7);
+    const wrong = Buffer.from(body);
+    wrong.writeUInt8(wrong.readUInt8(wrong.length - 1) ^ 1, wrong.length - 1);
+    const err = await sdkError(
+      s3.send(
+        new PutObjectCommand({
+          Bucket: B,
+          Key: 'bad-large.bin',
+          Body: body,
+          ChecksumCRC32C: await digest('CRC32C', wrong),
+        }),
+      ),
+    );
+    expect(err).toEqual({ name: 'BadDigest', status: 400 });
+    expect(await sdkError(s3.send(new HeadObjectCommand({ Bucket: B, Key: 'bad-large.bin' })))).toMatchObject(
+      { status: 404 },
+    );
+  });
+
   it('refuses a malformed checksum value with InvalidRequest', async () => {
     const err = await sdkError(
       s3.send(new PutObjectCommand({ Bucket: B, Key: 'bad.txt', Body: 'abc', ChecksumCRC32: 'not-a-crc' })),
@@ -340,6 +360,34 @@ describe('multipart checksums', () => {
       ),
     );
     expect(err).toEqual({ name: 'InvalidRequest', status: 400 });
+  });
+
+  it('refuses a part whose declared checksum is wrong (BadDigest), on an upload without an algorithm too', async () => {
+    for (const algo of [undefined, 'CRC32'] as const) {
+      const key = `bad-part-${algo ?? 'none'}.bin`;
+      const created = await s3.send(
+        new CreateMultipartUploadCommand({
+          Bucket: B,
+          Key: key,
+          ...(algo ? { ChecksumAlgorithm: algo } : {}),
+        }),
+      );
+      const err = await sdkError(
+        s3.send(
+          new UploadPartCommand({
+            Bucket: B,
+            Key: key,
+            UploadId: created.UploadId,
+            PartNumber: 1,
+            Body: bytes(200 * 1024, 3),
+            ChecksumCRC32: await digest('CRC32', bytes(200 * 1024, 4)),
+          }),
+        ),
+      );
+      expect(err).toEqual({ name: 'BadDigest', status: 400 });
+      const listed = await s3.send(new ListPartsCommand({ Bucket: B, Key: key, UploadId: created.UploadId }));
+      expect(listed.Parts ?? []).toHaveLength(0);
+    }
   });
 
   it('refuses FULL_OBJECT with SHA256 and COMPOSITE with CRC64NVME', async () => {

@@ -41,6 +41,7 @@ export const putObject: S3Handler = async (req, ctx) => {
     },
   };
   // Set, not spread in (replication's options name neither).
+  if (body.tap) putOpts.bodyTap = body.tap;
   if (md5) putOpts.contentMd5Base64 = md5;
   if (precondition) putOpts.precondition = precondition;
   const info = await ctx.layer.putObject(req.bucket, req.key, stream, putOpts);

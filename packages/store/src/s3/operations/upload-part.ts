@@ -43,6 +43,7 @@ export const uploadPart: S3Handler = async (req, ctx) => {
     size,
     ...(md5 ? { contentMd5Base64: md5 } : {}),
     unseal: sse.unseal,
+    ...(body.tap ? { bodyTap: body.tap } : {}),
     // A part keeps a checksum in its upload's algorithm only (the one its object's checksum uses).
     ...(upload.checksum ? { checksum: body.value } : {}),
   });
