@@ -1,3 +1,5 @@
+import { summaryText } from './catalog-summary.js';
+
 /**
  * An object's metadata, one copy per drive, holding every version of the key: a row of the drive's
  * catalog (./catalog.ts) — `gen`, the JSON document, and this drive's inline shard blobs concatenated.
@@ -151,6 +153,11 @@ export interface MetaRow {
   doc: string;
   /** This drive's inline blobs, concatenated in index order; null when there are none. */
   inline: Buffer | null;
+  /**
+   * The row's listing summary (./catalog-summary.ts), when the writer made it; absent (journal
+   * replay, legacy import) the catalog derives it from `doc`. Not part of the journal record.
+   */
+  summary?: string | null;
 }
 
 /** The catalog row of a document with this drive's inline blobs. */
@@ -165,7 +172,12 @@ export function encodeRow(doc: MetaDoc, inline: Map<string, Buffer>): MetaRow {
     blobs.push(b);
   }
   const json = JSON.stringify({ gen: doc.gen, updated: doc.updated, versions: doc.versions, inline: index });
-  return { gen: doc.gen, doc: json, inline: blobs.length === 0 ? null : Buffer.concat(blobs) };
+  return {
+    gen: doc.gen,
+    doc: json,
+    inline: blobs.length === 0 ? null : Buffer.concat(blobs),
+    summary: summaryText(doc.versions),
+  };
 }
 
 /**
