@@ -66,8 +66,9 @@ export interface CatalogChange {
 }
 
 /**
- * Two tables: the documents (each with its listing summary and their CRC-32s), and this drive's inline blobs (small objects' shards) apart, so that a
- * listing's scan of documents reads compact rows. In one table a 4 KiB object's row (~2.7 KiB) passed
+ * Two tables: the documents (each with its listing summary, ./catalog-summary.ts, and their CRC-32s),
+ * and this drive's inline blobs (small objects' shards) apart, so that a listing's scan of documents
+ * reads compact rows. In one table a 4 KiB object's row (~2.7 KiB) passed
  * SQLite's local payload limit (~1 KiB at 4 KiB pages) and its document spilled into overflow pages
  * the scan had to follow: 50k such keys listed at 28.5k keys/s in process, 16-byte objects at 73k.
  */
