@@ -1,4 +1,6 @@
+import { crc32 } from 'node:zlib';
 import { docIntact, KEY_END, type ScanRow } from './catalog.js';
+import { type LatestSummary, latestOf, parseSummary } from './catalog-summary.js';
 import type { Drive } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
@@ -41,9 +43,19 @@ class Cursor {
   private readonly bucket: string;
   private readonly to: Buffer;
   private readonly page: number;
+  private readonly summaries: boolean;
 
-  constructor(drive: Drive, bucket: string, from: Buffer, inclusive: boolean, to: Buffer, page: number) {
+  constructor(
+    drive: Drive,
+    bucket: string,
+    from: Buffer,
+    inclusive: boolean,
+    to: Buffer,
+    page: number,
+    summaries: boolean,
+  ) {
     this.drive = drive;
+    this.summaries = summaries;
     this.bucket = bucket;
     this.from = from;
     this.inclusive = inclusive;
@@ -56,7 +68,14 @@ class Cursor {
     if (this.at < this.rows.length) return this.rows[this.at] as ScanRow;
     if (this.done) return null;
     try {
-      this.rows = this.drive.catalog.scan(this.bucket, this.from, this.inclusive, this.to, this.page);
+      this.rows = this.drive.catalog.scan(
+        this.bucket,
+        this.from,
+        this.inclusive,
+        this.to,
+        this.page,
+        this.summaries,
+      );
     } catch (err) {
       this.drive.reportError(err);
       this.rows = [];
@@ -92,14 +111,25 @@ export interface ScanEntry {
   rows: (ScanRow | null)[];
 }
 
-/** A merged, ordered scan of a bucket's keys in [from, to) (or (from, to) without `inclusive`). */
+/**
+ * A merged, ordered scan of a bucket's keys in [from, to) (or (from, to) without `inclusive`), its rows
+ * with their documents or (`summaries`) with their listing summaries.
+ */
 export class MergedScan {
   private readonly cursors: Cursor[];
   readonly drives: Drive[];
 
-  constructor(set: ErasureSet, bucket: string, from: Buffer, inclusive: boolean, to: Buffer, page = 256) {
+  constructor(
+    set: ErasureSet,
+    bucket: string,
+    from: Buffer,
+    inclusive: boolean,
+    to: Buffer,
+    page = 256,
+    summaries = false,
+  ) {
     this.drives = scanDrives(set);
-    this.cursors = this.drives.map((d) => new Cursor(d, bucket, from, inclusive, to, page));
+    this.cursors = this.drives.map((d) => new Cursor(d, bucket, from, inclusive, to, page, summaries));
   }
 
   next(): ScanEntry | null {
@@ -121,16 +151,8 @@ export class MergedScan {
   }
 }
 
-/**
- * The versions of a scanned key: from its rows when k of them agree on a generation, else from the
- * quorum read of every drive; null when the key has no versions (removed, or never acknowledged).
- */
-export async function entryVersions(
-  set: ErasureSet,
-  bucket: string,
-  e: ScanEntry,
-): Promise<VersionRecord[] | null> {
-  const k = set.readQuorum;
+/** The row of a scanned key that k rows agree on (the same generation), null when they do not. */
+function agreedRow(set: ErasureSet, e: ScanEntry): ScanRow | null {
   let gen: string | null = null;
   let agree = 0;
   for (const r of e.rows) {
@@ -140,17 +162,52 @@ export async function entryVersions(
       agree++;
     }
   }
-  const row = agree >= k ? (e.rows.find((r) => r?.gen === gen) as ScanRow) : null;
-  // A damaged row: the quorum read decides.
-  if (row && docIntact(row.doc, row.sum)) {
-    try {
-      return (JSON.parse(row.doc) as { versions: VersionRecord[] }).versions;
-    } catch {
-      // Intact but not JSON: cannot happen short of a bug; the quorum read decides.
-    }
+  return agree >= set.readQuorum ? (e.rows.find((r) => r?.gen === gen) as ScanRow) : null;
+}
+
+/** A row's versions from its document; null when the document is absent, damaged or not JSON. */
+function rowVersions(row: ScanRow | null): VersionRecord[] | null {
+  if (row?.doc == null || !docIntact(row.doc, row.sum)) return null;
+  try {
+    return (JSON.parse(row.doc) as { versions: VersionRecord[] }).versions;
+  } catch {
+    // Intact but not JSON: cannot happen short of a bug; the quorum read decides.
+    return null;
   }
+}
+
+/**
+ * The versions of a scanned key (a scan with documents): from its rows when k of them agree on a
+ * generation, else from the quorum read of every drive; null when the key has no versions (removed,
+ * or never acknowledged).
+ */
+export async function entryVersions(
+  set: ErasureSet,
+  bucket: string,
+  e: ScanEntry,
+): Promise<VersionRecord[] | null> {
+  // A damaged row: the quorum read decides.
+  const versions = rowVersions(agreedRow(set, e));
+  if (versions) return versions;
   const meta = await readMeta(set, bucket, e.key);
   return meta.doc?.versions ?? null;
+}
+
+/**
+ * The latest version of a scanned key as a plain listing reports it (a scan with summaries): from the
+ * agreed row's summary when its CRC-32 holds, else from that row's document (a row without a summary),
+ * else from the quorum read; null when the key has no versions. The same rule as entryVersions: a
+ * damaged summary counts as a missing copy.
+ */
+export async function entrySummary(
+  set: ErasureSet,
+  bucket: string,
+  e: ScanEntry,
+): Promise<LatestSummary | null> {
+  const row = agreedRow(set, e);
+  if (row?.summary != null && crc32(row.summary) === row.ssum) return parseSummary(row.summary);
+  const versions = row?.summary == null ? rowVersions(row) : null;
+  return latestOf(versions ?? (await readMeta(set, bucket, e.key)).doc?.versions);
 }
 
 /** Every key of a bucket that some scanned drive holds a row for, in order (heal's walk). */

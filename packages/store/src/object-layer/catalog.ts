@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { crc32 } from 'node:zlib';
+import { summaryOfDoc } from './catalog-summary.js';
 import type { MetaRow } from './meta.js';
 
 /**
@@ -34,12 +35,18 @@ export type CatalogMode = 'journal' | 'full' | 'off';
 /** Upper bound above every key (UTF-8 never holds 0xFF). */
 export const KEY_END = Buffer.from([0xff]);
 
-/** One row of a scan: the key's UTF-8 bytes, its generation and document (with its CRC-32). */
+/**
+ * One row of a scan: the key's UTF-8 bytes, its generation, and either its document (with its CRC-32)
+ * or, in a summary scan, its listing summary (./catalog-summary.ts, with its own CRC-32) — the document
+ * too when the row has no summary.
+ */
 export interface ScanRow {
   key: Buffer;
   gen: string;
-  doc: string;
-  sum: number;
+  doc: string | null;
+  sum: number | null;
+  summary: string | null;
+  ssum: number | null;
 }
 
 /**
@@ -47,7 +54,7 @@ export interface ScanRow {
  * carries the CRC-32 of its JSON (inline shards carry their blocks' own xxh64). A damaged copy counts as
  * missing, as a damaged `meta` file did.
  */
-export function docIntact(doc: string, sum: number): boolean {
+export function docIntact(doc: string, sum: number | null): boolean {
   return crc32(doc) === sum;
 }
 
@@ -59,8 +66,9 @@ export interface CatalogChange {
 }
 
 /**
- * Two tables: the documents, and this drive's inline blobs (small objects' shards) apart, so that a
- * listing's scan of documents reads compact rows. In one table a 4 KiB object's row (~2.7 KiB) passed
+ * Two tables: the documents (each with its listing summary, ./catalog-summary.ts, and their CRC-32s),
+ * and this drive's inline blobs (small objects' shards) apart, so that a listing's scan of documents
+ * reads compact rows. In one table a 4 KiB object's row (~2.7 KiB) passed
  * SQLite's local payload limit (~1 KiB at 4 KiB pages) and its document spilled into overflow pages
  * the scan had to follow: 50k such keys listed at 28.5k keys/s in process, 16-byte objects at 73k.
  */
@@ -70,6 +78,8 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS objects (
   gen TEXT NOT NULL,
   doc TEXT NOT NULL,
   sum INTEGER NOT NULL,
+  summary TEXT,
+  ssum INTEGER,
   PRIMARY KEY (bucket, key)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS inline_blobs (
@@ -78,6 +88,42 @@ CREATE TABLE IF NOT EXISTS inline_blobs (
   blob BLOB NOT NULL,
   PRIMARY KEY (bucket, key)
 ) WITHOUT ROWID`;
+
+/**
+ * Migration of a catalog written before listing summaries: add the two columns and fill them from the
+ * documents, in one transaction (a damaged document's row keeps no summary: its listing reads the
+ * document, finds it damaged and asks the quorum, as before). Rows a build without summaries writes
+ * later have none either, and are listed from their documents.
+ */
+function addSummaries(db: DatabaseSync): boolean {
+  const cols = db.prepare('PRAGMA table_info(objects)').all() as { name: string }[];
+  if (cols.some((c) => c.name === 'summary')) return false;
+  db.exec('BEGIN');
+  try {
+    db.exec('ALTER TABLE objects ADD COLUMN summary TEXT; ALTER TABLE objects ADD COLUMN ssum INTEGER');
+    const page = db.prepare(
+      'SELECT bucket, key, doc, sum FROM objects WHERE (bucket, key) > (?, ?) ORDER BY bucket, key LIMIT 1000',
+    );
+    page.setReturnArrays(true);
+    const set = db.prepare('UPDATE objects SET summary = ?, ssum = ? WHERE bucket = ? AND key = ?');
+    let at: [string, Uint8Array] = ['', new Uint8Array(0)];
+    for (;;) {
+      const rows = page.all(...at) as unknown as [string, Uint8Array, string, number][];
+      for (const [bucket, key, doc, sum] of rows) {
+        const summary = docIntact(doc, sum) ? summaryOfDoc(doc) : null;
+        if (summary !== null) set.run(summary, crc32(summary), bucket, key);
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < 1000) break;
+      at = [last[0], last[1]];
+    }
+    db.exec('COMMIT');
+    return true;
+  } catch (err) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw err;
+  }
+}
 
 /** How often a read re-checks that the file is still the drive's. */
 const VERIFY_MS = 1000;
@@ -90,6 +136,8 @@ interface Statements {
   delInline: StatementSync;
   scanFrom: StatementSync;
   scanAfter: StatementSync;
+  summaryFrom: StatementSync;
+  summaryAfter: StatementSync;
 }
 
 function u8(b: Uint8Array): Buffer {
@@ -127,23 +175,33 @@ export class Catalog {
       db.exec(`PRAGMA synchronous=${sync}`);
       if (this.mode === 'journal') db.exec('PRAGMA wal_autocheckpoint=0');
       db.exec(SCHEMA);
+      // A migrated catalog's WAL holds a rewrite of every row: copy it into the database now.
+      if (addSummaries(db)) db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       const prep = (sql: string, arrays = true): StatementSync => {
         const s = db.prepare(sql);
         s.setReturnArrays(arrays);
         return s;
       };
       const cols = 'SELECT key, gen, doc, sum FROM objects WHERE bucket = ? AND key';
+      // The document only where the row has no summary (written before summaries, or not summarizable).
+      const sums =
+        'SELECT key, gen, summary, ssum, iif(summary IS NULL, doc, NULL), iif(summary IS NULL, sum, NULL) ' +
+        'FROM objects WHERE bucket = ? AND key';
       this.st = {
         get: prep(
           'SELECT o.doc, o.sum, i.blob FROM objects o LEFT JOIN inline_blobs i ' +
             'ON i.bucket = o.bucket AND i.key = o.key WHERE o.bucket = ? AND o.key = ?',
         ),
-        put: prep('INSERT OR REPLACE INTO objects (bucket, key, gen, doc, sum) VALUES (?, ?, ?, ?, ?)'),
+        put: prep(
+          'INSERT OR REPLACE INTO objects (bucket, key, gen, doc, sum, summary, ssum) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ),
         del: prep('DELETE FROM objects WHERE bucket = ? AND key = ?'),
         putInline: prep('INSERT OR REPLACE INTO inline_blobs (bucket, key, blob) VALUES (?, ?, ?)'),
         delInline: prep('DELETE FROM inline_blobs WHERE bucket = ? AND key = ?'),
         scanFrom: prep(`${cols} >= ? AND key < ? ORDER BY key LIMIT ?`),
         scanAfter: prep(`${cols} > ? AND key < ? ORDER BY key LIMIT ?`),
+        summaryFrom: prep(`${sums} >= ? AND key < ? ORDER BY key LIMIT ?`),
+        summaryAfter: prep(`${sums} > ? AND key < ? ORDER BY key LIMIT ?`),
       };
     } catch (err) {
       db.close();
@@ -221,8 +279,11 @@ export class Catalog {
     try {
       for (const c of changes) {
         const k = Buffer.from(c.key);
-        if (c.row) st.put.run(c.bucket, k, c.row.gen, c.row.doc, crc32(c.row.doc));
-        else st.del.run(c.bucket, k);
+        if (c.row) {
+          const { gen, doc } = c.row;
+          const summary = c.row.summary !== undefined ? c.row.summary : summaryOfDoc(doc);
+          st.put.run(c.bucket, k, gen, doc, crc32(doc), summary, summary === null ? null : crc32(summary));
+        } else st.del.run(c.bucket, k);
         if (c.row?.inline) st.putInline.run(c.bucket, k, c.row.inline);
         else st.delInline.run(c.bucket, k);
       }
@@ -233,16 +294,37 @@ export class Catalog {
     }
   }
 
-  /** Up to `limit` rows of a bucket in key order from `from` (or after it) to before `to`. */
-  scan(bucket: string, from: Buffer, inclusive: boolean, to: Buffer, limit: number): ScanRow[] {
+  /**
+   * Up to `limit` rows of a bucket in key order from `from` (or after it) to before `to`: with their
+   * documents, or (`summaries`) with their listing summaries instead.
+   */
+  scan(
+    bucket: string,
+    from: Buffer,
+    inclusive: boolean,
+    to: Buffer,
+    limit: number,
+    summaries = false,
+  ): ScanRow[] {
     const st = this.stmts();
+    if (summaries) {
+      const rows = (inclusive ? st.summaryFrom : st.summaryAfter).all(bucket, from, to, limit) as unknown as [
+        Uint8Array,
+        string,
+        string | null,
+        number | null,
+        string | null,
+        number | null,
+      ][];
+      return rows.map((r) => ({ key: u8(r[0]), gen: r[1], summary: r[2], ssum: r[3], doc: r[4], sum: r[5] }));
+    }
     const rows = (inclusive ? st.scanFrom : st.scanAfter).all(bucket, from, to, limit) as unknown as [
       Uint8Array,
       string,
       string,
       number,
     ][];
-    return rows.map((r) => ({ key: u8(r[0]), gen: r[1], doc: r[2], sum: r[3] }));
+    return rows.map((r) => ({ key: u8(r[0]), gen: r[1], doc: r[2], sum: r[3], summary: null, ssum: null }));
   }
 
   /**

@@ -33,6 +33,7 @@ import type {
   MultipartUploadInfo,
   ObjectInfo,
   ObjectLayer,
+  ObjectSummary,
   OwnerRecord,
   PartInfo,
   PutObjectOptions,
@@ -196,6 +197,10 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   listObjects(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult> {
     return listing.listObjects(this.set, bucket, opts);
+  }
+
+  listObjectSummaries(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult<ObjectSummary>> {
+    return listing.listObjectSummaries(this.set, bucket, opts);
   }
 
   listObjectVersions(bucket: string, opts: ListVersionsOptions): Promise<ListVersionsResult> {

@@ -1,4 +1,5 @@
-import { entryVersions, MergedScan, prefixEnd } from './catalog-scan.js';
+import { entrySummary, entryVersions, MergedScan, prefixEnd, type ScanEntry } from './catalog-scan.js';
+import type { LatestSummary } from './catalog-summary.js';
 import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
 import { compareKeys } from './names.js';
@@ -7,6 +8,7 @@ import type {
   ListObjectsResult,
   ListVersionsOptions,
   ListVersionsResult,
+  ObjectSummary,
 } from './types.js';
 import { toInfo } from './versions.js';
 
@@ -18,14 +20,37 @@ import { toInfo } from './versions.js';
  * entries one key contributes to a page.
  */
 
-/** Whether a key's versions make it visible: a live latest version, or any version with `versions`. */
-function visible(list: VersionRecord[] | null, versions: boolean): boolean {
-  const latest = list?.[0];
-  return latest !== undefined && (versions || !latest.deleteMarker);
+/**
+ * What a walk reads of each key and which keys it shows: every version of keys that have one
+ * (ListObjectVersions), the latest version of keys whose latest is live (ListObjects), or the same from
+ * the catalogs' summaries alone (a plain ListObjects page: no document parsed).
+ */
+interface EntryReader<T> {
+  summaries: boolean;
+  read(set: ErasureSet, bucket: string, e: ScanEntry): Promise<T | null>;
+  visible(value: T): boolean;
 }
 
+const ALL_VERSIONS: EntryReader<VersionRecord[]> = {
+  summaries: false,
+  read: entryVersions,
+  visible: (list) => list.length > 0,
+};
+
+const LIVE_VERSIONS: EntryReader<VersionRecord[]> = {
+  summaries: false,
+  read: entryVersions,
+  visible: (list) => list[0] !== undefined && !list[0].deleteMarker,
+};
+
+const LIVE_SUMMARIES: EntryReader<LatestSummary> = {
+  summaries: true,
+  read: entrySummary,
+  visible: (s) => !s.deleteMarker,
+};
+
 /** One entry of a listing page, in key order. */
-type ListEntry = { kind: 'prefix'; prefix: string } | { kind: 'key'; key: string; versions: VersionRecord[] };
+type ListEntry<T> = { kind: 'prefix'; prefix: string } | { kind: 'key'; key: string; value: T };
 
 interface ListQuery {
   prefix: string;
@@ -34,8 +59,6 @@ interface ListQuery {
   after: string;
   inclusive: boolean;
   maxKeys: number;
-  /** List every version (ListObjectVersions) rather than live objects only. */
-  versions: boolean;
 }
 
 /** A marker before the prefix means nothing: start at the prefix. */
@@ -48,12 +71,17 @@ function clipMarker(marker: string, prefix: string): string {
  * once: a common prefix is shown when some key under it is visible, and then skipped with one seek).
  * The consumer stops when its page is full.
  */
-async function* listEntries(set: ErasureSet, bucket: string, q: ListQuery): AsyncGenerator<ListEntry> {
+async function* listEntries<T>(
+  set: ErasureSet,
+  bucket: string,
+  q: ListQuery,
+  reader: EntryReader<T>,
+): AsyncGenerator<ListEntry<T>> {
   const { prefix, delimiter, after } = q;
   const start = after ? Buffer.from(after) : Buffer.from(prefix);
   const inclusive = after ? q.inclusive : true;
   const page = Math.max(16, Math.min(512, q.maxKeys + 1));
-  const scan = new MergedScan(set, bucket, start, inclusive, prefixEnd(prefix), page);
+  const scan = new MergedScan(set, bucket, start, inclusive, prefixEnd(prefix), page, reader.summaries);
   for (let e = scan.next(); e; e = scan.next()) {
     let cp: string | null = null;
     if (delimiter) {
@@ -67,32 +95,35 @@ async function* listEntries(set: ErasureSet, bucket: string, q: ListQuery): Asyn
         }
       }
     }
-    const versions = await entryVersions(set, bucket, e);
-    if (!versions || !visible(versions, q.versions)) continue;
+    const value = await reader.read(set, bucket, e);
+    if (value === null || !reader.visible(value)) continue;
     if (cp !== null) {
       yield { kind: 'prefix', prefix: cp };
       scan.seek(prefixEnd(cp));
     } else {
-      yield { kind: 'key', key: e.key, versions };
+      yield { kind: 'key', key: e.key, value };
     }
   }
 }
 
-export async function listObjects(
+/** A plain listing page (ListObjects): keys whose latest version is live, as `toObject` makes them. */
+async function listLatest<T, O>(
   set: ErasureSet,
   bucket: string,
   opts: ListObjectsOptions,
-): Promise<ListObjectsResult> {
+  reader: EntryReader<T>,
+  toObject: (key: string, value: T) => O,
+): Promise<ListObjectsResult<O>> {
   await set.buckets.require(bucket);
   const prefix = opts.prefix ?? '';
   const maxKeys = opts.maxKeys ?? 1000;
   const after = clipMarker(opts.after ?? '', prefix);
-  const res: ListObjectsResult = { objects: [], commonPrefixes: [], isTruncated: false, nextAfter: null };
+  const res: ListObjectsResult<O> = { objects: [], commonPrefixes: [], isTruncated: false, nextAfter: null };
   if (maxKeys <= 0) return res;
-  const q = { prefix, delimiter: opts.delimiter ?? '', after, inclusive: false, maxKeys, versions: false };
+  const q = { prefix, delimiter: opts.delimiter ?? '', after, inclusive: false, maxKeys };
   let count = 0;
   let last: string | null = null;
-  for await (const e of listEntries(set, bucket, q)) {
+  for await (const e of listEntries(set, bucket, q, reader)) {
     if (count >= maxKeys) {
       res.isTruncated = true;
       break;
@@ -102,12 +133,38 @@ export async function listObjects(
       res.commonPrefixes.push(e.prefix);
       last = e.prefix;
     } else {
-      res.objects.push(toInfo(bucket, e.key, e.versions[0] as VersionRecord, true));
+      res.objects.push(toObject(e.key, e.value));
       last = e.key;
     }
   }
   res.nextAfter = res.isTruncated ? last : null;
   return res;
+}
+
+export function listObjects(
+  set: ErasureSet,
+  bucket: string,
+  opts: ListObjectsOptions,
+): Promise<ListObjectsResult> {
+  return listLatest(set, bucket, opts, LIVE_VERSIONS, (key, versions) =>
+    toInfo(bucket, key, versions[0] as VersionRecord, true),
+  );
+}
+
+/** listObjects from the catalogs' summaries (./catalog-summary.ts): no document is parsed. */
+export function listObjectSummaries(
+  set: ErasureSet,
+  bucket: string,
+  opts: ListObjectsOptions,
+): Promise<ListObjectsResult<ObjectSummary>> {
+  return listLatest(set, bucket, opts, LIVE_SUMMARIES, (key, s) => ({
+    key,
+    size: s.size,
+    etag: s.etag,
+    lastModified: new Date(s.mtime),
+    storageClass: s.storageClass,
+    owner: s.owner,
+  }));
 }
 
 export async function listObjectVersions(
@@ -134,7 +191,6 @@ export async function listObjectVersions(
     after: keyMarker,
     inclusive: vidMarker !== '',
     maxKeys,
-    versions: true,
   };
   let count = 0;
   const full = (): boolean => {
@@ -142,7 +198,7 @@ export async function listObjectVersions(
     res.isTruncated = true;
     return true;
   };
-  outer: for await (const e of listEntries(set, bucket, q)) {
+  outer: for await (const e of listEntries(set, bucket, q, ALL_VERSIONS)) {
     if (e.kind === 'prefix') {
       if (full()) break;
       res.commonPrefixes.push(e.prefix);
@@ -151,15 +207,16 @@ export async function listObjectVersions(
       res.nextVersionIdMarker = null;
       continue;
     }
+    const versions = e.value;
     let from = 0;
     if (vidMarker && e.key === keyMarker) {
-      const idx = e.versions.findIndex((x) => x.versionId === vidMarker);
+      const idx = versions.findIndex((x) => x.versionId === vidMarker);
       if (idx < 0) continue;
       from = idx + 1;
     }
-    for (let i = from; i < e.versions.length; i++) {
+    for (let i = from; i < versions.length; i++) {
       if (full()) break outer;
-      const v = e.versions[i] as VersionRecord;
+      const v = versions[i] as VersionRecord;
       res.versions.push(toInfo(bucket, e.key, v, i === 0));
       count++;
       res.nextKeyMarker = e.key;

@@ -1,3 +1,5 @@
+import { summaryText } from './catalog-summary.js';
+
 /**
  * An object's metadata, one copy per drive, holding every version of the key: a row of the drive's
  * catalog (./catalog.ts) — `gen`, the JSON document, and this drive's inline shard blobs concatenated.
@@ -151,6 +153,11 @@ export interface MetaRow {
   doc: string;
   /** This drive's inline blobs, concatenated in index order; null when there are none. */
   inline: Buffer | null;
+  /**
+   * The row's listing summary (./catalog-summary.ts), when the writer made it; absent (journal
+   * replay, legacy import) the catalog derives it from `doc`. Not part of the journal record.
+   */
+  summary?: string | null;
 }
 
 /**
@@ -160,6 +167,8 @@ export interface MetaRow {
 export interface SharedJson {
   index: [string, number][];
   json: string;
+  /** The listing summary: the same for every drive (it depends on the versions only). */
+  summary: string | null;
 }
 
 function sameIndex(a: [string, number][], b: [string, number][]): boolean {
@@ -191,13 +200,17 @@ export function encodeRow(
     blobs.push(b);
   }
   let json: string;
-  if (shared?.last && sameIndex(shared.last.index, index)) json = shared.last.json;
-  else {
+  let summary: string | null;
+  if (shared?.last && sameIndex(shared.last.index, index)) {
+    json = shared.last.json;
+    summary = shared.last.summary;
+  } else {
     json = JSON.stringify({ gen: doc.gen, updated: doc.updated, versions: doc.versions, inline: index });
-    if (shared) shared.last = { index, json };
+    summary = shared?.last?.summary ?? summaryText(doc.versions);
+    if (shared) shared.last = { index, json, summary };
   }
   const blob = blobs.length === 0 ? null : blobs.length === 1 ? (blobs[0] as Buffer) : Buffer.concat(blobs);
-  return { gen: doc.gen, doc: json, inline: blob };
+  return { gen: doc.gen, doc: json, inline: blob, summary };
 }
 
 /**

@@ -240,8 +240,24 @@ export interface ListObjectsOptions {
   maxKeys?: number;
 }
 
-export interface ListObjectsResult {
-  objects: ObjectInfo[];
+/**
+ * A key's latest version as a plain listing page shows it (ListObjects without MinIO's metadata
+ * extension): read from the catalogs' summaries, without the version's whole record.
+ */
+export interface ObjectSummary {
+  key: string;
+  size: number;
+  /** As ObjectInfo's. */
+  etag: string;
+  lastModified: Date;
+  /** The class a listing shows: a transitioned version's tier name, else its storage class. */
+  storageClass: string;
+  /** The owner the version records (ACLs), if any: the bucket's owner otherwise. */
+  owner: OwnerRecord | null;
+}
+
+export interface ListObjectsResult<T = ObjectInfo> {
+  objects: T[];
   commonPrefixes: string[];
   isTruncated: boolean;
   /** Last key or prefix returned, for the next page's `after`. */
@@ -362,6 +378,8 @@ export interface ObjectLayer {
   ): Promise<ObjectInfo>;
 
   listObjects(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult>;
+  /** listObjects with each key's summary instead of its whole latest version (no document parsed). */
+  listObjectSummaries(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult<ObjectSummary>>;
   listObjectVersions(bucket: string, opts: ListVersionsOptions): Promise<ListVersionsResult>;
 
   newMultipartUpload(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { s3Error } from '../core/errors.js';
+import { listedClass } from './catalog-summary.js';
 import { DeleteMarkerError } from './delete-marker-error.js';
 import { pruneEmptyDirs } from './drive.js';
 import { sealedSize } from './encryption.js';
@@ -11,7 +12,7 @@ import { objectLock } from './key-locks.js';
 import type { MetaDoc, VersionRecord } from './meta.js';
 import { type MetaRead, type NewVersionData, readMeta, writeMeta } from './meta-io.js';
 import { validateVersionId } from './names.js';
-import type { ObjectInfo, ReplicaVersion, Retention, WritePrecondition } from './types.js';
+import type { ObjectInfo, ObjectSummary, ReplicaVersion, Retention, WritePrecondition } from './types.js';
 
 /**
  * Object versions as records in the metadata file: committing a new latest version, removing the
@@ -64,6 +65,18 @@ export function toInfo(bucket: string, key: string, v: VersionRecord, isLatest: 
     ...(v.encryption ? { encryption: { ...v.encryption } } : {}),
     ...(v.checksum ? { checksum: { ...v.checksum } } : {}),
     ...(v.acl ? { acl: v.acl } : {}),
+  };
+}
+
+/** What a plain listing shows of a version (as the catalogs' summaries hold it). */
+export function summaryOf(info: ObjectInfo): ObjectSummary {
+  return {
+    key: info.key,
+    size: info.size,
+    etag: info.etag,
+    lastModified: info.lastModified,
+    storageClass: listedClass(info.systemMetadata, info.storageClass),
+    owner: info.acl?.owner ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { S3Error } from '../core/errors.js';
-import type { AclRecord, ObjectInfo, OwnerRecord } from '../object-layer/types.js';
+import type { ObjectInfo, ObjectSummary, OwnerRecord } from '../object-layer/types.js';
 import { ownerXml } from './access/owner.js';
 import { encodeListValue, quoteEtag } from './response.js';
 import type { S3Request } from './types.js';
@@ -55,34 +55,37 @@ export function listConditions(req: S3Request): Record<string, string[]> {
   return c;
 }
 
-/** One `<Contents>` entry (V1/V2), with MinIO's metadata extension when asked. */
+/**
+ * One `<Contents>` entry (V1/V2) of a key's summary; with MinIO's metadata extension, `meta` is the
+ * version itself.
+ */
 export function contentsEntry(
-  o: ObjectInfo,
+  o: ObjectSummary,
   opts: {
     urlEncode: boolean;
-    owner: ((acl: AclRecord | undefined) => OwnerRecord) | null;
-    metadata: boolean;
+    owner: ((recorded: OwnerRecord | null) => OwnerRecord) | null;
   },
+  meta: ObjectInfo | null = null,
 ): Record<string, unknown> {
   const entry: Record<string, unknown> = {
     Key: encodeListValue(o.key, opts.urlEncode),
     LastModified: xmlDate(o.lastModified),
     ETag: quoteEtag(o.etag),
     Size: o.size,
-    ...(opts.owner ? { Owner: ownerXml(opts.owner(o.acl)) } : {}),
+    ...(opts.owner ? { Owner: ownerXml(opts.owner(o.owner)) } : {}),
     // A version transitioned to a remote tier reports the tier's name (MinIO).
-    StorageClass: o.systemMetadata['x-amz-storage-class'] ?? o.storageClass,
+    StorageClass: o.storageClass,
   };
-  if (opts.metadata) {
+  if (meta) {
     // MinIO extension (PROTOCOL-NOTES §7): user metadata as Items, tags as a query string.
-    const items = Object.entries(o.userMetadata).map(([k, v]) => ({
+    const items = Object.entries(meta.userMetadata).map(([k, v]) => ({
       Key: `X-Amz-Meta-${canonicalName(k)}`,
       Value: v,
     }));
-    items.push({ Key: 'content-type', Value: o.contentType });
-    for (const [k, v] of Object.entries(o.systemMetadata)) items.push({ Key: k, Value: v });
+    items.push({ Key: 'content-type', Value: meta.contentType });
+    for (const [k, v] of Object.entries(meta.systemMetadata)) items.push({ Key: k, Value: v });
     entry.UserMetadata = { Items: items };
-    const tags = new URLSearchParams(o.tags).toString();
+    const tags = new URLSearchParams(meta.tags).toString();
     if (tags) entry.UserTags = tags;
   }
   return entry;

@@ -12,10 +12,17 @@ const ENTITIES: Record<string, string> = {
   "'": '&apos;',
 };
 const SPECIAL = /[&<>"']/g;
+const HAS_SPECIAL = /[&<>"']/;
 
 /** Text or an attribute value with the five XML entities escaped. */
 export function xmlEscape(text: string): string {
-  return text.replace(SPECIAL, (c) => ENTITIES[c] as string);
+  // Most text (keys, ETags, dates) holds none of them: no replace, no new string.
+  return HAS_SPECIAL.test(text) ? text.replace(SPECIAL, (c) => ENTITIES[c] as string) : text;
+}
+
+/** A leaf's text: strings escaped; numbers and booleans need no escaping. */
+function leafText(value: unknown): string {
+  return typeof value === 'string' ? xmlEscape(value) : typeof value === 'object' ? '' : String(value);
 }
 
 /**
@@ -34,19 +41,28 @@ function element(name: string, value: unknown, out: string[]): void {
     return;
   }
   if (typeof value !== 'object') {
-    out.push(`<${name}>${xmlEscape(String(value))}</${name}>`);
+    out.push(`<${name}>${leafText(value)}</${name}>`);
     return;
   }
+  const obj = value as Record<string, unknown>;
+  // Attributes and text first (wherever they sit among the members), then the children in order.
   let open = `<${name}`;
-  const body: string[] = [];
-  for (const key in value) {
-    const v = (value as Record<string, unknown>)[key];
+  let text = '';
+  let children = false;
+  for (const key in obj) {
+    const v = obj[key];
     if (v === undefined) continue;
     if (key.startsWith('@_')) open += ` ${key.slice(2)}="${xmlEscape(String(v))}"`;
-    else if (key === '#text') body.unshift(xmlEscape(String(v)));
-    else element(key, v, body);
+    else if (key === '#text') text = xmlEscape(String(v));
+    else children = true;
   }
-  out.push(`${open}>`, ...body, `</${name}>`);
+  out.push(`${open}>${text}`);
+  if (children) {
+    for (const key in obj) {
+      if (key !== '#text' && !key.startsWith('@_')) element(key, obj[key], out);
+    }
+  }
+  out.push(`</${name}>`);
 }
 
 /**
@@ -129,7 +145,24 @@ export function xmlList(node: XmlNode | XmlNode[] | undefined): Record<string, X
   return items.map((n) => xmlChild(n) ?? {});
 }
 
-/** ISO 8601 with milliseconds, as S3 writes dates in XML. */
+/** The last second formatted by xmlDate (`YYYY-MM-DDTHH:MM:SS`) and its ms value. */
+let lastSecond = Number.NaN;
+let lastPrefix = '';
+/** The largest ms value with a four-digit year (9999-12-31T23:59:59.999Z). */
+const MAX_4_DIGIT_YEAR = 253_402_300_799_999;
+
+/**
+ * ISO 8601 with milliseconds, as S3 writes dates in XML. A listing formats many times of the same
+ * second (objects written together): the second's text is kept and only the milliseconds are added.
+ */
 export function xmlDate(d: Date): string {
-  return d.toISOString();
+  const ms = d.getTime();
+  if (!(ms >= 0 && ms <= MAX_4_DIGIT_YEAR)) return d.toISOString();
+  const frac = ms % 1000;
+  const second = ms - frac;
+  if (second !== lastSecond) {
+    lastPrefix = new Date(second).toISOString().slice(0, 19);
+    lastSecond = second;
+  }
+  return `${lastPrefix}.${frac < 10 ? '00' : frac < 100 ? '0' : ''}${frac}Z`;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { StoreContext } from '../../core/context.js';
 import type { Identity } from '../../iam/types.js';
-import type { AclRecord, OwnerRecord } from '../../object-layer/types.js';
+import type { OwnerRecord } from '../../object-layer/types.js';
 import { OWNER } from '../response.js';
 import { objectOwnership } from './settings.js';
 
@@ -47,8 +47,8 @@ export function ownerXml(owner: OwnerRecord): { ID: string; DisplayName: string 
 export async function versionOwners(
   ctx: StoreContext,
   bucket: string,
-): Promise<(acl: AclRecord | undefined) => OwnerRecord> {
+): Promise<(recorded: OwnerRecord | null | undefined) => OwnerRecord> {
   const owner = await bucketOwner(ctx, bucket);
   if ((await objectOwnership(ctx, bucket)) === 'BucketOwnerEnforced') return () => owner;
-  return (acl) => acl?.owner ?? owner;
+  return (recorded) => recorded ?? owner;
 }

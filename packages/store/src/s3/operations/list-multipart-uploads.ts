@@ -55,7 +55,7 @@ export const listMultipartUploads: S3Handler = async (req, ctx) => {
       Key: encodeListValue(u.key, url),
       UploadId: u.uploadId,
       Initiator: ownerXml(u.acl?.owner ?? initiator),
-      Owner: ownerXml(owner(u.acl)),
+      Owner: ownerXml(owner(u.acl?.owner)),
       StorageClass: u.storageClass,
       Initiated: xmlDate(u.initiated),
     })),

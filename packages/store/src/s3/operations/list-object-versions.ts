@@ -1,4 +1,5 @@
 import { S3Error } from '../../core/errors.js';
+import { listedClass } from '../../object-layer/catalog-summary.js';
 import { ownerXml, versionOwners } from '../access/owner.js';
 import { listParams } from '../listing.js';
 import { encodeListValue, quoteEtag, xmlResponse } from '../response.js';
@@ -57,8 +58,8 @@ export const listObjectVersions: S3Handler = async (req, ctx) => {
         LastModified: xmlDate(v.lastModified),
         ETag: quoteEtag(v.etag),
         Size: v.size,
-        Owner: ownerXml(owner(v.acl)),
-        StorageClass: v.systemMetadata['x-amz-storage-class'] ?? v.storageClass,
+        Owner: ownerXml(owner(v.acl?.owner)),
+        StorageClass: listedClass(v.systemMetadata, v.storageClass),
       })),
     DeleteMarker: r.versions
       .filter((v) => v.isDeleteMarker)
@@ -67,7 +68,7 @@ export const listObjectVersions: S3Handler = async (req, ctx) => {
         VersionId: v.versionId,
         IsLatest: v.isLatest,
         LastModified: xmlDate(v.lastModified),
-        Owner: ownerXml(owner(v.acl)),
+        Owner: ownerXml(owner(v.acl?.owner)),
       })),
     CommonPrefixes: r.commonPrefixes.map((cp) => ({ Prefix: enc(cp) })),
   });

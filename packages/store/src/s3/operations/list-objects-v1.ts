@@ -1,3 +1,4 @@
+import type { ObjectSummary } from '../../object-layer/types.js';
 import { versionOwners } from '../access/owner.js';
 import { contentsEntry, listParams } from '../listing.js';
 import { encodeListValue, xmlResponse } from '../response.js';
@@ -7,12 +8,12 @@ import type { S3Handler } from '../types.js';
 export const listObjectsV1: S3Handler = async (req, ctx) => {
   const p = listParams(req);
   const marker = req.query.get('marker') ?? '';
-  let objects: Awaited<ReturnType<typeof ctx.layer.listObjects>>['objects'] = [];
+  let objects: ObjectSummary[] = [];
   let commonPrefixes: string[] = [];
   let isTruncated = false;
   let nextAfter: string | null = null;
   if (p.maxKeys > 0) {
-    ({ objects, commonPrefixes, isTruncated, nextAfter } = await ctx.layer.listObjects(req.bucket, {
+    ({ objects, commonPrefixes, isTruncated, nextAfter } = await ctx.layer.listObjectSummaries(req.bucket, {
       prefix: p.prefix,
       ...(p.delimiter ? { delimiter: p.delimiter } : {}),
       ...(marker ? { after: marker } : {}),
@@ -31,7 +32,7 @@ export const listObjectsV1: S3Handler = async (req, ctx) => {
     ...(p.delimiter ? { Delimiter: encodeListValue(p.delimiter, p.urlEncode) } : {}),
     IsTruncated: isTruncated,
     ...(p.urlEncode ? { EncodingType: 'url' } : {}),
-    Contents: objects.map((o) => contentsEntry(o, { urlEncode: p.urlEncode, owner, metadata: false })),
+    Contents: objects.map((o) => contentsEntry(o, { urlEncode: p.urlEncode, owner })),
     CommonPrefixes: commonPrefixes.map((cp) => ({ Prefix: encodeListValue(cp, p.urlEncode) })),
   });
 };

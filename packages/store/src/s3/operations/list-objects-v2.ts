@@ -1,3 +1,5 @@
+import type { ObjectInfo, ObjectSummary } from '../../object-layer/types.js';
+import { summaryOf } from '../../object-layer/versions.js';
 import { versionOwners } from '../access/owner.js';
 import { contentsEntry, decodeContinuationToken, encodeContinuationToken, listParams } from '../listing.js';
 import { encodeListValue, xmlResponse } from '../response.js';
@@ -17,18 +19,30 @@ export const listObjectsV2: S3Handler = async (req, ctx) => {
   const metadata = q.get('metadata') === 'true';
   const after = token !== null ? decodeContinuationToken(token) : startAfter;
 
-  let objects: Awaited<ReturnType<typeof ctx.layer.listObjects>>['objects'] = [];
+  // Each key's summary from the catalogs; whole versions only for MinIO's metadata extension.
+  let objects: ObjectSummary[] = [];
+  let infos: ObjectInfo[] | null = null;
   let commonPrefixes: string[] = [];
   let isTruncated = false;
   let nextAfter: string | null = null;
   if (p.maxKeys > 0) {
-    const r = await ctx.layer.listObjects(req.bucket, {
+    const opts = {
       prefix: p.prefix,
       ...(p.delimiter ? { delimiter: p.delimiter } : {}),
       ...(after ? { after } : {}),
       maxKeys: p.maxKeys,
-    });
-    ({ objects, commonPrefixes, isTruncated, nextAfter } = r);
+    };
+    if (metadata) {
+      const r = await ctx.layer.listObjects(req.bucket, opts);
+      ({ commonPrefixes, isTruncated, nextAfter } = r);
+      infos = r.objects;
+      objects = infos.map(summaryOf);
+    } else {
+      ({ objects, commonPrefixes, isTruncated, nextAfter } = await ctx.layer.listObjectSummaries(
+        req.bucket,
+        opts,
+      ));
+    }
   } else {
     await ctx.layer.getBucketInfo(req.bucket);
   }
@@ -46,8 +60,8 @@ export const listObjectsV2: S3Handler = async (req, ctx) => {
     ...(p.delimiter ? { Delimiter: encodeListValue(p.delimiter, p.urlEncode) } : {}),
     IsTruncated: isTruncated,
     ...(p.urlEncode ? { EncodingType: 'url' } : {}),
-    Contents: objects.map((o) =>
-      contentsEntry(o, { urlEncode: p.urlEncode, owner: fetchOwner ? owner : null, metadata }),
+    Contents: objects.map((o, i) =>
+      contentsEntry(o, { urlEncode: p.urlEncode, owner: fetchOwner ? owner : null }, infos?.[i] ?? null),
     ),
     CommonPrefixes: commonPrefixes.map((cp) => ({ Prefix: encodeListValue(cp, p.urlEncode) })),
   });

@@ -18,7 +18,7 @@ export const listParts: S3Handler = async (req, ctx) => {
     Key: req.key,
     UploadId: uploadId,
     Initiator: ownerXml(r.acl?.owner ?? initiator),
-    Owner: ownerXml(owner(r.acl)),
+    Owner: ownerXml(owner(r.acl?.owner)),
     StorageClass: r.storageClass,
     ...(r.checksum ? { ChecksumAlgorithm: r.checksum.algo, ChecksumType: r.checksum.type } : {}),
     PartNumberMarker: marker,
