@@ -245,10 +245,10 @@ test('a transition rule added in the Lifecycle tab moves an object to its tier; 
       .filter({ hasText: 'azure/' })
       .getByRole('button', { name: /^Delete / })
       .click();
-    await page
-      .getByRole('dialog', { name: 'Delete Lifecycle Rule' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete Lifecycle Rule' });
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+    // Until the delete is answered the dialog is open and the table behind it aria-hidden (no row matches).
+    await expect(confirmDelete).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: 'azure/' })).toHaveCount(0);
     // one rule left: the XML parser gives it as an object, not a list
     const stored = [(await own.s3.getBucketLifecycle('ilm'))?.Rule ?? []].flat() as unknown as Array<{
