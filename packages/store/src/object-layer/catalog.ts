@@ -71,6 +71,9 @@ export interface CatalogChange {
  * reads compact rows. In one table a 4 KiB object's row (~2.7 KiB) passed
  * SQLite's local payload limit (~1 KiB at 4 KiB pages) and its document spilled into overflow pages
  * the scan had to follow: 50k such keys listed at 28.5k keys/s in process, 16-byte objects at 73k.
+ * The blobs are in a rowid table with a unique index on the key: its leaves hold a row of up to ~4 KiB,
+ * so a 4 KiB object's 2 KiB shard takes no overflow page (in a WITHOUT ROWID table, an index b-tree,
+ * a row keeps ~0.5 KiB on its leaf and the rest on an overflow page of its own).
  */
 const SCHEMA = `CREATE TABLE IF NOT EXISTS objects (
   bucket TEXT NOT NULL,
@@ -82,12 +85,48 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS objects (
   ssum INTEGER,
   PRIMARY KEY (bucket, key)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS inline_blobs (
+CREATE TABLE IF NOT EXISTS inline_data (
   bucket TEXT NOT NULL,
   key BLOB NOT NULL,
-  blob BLOB NOT NULL,
-  PRIMARY KEY (bucket, key)
-) WITHOUT ROWID`;
+  blob BLOB NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS inline_data_key ON inline_data (bucket, key)`;
+
+/**
+ * Migration of a catalog written with the blobs in a WITHOUT ROWID table (`inline_blobs`, before
+ * the rowid table `inline_data`): its rows are moved over and the old table dropped, in one
+ * transaction.
+ */
+function moveInlineBlobs(db: DatabaseSync): boolean {
+  const old = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'inline_blobs'").get();
+  if (!old) return false;
+  inTransaction(db, () =>
+    db.exec(
+      'INSERT OR REPLACE INTO inline_data (bucket, key, blob) SELECT bucket, key, blob FROM inline_blobs ORDER BY bucket, key; ' +
+        'DROP TABLE inline_blobs',
+    ),
+  );
+  return true;
+}
+
+/** Run `fn` in one transaction, rolled back if it throws. */
+function inTransaction(
+  db: DatabaseSync,
+  fn: () => void,
+  begin?: StatementSync,
+  commit?: StatementSync,
+): void {
+  if (begin) begin.run();
+  else db.exec('BEGIN');
+  try {
+    fn();
+    if (commit) commit.run();
+    else db.exec('COMMIT');
+  } catch (err) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw err;
+  }
+}
 
 /**
  * Migration of a catalog written before listing summaries: add the two columns and fill them from the
@@ -98,8 +137,7 @@ CREATE TABLE IF NOT EXISTS inline_blobs (
 function addSummaries(db: DatabaseSync): boolean {
   const cols = db.prepare('PRAGMA table_info(objects)').all() as { name: string }[];
   if (cols.some((c) => c.name === 'summary')) return false;
-  db.exec('BEGIN');
-  try {
+  inTransaction(db, () => {
     db.exec('ALTER TABLE objects ADD COLUMN summary TEXT; ALTER TABLE objects ADD COLUMN ssum INTEGER');
     const page = db.prepare(
       'SELECT bucket, key, doc, sum FROM objects WHERE (bucket, key) > (?, ?) ORDER BY bucket, key LIMIT 1000',
@@ -117,12 +155,8 @@ function addSummaries(db: DatabaseSync): boolean {
       if (!last || rows.length < 1000) break;
       at = [last[0], last[1]];
     }
-    db.exec('COMMIT');
-    return true;
-  } catch (err) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw err;
-  }
+  });
+  return true;
 }
 
 /** How often a read re-checks that the file is still the drive's. */
@@ -138,6 +172,8 @@ interface Statements {
   scanAfter: StatementSync;
   summaryFrom: StatementSync;
   summaryAfter: StatementSync;
+  begin: StatementSync;
+  commit: StatementSync;
 }
 
 function u8(b: Uint8Array): Buffer {
@@ -176,7 +212,8 @@ export class Catalog {
       if (this.mode === 'journal') db.exec('PRAGMA wal_autocheckpoint=0');
       db.exec(SCHEMA);
       // A migrated catalog's WAL holds a rewrite of every row: copy it into the database now.
-      if (addSummaries(db)) db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      const movedBlobs = moveInlineBlobs(db);
+      if (addSummaries(db) || movedBlobs) db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       const prep = (sql: string, arrays = true): StatementSync => {
         const s = db.prepare(sql);
         s.setReturnArrays(arrays);
@@ -189,19 +226,22 @@ export class Catalog {
         'FROM objects WHERE bucket = ? AND key';
       this.st = {
         get: prep(
-          'SELECT o.doc, o.sum, i.blob FROM objects o LEFT JOIN inline_blobs i ' +
+          'SELECT o.doc, o.sum, i.blob FROM objects o LEFT JOIN inline_data i ' +
             'ON i.bucket = o.bucket AND i.key = o.key WHERE o.bucket = ? AND o.key = ?',
         ),
         put: prep(
           'INSERT OR REPLACE INTO objects (bucket, key, gen, doc, sum, summary, ssum) VALUES (?, ?, ?, ?, ?, ?, ?)',
         ),
         del: prep('DELETE FROM objects WHERE bucket = ? AND key = ?'),
-        putInline: prep('INSERT OR REPLACE INTO inline_blobs (bucket, key, blob) VALUES (?, ?, ?)'),
-        delInline: prep('DELETE FROM inline_blobs WHERE bucket = ? AND key = ?'),
+        putInline: prep('INSERT OR REPLACE INTO inline_data (bucket, key, blob) VALUES (?, ?, ?)'),
+        delInline: prep('DELETE FROM inline_data WHERE bucket = ? AND key = ?'),
         scanFrom: prep(`${cols} >= ? AND key < ? ORDER BY key LIMIT ?`),
         scanAfter: prep(`${cols} > ? AND key < ? ORDER BY key LIMIT ?`),
         summaryFrom: prep(`${sums} >= ? AND key < ? ORDER BY key LIMIT ?`),
         summaryAfter: prep(`${sums} > ? AND key < ? ORDER BY key LIMIT ?`),
+        // Prepared once: `exec` would parse them for every batch.
+        begin: prep('BEGIN'),
+        commit: prep('COMMIT'),
       };
     } catch (err) {
       db.close();
@@ -274,24 +314,23 @@ export class Catalog {
   /** Apply a batch of changes in one transaction. */
   apply(changes: Iterable<CatalogChange>): void {
     const st = this.stmts(true);
-    const db = this.db as DatabaseSync;
-    db.exec('BEGIN');
-    try {
-      for (const c of changes) {
-        const k = Buffer.from(c.key);
-        if (c.row) {
-          const { gen, doc } = c.row;
-          const summary = c.row.summary !== undefined ? c.row.summary : summaryOfDoc(doc);
-          st.put.run(c.bucket, k, gen, doc, crc32(doc), summary, summary === null ? null : crc32(summary));
-        } else st.del.run(c.bucket, k);
-        if (c.row?.inline) st.putInline.run(c.bucket, k, c.row.inline);
-        else st.delInline.run(c.bucket, k);
-      }
-      db.exec('COMMIT');
-    } catch (err) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw err;
-    }
+    inTransaction(
+      this.db as DatabaseSync,
+      () => {
+        for (const c of changes) {
+          const k = Buffer.from(c.key);
+          if (c.row) {
+            const { gen, doc } = c.row;
+            const summary = c.row.summary !== undefined ? c.row.summary : summaryOfDoc(doc);
+            st.put.run(c.bucket, k, gen, doc, crc32(doc), summary, summary === null ? null : crc32(summary));
+          } else st.del.run(c.bucket, k);
+          if (c.row?.inline) st.putInline.run(c.bucket, k, c.row.inline);
+          else st.delInline.run(c.bucket, k);
+        }
+      },
+      st.begin,
+      st.commit,
+    );
   }
 
   /**
@@ -334,7 +373,7 @@ export class Catalog {
   deleteBucket(bucket: string): void {
     const db = this.conn(true);
     db.prepare('DELETE FROM objects WHERE bucket = ?').run(bucket);
-    db.prepare('DELETE FROM inline_blobs WHERE bucket = ?').run(bucket);
+    db.prepare('DELETE FROM inline_data WHERE bucket = ?').run(bucket);
     if (this.mode === 'journal') this.checkpoint();
   }
 
