@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { crc32 } from 'node:zlib';
 import { summaryOfDoc } from './catalog-summary.js';
-import type { MetaRow } from './meta.js';
+import { type MetaRow, rowSums } from './meta.js';
 
 /**
  * A drive's metadata catalog: one SQLite database (`node:sqlite`) under the drive's system folder
@@ -321,8 +321,10 @@ export class Catalog {
           const k = Buffer.from(c.key);
           if (c.row) {
             const { gen, doc } = c.row;
-            const summary = c.row.summary !== undefined ? c.row.summary : summaryOfDoc(doc);
-            st.put.run(c.bucket, k, gen, doc, crc32(doc), summary, summary === null ? null : crc32(summary));
+            let { summary, sums } = c.row;
+            if (summary === undefined) [summary, sums] = [summaryOfDoc(doc), undefined];
+            sums ??= rowSums(doc, summary);
+            st.put.run(c.bucket, k, gen, doc, sums.doc, summary, sums.summary);
           } else st.del.run(c.bucket, k);
           if (c.row?.inline) st.putInline.run(c.bucket, k, c.row.inline);
           else st.delInline.run(c.bucket, k);
