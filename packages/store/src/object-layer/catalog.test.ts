@@ -128,9 +128,12 @@ describe('Catalog', () => {
   });
 });
 
-describe('a catalog written with the inline blobs in a WITHOUT ROWID table (the layout before inline_data)', () => {
+describe('a catalog written with the inline blobs in a WITHOUT ROWID table (the layout before the rowid one)', () => {
+  const blobsSql = (db: DatabaseSync): string =>
+    (db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'inline_blobs'").get() as { sql: string }).sql;
+
   describeLayer((t) => {
-    it('opens: its small objects read back bit-exact and their blobs are moved to the rowid table', async () => {
+    it('opens: its small objects read back bit-exact and their blobs are moved to a rowid table', async () => {
       await t.layer.makeBucket('bkt');
       // Inline (up to 1 KiB here, shards of 512 bytes at 2+2) and stored in shard files.
       const bodies = new Map<string, Buffer>([
@@ -143,15 +146,25 @@ describe('a catalog written with the inline blobs in a WITHOUT ROWID table (the 
       await t.put('gone', 'x');
       await t.layer.deleteObject('bkt', 'gone');
       await t.layer.close();
-      for (let i = 1; i <= t.drives; i++) {
-        const db = new DatabaseSync(path.join(t.dir, `drive${i}`, SYS_DIR, CATALOG_FILE));
-        db.exec(`CREATE TABLE inline_blobs (bucket TEXT NOT NULL, key BLOB NOT NULL, blob BLOB NOT NULL,
+      const catalogs = (fn: (db: DatabaseSync) => void): void => {
+        for (let i = 1; i <= t.drives; i++) {
+          const db = new DatabaseSync(path.join(t.dir, `drive${i}`, SYS_DIR, CATALOG_FILE));
+          try {
+            fn(db);
+          } finally {
+            db.close();
+          }
+        }
+      };
+      catalogs((db) => {
+        db.exec(`CREATE TABLE old (bucket TEXT NOT NULL, key BLOB NOT NULL, blob BLOB NOT NULL,
           PRIMARY KEY (bucket, key)) WITHOUT ROWID;
-          INSERT INTO inline_blobs SELECT bucket, key, blob FROM inline_data;
-          DROP TABLE inline_data`);
+          INSERT INTO old SELECT bucket, key, blob FROM inline_blobs;
+          DROP TABLE inline_blobs;
+          ALTER TABLE old RENAME TO inline_blobs`);
+        expect(blobsSql(db)).toMatch(/WITHOUT ROWID/);
         expect(db.prepare('SELECT count(*) AS n FROM inline_blobs').get()).toEqual({ n: 3 });
-        db.close();
-      }
+      });
 
       t.layer = await openObjectLayer({
         dataDir: t.dir,
@@ -163,19 +176,22 @@ describe('a catalog written with the inline blobs in a WITHOUT ROWID table (the 
         const got = await t.layer.getObject('bkt', k);
         expect((await readAll(got.stream)).equals(b)).toBe(true);
       }
-      for (let i = 1; i <= t.drives; i++) {
-        const db = new DatabaseSync(path.join(t.dir, `drive${i}`, SYS_DIR, CATALOG_FILE));
-        const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all();
-        expect(tables.map((r) => r.name)).toEqual(['inline_data', 'objects']);
-        expect(db.prepare('SELECT count(*) AS n FROM inline_data').get()).toEqual({ n: 3 });
-        db.close();
-      }
+      catalogs((db) => {
+        expect(blobsSql(db)).not.toMatch(/WITHOUT ROWID/);
+        const names = db
+          .prepare("SELECT name FROM sqlite_schema WHERE tbl_name = 'inline_blobs' ORDER BY name")
+          .all();
+        expect(names.map((r) => r.name)).toEqual(['inline_blobs', 'inline_blobs_key']);
+        expect(db.prepare('SELECT count(*) AS n FROM inline_blobs').get()).toEqual({ n: 3 });
+      });
       // Overwritten and removed after the migration, as usual.
       await t.put('small', 'two');
       await t.layer.deleteObject('bkt', 'kilo');
       expect((await readAll((await t.layer.getObject('bkt', 'small')).stream)).toString()).toBe('two');
       const page = await t.layer.listObjectSummaries('bkt', {});
       expect(page.objects.map((o) => o.key)).toEqual(['dir/\u{1F600}', 'large', 'small']);
+      // One blob row per key still: the unique index keeps `OR REPLACE` a replacement.
+      catalogs((db) => expect(db.prepare('SELECT count(*) AS n FROM inline_blobs').get()).toEqual({ n: 2 }));
     });
   });
 });

@@ -75,6 +75,13 @@ export interface CatalogChange {
  * so a 4 KiB object's 2 KiB shard takes no overflow page (in a WITHOUT ROWID table, an index b-tree,
  * a row keeps ~0.5 KiB on its leaf and the rest on an overflow page of its own).
  */
+const BLOBS_TABLE = `CREATE TABLE IF NOT EXISTS inline_blobs (
+  bucket TEXT NOT NULL,
+  key BLOB NOT NULL,
+  blob BLOB NOT NULL
+)`;
+const BLOBS_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS inline_blobs_key ON inline_blobs (bucket, key)';
+
 const SCHEMA = `CREATE TABLE IF NOT EXISTS objects (
   bucket TEXT NOT NULL,
   key BLOB NOT NULL,
@@ -85,25 +92,28 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS objects (
   ssum INTEGER,
   PRIMARY KEY (bucket, key)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS inline_data (
-  bucket TEXT NOT NULL,
-  key BLOB NOT NULL,
-  blob BLOB NOT NULL
-);
-CREATE UNIQUE INDEX IF NOT EXISTS inline_data_key ON inline_data (bucket, key)`;
+${BLOBS_TABLE};
+${BLOBS_INDEX}`;
 
 /**
- * Migration of a catalog written with the blobs in a WITHOUT ROWID table (`inline_blobs`, before
- * the rowid table `inline_data`): its rows are moved over and the old table dropped, in one
- * transaction.
+ * Migration of a catalog written with the blobs' table WITHOUT ROWID: its rows are copied into a rowid
+ * table of the same name and columns, in key order, the unique index built after them, in one
+ * transaction. The name and columns stay, so a build from before reads and writes the new table as it
+ * did the old one (its statements name the key, which the unique index serves and `OR REPLACE` keeps
+ * unique).
  */
-function moveInlineBlobs(db: DatabaseSync): boolean {
-  const old = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'inline_blobs'").get();
-  if (!old) return false;
+function rowidBlobs(db: DatabaseSync): boolean {
+  const old = db
+    .prepare("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'inline_blobs'")
+    .get() as { sql: string } | undefined;
+  if (!old || !/WITHOUT\s+ROWID/i.test(old.sql)) return false;
   inTransaction(db, () =>
     db.exec(
-      'INSERT OR REPLACE INTO inline_data (bucket, key, blob) SELECT bucket, key, blob FROM inline_blobs ORDER BY bucket, key; ' +
-        'DROP TABLE inline_blobs',
+      `ALTER TABLE inline_blobs RENAME TO inline_blobs_old;
+      ${BLOBS_TABLE};
+      INSERT INTO inline_blobs (bucket, key, blob) SELECT bucket, key, blob FROM inline_blobs_old ORDER BY bucket, key;
+      DROP TABLE inline_blobs_old;
+      ${BLOBS_INDEX}`,
     ),
   );
   return true;
@@ -210,10 +220,11 @@ export class Catalog {
       const sync = this.mode === 'journal' ? 'NORMAL' : this.mode === 'full' ? 'FULL' : 'OFF';
       db.exec(`PRAGMA synchronous=${sync}`);
       if (this.mode === 'journal') db.exec('PRAGMA wal_autocheckpoint=0');
+      // Before the schema: it would index the old blobs' table for nothing.
+      const migrated = rowidBlobs(db);
       db.exec(SCHEMA);
       // A migrated catalog's WAL holds a rewrite of every row: copy it into the database now.
-      const movedBlobs = moveInlineBlobs(db);
-      if (addSummaries(db) || movedBlobs) db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      if (addSummaries(db) || migrated) db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       const prep = (sql: string, arrays = true): StatementSync => {
         const s = db.prepare(sql);
         s.setReturnArrays(arrays);
@@ -226,15 +237,15 @@ export class Catalog {
         'FROM objects WHERE bucket = ? AND key';
       this.st = {
         get: prep(
-          'SELECT o.doc, o.sum, i.blob FROM objects o LEFT JOIN inline_data i ' +
+          'SELECT o.doc, o.sum, i.blob FROM objects o LEFT JOIN inline_blobs i ' +
             'ON i.bucket = o.bucket AND i.key = o.key WHERE o.bucket = ? AND o.key = ?',
         ),
         put: prep(
           'INSERT OR REPLACE INTO objects (bucket, key, gen, doc, sum, summary, ssum) VALUES (?, ?, ?, ?, ?, ?, ?)',
         ),
         del: prep('DELETE FROM objects WHERE bucket = ? AND key = ?'),
-        putInline: prep('INSERT OR REPLACE INTO inline_data (bucket, key, blob) VALUES (?, ?, ?)'),
-        delInline: prep('DELETE FROM inline_data WHERE bucket = ? AND key = ?'),
+        putInline: prep('INSERT OR REPLACE INTO inline_blobs (bucket, key, blob) VALUES (?, ?, ?)'),
+        delInline: prep('DELETE FROM inline_blobs WHERE bucket = ? AND key = ?'),
         scanFrom: prep(`${cols} >= ? AND key < ? ORDER BY key LIMIT ?`),
         scanAfter: prep(`${cols} > ? AND key < ? ORDER BY key LIMIT ?`),
         summaryFrom: prep(`${sums} >= ? AND key < ? ORDER BY key LIMIT ?`),
@@ -375,7 +386,7 @@ export class Catalog {
   deleteBucket(bucket: string): void {
     const db = this.conn(true);
     db.prepare('DELETE FROM objects WHERE bucket = ?').run(bucket);
-    db.prepare('DELETE FROM inline_data WHERE bucket = ?').run(bucket);
+    db.prepare('DELETE FROM inline_blobs WHERE bucket = ?').run(bucket);
     if (this.mode === 'journal') this.checkpoint();
   }
 

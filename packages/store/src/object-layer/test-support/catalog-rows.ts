@@ -35,7 +35,7 @@ export function catalogRows(driveRoot: string, bucket: string): RawRow[] {
     (
       db
         .prepare(
-          'SELECT o.key, o.gen, o.doc, i.blob AS inline FROM objects o LEFT JOIN inline_data i ' +
+          'SELECT o.key, o.gen, o.doc, i.blob AS inline FROM objects o LEFT JOIN inline_blobs i ' +
             'ON i.bucket = o.bucket AND i.key = o.key WHERE o.bucket = ? ORDER BY o.key',
         )
         .all(bucket) as {
@@ -63,11 +63,11 @@ export function driveMeta(driveRoot: string, bucket: string, key: string): Drive
 export function deleteRows(driveRoot: string, bucket: string, keys?: string[]): number {
   return withDb(driveRoot, (db) => {
     if (!keys) {
-      db.prepare('DELETE FROM inline_data WHERE bucket = ?').run(bucket);
+      db.prepare('DELETE FROM inline_blobs WHERE bucket = ?').run(bucket);
       return Number(db.prepare('DELETE FROM objects WHERE bucket = ?').run(bucket).changes);
     }
     const del = db.prepare('DELETE FROM objects WHERE bucket = ? AND key = ?');
-    const delInline = db.prepare('DELETE FROM inline_data WHERE bucket = ? AND key = ?');
+    const delInline = db.prepare('DELETE FROM inline_blobs WHERE bucket = ? AND key = ?');
     let n = 0;
     for (const k of keys) {
       delInline.run(bucket, Buffer.from(k));
@@ -80,7 +80,7 @@ export function deleteRows(driveRoot: string, bucket: string, keys?: string[]): 
 /** Remove every row of a drive folder's catalog (when it has one): the drive lost all its objects' metadata. */
 export function deleteAllRows(driveRoot: string): void {
   if (!existsSync(path.join(driveRoot, SYS_DIR, CATALOG_FILE))) return;
-  withDb(driveRoot, (db) => db.exec('DELETE FROM objects; DELETE FROM inline_data'));
+  withDb(driveRoot, (db) => db.exec('DELETE FROM objects; DELETE FROM inline_blobs'));
 }
 
 /**
@@ -98,8 +98,8 @@ export function rewriteRows(
     const put = db.prepare(
       'UPDATE objects SET doc = ?, summary = NULL, ssum = NULL WHERE bucket = ? AND key = ?',
     );
-    const putInline = db.prepare('INSERT OR REPLACE INTO inline_data (bucket, key, blob) VALUES (?, ?, ?)');
-    const delInline = db.prepare('DELETE FROM inline_data WHERE bucket = ? AND key = ?');
+    const putInline = db.prepare('INSERT OR REPLACE INTO inline_blobs (bucket, key, blob) VALUES (?, ?, ?)');
+    const delInline = db.prepare('DELETE FROM inline_blobs WHERE bucket = ? AND key = ?');
     let n = 0;
     for (const r of rows) {
       const c = change(r);
