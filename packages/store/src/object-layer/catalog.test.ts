@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Catalog, docIntact, KEY_END } from './catalog.js';
+import { CATALOG_FILE, Catalog, docIntact, KEY_END } from './catalog.js';
 import { prefixEnd } from './catalog-scan.js';
+import { SYS_DIR } from './drive.js';
+import { openObjectLayer } from './index.js';
 import type { MetaRow } from './meta.js';
 import { compareKeys } from './names.js';
+import { describeLayer, readAll } from './test-support/layer-suite.js';
 
 let dir: string;
 let cat: Catalog;
@@ -122,5 +125,73 @@ describe('Catalog', () => {
     expect(cat.isOpen).toBe(false);
     expect(cat.open()).toBe(true);
     expect(cat.read('b', 'k')).toBeUndefined();
+  });
+});
+
+describe('a catalog written with the inline blobs in a WITHOUT ROWID table (the layout before the rowid one)', () => {
+  const blobsSql = (db: DatabaseSync): string =>
+    (db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'inline_blobs'").get() as { sql: string }).sql;
+
+  describeLayer((t) => {
+    it('opens: its small objects read back bit-exact and their blobs are moved to a rowid table', async () => {
+      await t.layer.makeBucket('bkt');
+      // Inline (up to 1 KiB here, shards of 512 bytes at 2+2) and stored in shard files.
+      const bodies = new Map<string, Buffer>([
+        ['small', Buffer.from('one')],
+        ['kilo', Buffer.alloc(1024, 7)],
+        ['large', Buffer.alloc(9000, 3)],
+        ['dir/\u{1F600}', Buffer.from('emoji')],
+      ]);
+      for (const [k, b] of bodies) await t.put(k, b);
+      await t.put('gone', 'x');
+      await t.layer.deleteObject('bkt', 'gone');
+      await t.layer.close();
+      const catalogs = (fn: (db: DatabaseSync) => void): void => {
+        for (let i = 1; i <= t.drives; i++) {
+          const db = new DatabaseSync(path.join(t.dir, `drive${i}`, SYS_DIR, CATALOG_FILE));
+          try {
+            fn(db);
+          } finally {
+            db.close();
+          }
+        }
+      };
+      catalogs((db) => {
+        db.exec(`CREATE TABLE old (bucket TEXT NOT NULL, key BLOB NOT NULL, blob BLOB NOT NULL,
+          PRIMARY KEY (bucket, key)) WITHOUT ROWID;
+          INSERT INTO old SELECT bucket, key, blob FROM inline_blobs;
+          DROP TABLE inline_blobs;
+          ALTER TABLE old RENAME TO inline_blobs`);
+        expect(blobsSql(db)).toMatch(/WITHOUT ROWID/);
+        expect(db.prepare('SELECT count(*) AS n FROM inline_blobs').get()).toEqual({ n: 3 });
+      });
+
+      t.layer = await openObjectLayer({
+        dataDir: t.dir,
+        drives: t.drives,
+        blockSize: 4096,
+        inlineLimit: 1024,
+      });
+      for (const [k, b] of bodies) {
+        const got = await t.layer.getObject('bkt', k);
+        expect((await readAll(got.stream)).equals(b)).toBe(true);
+      }
+      catalogs((db) => {
+        expect(blobsSql(db)).not.toMatch(/WITHOUT ROWID/);
+        const names = db
+          .prepare("SELECT name FROM sqlite_schema WHERE tbl_name = 'inline_blobs' ORDER BY name")
+          .all();
+        expect(names.map((r) => r.name)).toEqual(['inline_blobs', 'inline_blobs_key']);
+        expect(db.prepare('SELECT count(*) AS n FROM inline_blobs').get()).toEqual({ n: 3 });
+      });
+      // Overwritten and removed after the migration, as usual.
+      await t.put('small', 'two');
+      await t.layer.deleteObject('bkt', 'kilo');
+      expect((await readAll((await t.layer.getObject('bkt', 'small')).stream)).toString()).toBe('two');
+      const page = await t.layer.listObjectSummaries('bkt', {});
+      expect(page.objects.map((o) => o.key)).toEqual(['dir/\u{1F600}', 'large', 'small']);
+      // One blob row per key still: the unique index keeps `OR REPLACE` a replacement.
+      catalogs((db) => expect(db.prepare('SELECT count(*) AS n FROM inline_blobs').get()).toEqual({ n: 2 }));
+    });
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { crc32 } from 'node:zlib';
 import { summaryOfDoc } from './catalog-summary.js';
-import type { MetaRow } from './meta.js';
+import { type MetaRow, rowSums } from './meta.js';
 
 /**
  * A drive's metadata catalog: one SQLite database (`node:sqlite`) under the drive's system folder
@@ -71,7 +71,17 @@ export interface CatalogChange {
  * reads compact rows. In one table a 4 KiB object's row (~2.7 KiB) passed
  * SQLite's local payload limit (~1 KiB at 4 KiB pages) and its document spilled into overflow pages
  * the scan had to follow: 50k such keys listed at 28.5k keys/s in process, 16-byte objects at 73k.
+ * The blobs are in a rowid table with a unique index on the key: its leaves hold a row of up to ~4 KiB,
+ * so a 4 KiB object's 2 KiB shard takes no overflow page (in a WITHOUT ROWID table, an index b-tree,
+ * a row keeps ~0.5 KiB on its leaf and the rest on an overflow page of its own).
  */
+const BLOBS_TABLE = `CREATE TABLE IF NOT EXISTS inline_blobs (
+  bucket TEXT NOT NULL,
+  key BLOB NOT NULL,
+  blob BLOB NOT NULL
+)`;
+const BLOBS_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS inline_blobs_key ON inline_blobs (bucket, key)';
+
 const SCHEMA = `CREATE TABLE IF NOT EXISTS objects (
   bucket TEXT NOT NULL,
   key BLOB NOT NULL,
@@ -82,12 +92,51 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS objects (
   ssum INTEGER,
   PRIMARY KEY (bucket, key)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS inline_blobs (
-  bucket TEXT NOT NULL,
-  key BLOB NOT NULL,
-  blob BLOB NOT NULL,
-  PRIMARY KEY (bucket, key)
-) WITHOUT ROWID`;
+${BLOBS_TABLE};
+${BLOBS_INDEX}`;
+
+/**
+ * Migration of a catalog written with the blobs' table WITHOUT ROWID: its rows are copied into a rowid
+ * table of the same name and columns, in key order, the unique index built after them, in one
+ * transaction. The name and columns stay, so a build from before reads and writes the new table as it
+ * did the old one (its statements name the key, which the unique index serves and `OR REPLACE` keeps
+ * unique).
+ */
+function rowidBlobs(db: DatabaseSync): boolean {
+  const old = db
+    .prepare("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'inline_blobs'")
+    .get() as { sql: string } | undefined;
+  if (!old || !/WITHOUT\s+ROWID/i.test(old.sql)) return false;
+  inTransaction(db, () =>
+    db.exec(
+      `ALTER TABLE inline_blobs RENAME TO inline_blobs_old;
+      ${BLOBS_TABLE};
+      INSERT INTO inline_blobs (bucket, key, blob) SELECT bucket, key, blob FROM inline_blobs_old ORDER BY bucket, key;
+      DROP TABLE inline_blobs_old;
+      ${BLOBS_INDEX}`,
+    ),
+  );
+  return true;
+}
+
+/** Run `fn` in one transaction, rolled back if it throws. */
+function inTransaction(
+  db: DatabaseSync,
+  fn: () => void,
+  begin?: StatementSync,
+  commit?: StatementSync,
+): void {
+  if (begin) begin.run();
+  else db.exec('BEGIN');
+  try {
+    fn();
+    if (commit) commit.run();
+    else db.exec('COMMIT');
+  } catch (err) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw err;
+  }
+}
 
 /**
  * Migration of a catalog written before listing summaries: add the two columns and fill them from the
@@ -98,8 +147,7 @@ CREATE TABLE IF NOT EXISTS inline_blobs (
 function addSummaries(db: DatabaseSync): boolean {
   const cols = db.prepare('PRAGMA table_info(objects)').all() as { name: string }[];
   if (cols.some((c) => c.name === 'summary')) return false;
-  db.exec('BEGIN');
-  try {
+  inTransaction(db, () => {
     db.exec('ALTER TABLE objects ADD COLUMN summary TEXT; ALTER TABLE objects ADD COLUMN ssum INTEGER');
     const page = db.prepare(
       'SELECT bucket, key, doc, sum FROM objects WHERE (bucket, key) > (?, ?) ORDER BY bucket, key LIMIT 1000',
@@ -117,12 +165,8 @@ function addSummaries(db: DatabaseSync): boolean {
       if (!last || rows.length < 1000) break;
       at = [last[0], last[1]];
     }
-    db.exec('COMMIT');
-    return true;
-  } catch (err) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw err;
-  }
+  });
+  return true;
 }
 
 /** How often a read re-checks that the file is still the drive's. */
@@ -138,6 +182,8 @@ interface Statements {
   scanAfter: StatementSync;
   summaryFrom: StatementSync;
   summaryAfter: StatementSync;
+  begin: StatementSync;
+  commit: StatementSync;
 }
 
 function u8(b: Uint8Array): Buffer {
@@ -174,9 +220,11 @@ export class Catalog {
       const sync = this.mode === 'journal' ? 'NORMAL' : this.mode === 'full' ? 'FULL' : 'OFF';
       db.exec(`PRAGMA synchronous=${sync}`);
       if (this.mode === 'journal') db.exec('PRAGMA wal_autocheckpoint=0');
+      // Before the schema: it would index the old blobs' table for nothing.
+      const migrated = rowidBlobs(db);
       db.exec(SCHEMA);
       // A migrated catalog's WAL holds a rewrite of every row: copy it into the database now.
-      if (addSummaries(db)) db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      if (addSummaries(db) || migrated) db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       const prep = (sql: string, arrays = true): StatementSync => {
         const s = db.prepare(sql);
         s.setReturnArrays(arrays);
@@ -202,6 +250,9 @@ export class Catalog {
         scanAfter: prep(`${cols} > ? AND key < ? ORDER BY key LIMIT ?`),
         summaryFrom: prep(`${sums} >= ? AND key < ? ORDER BY key LIMIT ?`),
         summaryAfter: prep(`${sums} > ? AND key < ? ORDER BY key LIMIT ?`),
+        // Prepared once: `exec` would parse them for every batch.
+        begin: prep('BEGIN'),
+        commit: prep('COMMIT'),
       };
     } catch (err) {
       db.close();
@@ -274,24 +325,25 @@ export class Catalog {
   /** Apply a batch of changes in one transaction. */
   apply(changes: Iterable<CatalogChange>): void {
     const st = this.stmts(true);
-    const db = this.db as DatabaseSync;
-    db.exec('BEGIN');
-    try {
-      for (const c of changes) {
-        const k = Buffer.from(c.key);
-        if (c.row) {
-          const { gen, doc } = c.row;
-          const summary = c.row.summary !== undefined ? c.row.summary : summaryOfDoc(doc);
-          st.put.run(c.bucket, k, gen, doc, crc32(doc), summary, summary === null ? null : crc32(summary));
-        } else st.del.run(c.bucket, k);
-        if (c.row?.inline) st.putInline.run(c.bucket, k, c.row.inline);
-        else st.delInline.run(c.bucket, k);
-      }
-      db.exec('COMMIT');
-    } catch (err) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw err;
-    }
+    inTransaction(
+      this.db as DatabaseSync,
+      () => {
+        for (const c of changes) {
+          const k = Buffer.from(c.key);
+          if (c.row) {
+            const { gen, doc } = c.row;
+            let { summary, sums } = c.row;
+            if (summary === undefined) [summary, sums] = [summaryOfDoc(doc), undefined];
+            sums ??= rowSums(doc, summary);
+            st.put.run(c.bucket, k, gen, doc, sums.doc, summary, sums.summary);
+          } else st.del.run(c.bucket, k);
+          if (c.row?.inline) st.putInline.run(c.bucket, k, c.row.inline);
+          else st.delInline.run(c.bucket, k);
+        }
+      },
+      st.begin,
+      st.commit,
+    );
   }
 
   /**

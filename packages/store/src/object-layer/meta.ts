@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { summaryText } from './catalog-summary.js';
 
 /**
@@ -146,6 +147,16 @@ export interface DriveMeta {
   inline: Map<string, Buffer>;
 }
 
+/** The CRC-32s a catalog row (./catalog.ts) stores with its document and its listing summary. */
+export interface RowSums {
+  doc: number;
+  summary: number | null;
+}
+
+export function rowSums(doc: string, summary: string | null): RowSums {
+  return { doc: crc32(doc), summary: summary === null ? null : crc32(summary) };
+}
+
 /** One drive's copy of an object's metadata as its catalog row holds it. */
 export interface MetaRow {
   gen: string;
@@ -158,6 +169,11 @@ export interface MetaRow {
    * replay, legacy import) the catalog derives it from `doc`. Not part of the journal record.
    */
   summary?: string | null;
+  /**
+   * The CRC-32s of `doc` and `summary` (`rowSums`), made with them: once per write, not
+   * once per drive. Absent, the catalog computes them. Not part of the journal record.
+   */
+  sums?: RowSums;
 }
 
 /**
@@ -169,6 +185,7 @@ export interface SharedJson {
   json: string;
   /** The listing summary: the same for every drive (it depends on the versions only). */
   summary: string | null;
+  sums: RowSums;
 }
 
 function sameIndex(a: [string, number][], b: [string, number][]): boolean {
@@ -201,16 +218,17 @@ export function encodeRow(
   }
   let json: string;
   let summary: string | null;
+  let sums: RowSums;
   if (shared?.last && sameIndex(shared.last.index, index)) {
-    json = shared.last.json;
-    summary = shared.last.summary;
+    ({ json, summary, sums } = shared.last);
   } else {
     json = JSON.stringify({ gen: doc.gen, updated: doc.updated, versions: doc.versions, inline: index });
     summary = shared?.last?.summary ?? summaryText(doc.versions);
-    if (shared) shared.last = { index, json, summary };
+    sums = rowSums(json, summary);
+    if (shared) shared.last = { index, json, summary, sums };
   }
   const blob = blobs.length === 0 ? null : blobs.length === 1 ? (blobs[0] as Buffer) : Buffer.concat(blobs);
-  return { gen: doc.gen, doc: json, inline: blob, summary };
+  return { gen: doc.gen, doc: json, inline: blob, summary, sums };
 }
 
 /**
