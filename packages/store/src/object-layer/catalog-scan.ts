@@ -130,7 +130,9 @@ export class MergedScan {
     mode: ScanMode = 'docs',
   ) {
     this.drives = scanDrives(set);
-    this.cursors = this.drives.map((d) => new Cursor(d, bucket, from, inclusive, to, page, mode));
+    // A usage walk reads the usage from the first drive's rows; the others' generations settle the quorum.
+    const modeOf = (i: number): ScanMode => (mode === 'usage' && i > 0 ? 'gens' : mode);
+    this.cursors = this.drives.map((d, i) => new Cursor(d, bucket, from, inclusive, to, page, modeOf(i)));
   }
 
   next(): ScanEntry | null {
@@ -152,7 +154,10 @@ export class MergedScan {
   }
 }
 
-/** The row of a scanned key that k rows agree on (the same generation), null when they do not. */
+/**
+ * The row of a scanned key that k rows agree on (the same generation), null when they do not; the
+ * first drive's when it is one of them.
+ */
 function agreedRow(set: ErasureSet, e: ScanEntry): ScanRow | null {
   let gen: string | null = null;
   let agree = 0;
@@ -236,7 +241,9 @@ function usageOf(key: string, versions: readonly { deleteMarker: boolean; size: 
  * What a scanned key's versions hold (a usage scan): from the agreed row's summary when its CRC-32
  * holds and the scan left the document out (the key holds one version: ./catalog-summary.ts ScanMode),
  * else from that row's document, else from the quorum read; null when the key has no versions. The
- * same rule as entrySummary.
+ * same rule as entrySummary. Only the first drive's rows carry a summary or document in a usage scan:
+ * a key whose agreed row is another drive's (the first lacks the row or disagrees) takes the quorum
+ * read, as a damaged summary does.
  */
 export async function entryUsage(set: ErasureSet, bucket: string, e: ScanEntry): Promise<KeyUsage | null> {
   const row = agreedRow(set, e);

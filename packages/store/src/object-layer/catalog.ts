@@ -198,7 +198,12 @@ export class Catalog {
         del: prep('DELETE FROM objects WHERE bucket = ? AND key = ?'),
         putInline: prep('INSERT OR REPLACE INTO inline_blobs (bucket, key, blob) VALUES (?, ?, ?)'),
         delInline: prep('DELETE FROM inline_blobs WHERE bucket = ? AND key = ?'),
-        scans: { docs: scans('docs'), summaries: scans('summaries'), usage: scans('usage') },
+        scans: {
+          docs: scans('docs'),
+          summaries: scans('summaries'),
+          usage: scans('usage'),
+          gens: scans('gens'),
+        },
       };
     } catch (err) {
       db.close();

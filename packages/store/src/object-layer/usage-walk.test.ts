@@ -121,4 +121,21 @@ describeLayer((t) => {
     eachCatalog(t.dir, t.drives, (db) => db.exec('UPDATE objects SET summary = NULL, ssum = NULL'));
     expect(await walk(t.layer, 2)).toEqual(want);
   });
+
+  it('asks the quorum for keys the first drive has no row of (only its rows carry the usage)', async () => {
+    await fill();
+    const db = new DatabaseSync(path.join(t.dir, 'drive1', SYS_DIR, CATALOG_FILE));
+    try {
+      const gone = db.prepare(
+        "DELETE FROM objects WHERE key IN (CAST('plain/small' AS BLOB), CAST('v/three' AS BLOB))",
+      );
+      expect(gone.run().changes).toBe(2);
+    } finally {
+      db.close();
+    }
+    const want = await fromVersions(t.layer);
+    // Four drives: the other three hold the rows, a quorum; one drive: the keys are gone.
+    expect(want.some((u) => u.key === 'v/three' && u.versions === 3)).toBe(t.drives > 1);
+    expect(await walk(t.layer, 1000)).toEqual(want);
+  });
 });
