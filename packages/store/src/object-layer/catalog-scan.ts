@@ -1,10 +1,11 @@
 import { crc32 } from 'node:zlib';
 import { docIntact, KEY_END, type ScanRow } from './catalog.js';
-import { type LatestSummary, latestOf, parseSummary } from './catalog-summary.js';
+import { type LatestSummary, latestOf, parseSummary, type ScanMode, summarySize } from './catalog-summary.js';
 import type { Drive } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
 import { readMeta } from './meta-io.js';
+import type { KeyUsage } from './types.js';
 
 /**
  * Ordered walks over a bucket's keys: range scans of the drives' catalogs (./catalog.ts) merged by
@@ -43,7 +44,7 @@ class Cursor {
   private readonly bucket: string;
   private readonly to: Buffer;
   private readonly page: number;
-  private readonly summaries: boolean;
+  private readonly mode: ScanMode;
 
   constructor(
     drive: Drive,
@@ -52,10 +53,10 @@ class Cursor {
     inclusive: boolean,
     to: Buffer,
     page: number,
-    summaries: boolean,
+    mode: ScanMode,
   ) {
     this.drive = drive;
-    this.summaries = summaries;
+    this.mode = mode;
     this.bucket = bucket;
     this.from = from;
     this.inclusive = inclusive;
@@ -74,7 +75,7 @@ class Cursor {
         this.inclusive,
         this.to,
         this.page,
-        this.summaries,
+        this.mode,
       );
     } catch (err) {
       this.drive.reportError(err);
@@ -113,7 +114,7 @@ export interface ScanEntry {
 
 /**
  * A merged, ordered scan of a bucket's keys in [from, to) (or (from, to) without `inclusive`), its rows
- * with their documents or (`summaries`) with their listing summaries.
+ * with the columns `mode` reads (./catalog-summary.ts ScanMode).
  */
 export class MergedScan {
   private readonly cursors: Cursor[];
@@ -126,10 +127,12 @@ export class MergedScan {
     inclusive: boolean,
     to: Buffer,
     page = 256,
-    summaries = false,
+    mode: ScanMode = 'docs',
   ) {
     this.drives = scanDrives(set);
-    this.cursors = this.drives.map((d) => new Cursor(d, bucket, from, inclusive, to, page, summaries));
+    // A usage walk reads the usage from the first drive's rows; the others' generations settle the quorum.
+    const modeOf = (i: number): ScanMode => (mode === 'usage' && i > 0 ? 'gens' : mode);
+    this.cursors = this.drives.map((d, i) => new Cursor(d, bucket, from, inclusive, to, page, modeOf(i)));
   }
 
   next(): ScanEntry | null {
@@ -151,7 +154,10 @@ export class MergedScan {
   }
 }
 
-/** The row of a scanned key that k rows agree on (the same generation), null when they do not. */
+/**
+ * The row of a scanned key that k rows agree on (the same generation), null when they do not; the
+ * first drive's when it is one of them.
+ */
 function agreedRow(set: ErasureSet, e: ScanEntry): ScanRow | null {
   let gen: string | null = null;
   let agree = 0;
@@ -208,6 +214,45 @@ export async function entrySummary(
   if (row?.summary != null && crc32(row.summary) === row.ssum) return parseSummary(row.summary);
   const versions = row?.summary == null ? rowVersions(row) : null;
   return latestOf(versions ?? (await readMeta(set, bucket, e.key)).doc?.versions);
+}
+
+/** What versions (latest first) hold, as usage counts it; null when there are none. */
+function usageOf(key: string, versions: readonly { deleteMarker: boolean; size: number }[]): KeyUsage | null {
+  const latest = versions[0];
+  if (!latest) return null;
+  const u: KeyUsage = {
+    key,
+    latestSize: latest.deleteMarker ? null : latest.size,
+    versions: 0,
+    bytes: 0,
+    deleteMarkers: 0,
+  };
+  for (const v of versions) {
+    if (v.deleteMarker) u.deleteMarkers++;
+    else {
+      u.versions++;
+      u.bytes += v.size;
+    }
+  }
+  return u;
+}
+
+/**
+ * What a scanned key's versions hold (a usage scan): from the agreed row's summary when its CRC-32
+ * holds and the scan left the document out (the key holds one version: ./catalog-summary.ts ScanMode),
+ * else from that row's document, else from the quorum read; null when the key has no versions. The
+ * same rule as entrySummary. Only the first drive's rows carry a summary or document in a usage scan:
+ * a key whose agreed row is another drive's (the first lacks the row or disagrees) takes the quorum
+ * read, as a damaged summary does.
+ */
+export async function entryUsage(set: ErasureSet, bucket: string, e: ScanEntry): Promise<KeyUsage | null> {
+  const row = agreedRow(set, e);
+  if (row?.doc == null && row?.summary != null && crc32(row.summary) === row.ssum) {
+    const latest = summarySize(row.summary);
+    return latest && usageOf(e.key, [latest]);
+  }
+  const versions = rowVersions(row) ?? (await readMeta(set, bucket, e.key)).doc?.versions;
+  return versions ? usageOf(e.key, versions) : null;
 }
 
 /** Every key of a bucket that some scanned drive holds a row for, in order (heal's walk). */

@@ -15,6 +15,34 @@
  * row comes without one (journal replay, the legacy import, the catalog's migration).
  */
 
+/**
+ * What a scan of a catalog (./catalog.ts `scan`) reads of each row, besides its key and generation:
+ * - `docs`: the JSON document and its CRC-32 (reads, ListObjectVersions);
+ * - `summaries`: the summary and its CRC-32, the document only where the row has none (written before
+ *   summaries, or not summarizable) — a plain ListObjects page;
+ * - `usage`: the same, and the document also where the key may hold more than one version (the summary
+ *   tells only the latest's size): the usage scanner's walk, which needs every version's size;
+ * - `gens`: nothing more (the other drives of a usage walk: their generations settle the quorum, the
+ *   first drive's row tells the usage — ./catalog-scan.ts MergedScan).
+ */
+export type ScanMode = 'docs' | 'summaries' | 'usage' | 'gens';
+
+/**
+ * Whether a row's document may hold more than one version: SQLite's JSON parser in C, no string handed
+ * to JS (~2 µs a row: the scan's largest cost, hence on one drive only); a document that is not JSON
+ * counts as "may" (the caller then checks its CRC-32 and falls back to the quorum read), since
+ * json_array_length would fail the whole statement on it.
+ */
+const MAY_HOLD_SEVERAL = "NOT json_valid(doc) OR json_array_length(doc, '$.versions') > 1";
+
+/** The columns of each scan mode: doc, sum, summary, ssum (after key and gen). */
+export const SCAN_COLUMNS: Record<ScanMode, string> = {
+  docs: 'key, gen, doc, sum, NULL, NULL',
+  summaries: 'key, gen, iif(summary IS NULL, doc, NULL), iif(summary IS NULL, sum, NULL), summary, ssum',
+  usage: `key, gen, iif(summary IS NULL OR ${MAY_HOLD_SEVERAL}, doc, NULL), sum, summary, ssum`,
+  gens: 'key, gen, NULL, NULL, NULL, NULL',
+};
+
 /** An owner as ./meta.ts records it (kept structural here: meta.ts imports this module). */
 interface Owner {
   id: string;
@@ -100,6 +128,14 @@ export function summaryOfDoc(doc: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The latest version's delete marker flag and size from a summary text; null for a key with no versions. */
+export function summarySize(text: string): { deleteMarker: boolean; size: number } | null {
+  const state = text.charCodeAt(0);
+  if (state === 69 /* E */) return null;
+  if (state === 68 /* D */) return DELETED;
+  return { deleteMarker: false, size: Number(text.slice(2, text.indexOf('\t', 2))) };
 }
 
 /** Read a summary text (see summaryText); null for a key with no versions. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { crc32 } from 'node:zlib';
-import { summaryOfDoc } from './catalog-summary.js';
+import { SCAN_COLUMNS, type ScanMode, summaryOfDoc } from './catalog-summary.js';
 import { type MetaRow, rowSums } from './meta.js';
 
 /**
@@ -37,8 +37,8 @@ export const KEY_END = Buffer.from([0xff]);
 
 /**
  * One row of a scan: the key's UTF-8 bytes, its generation, and either its document (with its CRC-32)
- * or, in a summary scan, its listing summary (./catalog-summary.ts, with its own CRC-32) — the document
- * too when the row has no summary.
+ * or, in a summary or usage scan, its listing summary (./catalog-summary.ts, with its own CRC-32) — the
+ * document too where the summary does not tell what the scan needs (see ScanMode).
  */
 export interface ScanRow {
   key: Buffer;
@@ -178,10 +178,8 @@ interface Statements {
   del: StatementSync;
   putInline: StatementSync;
   delInline: StatementSync;
-  scanFrom: StatementSync;
-  scanAfter: StatementSync;
-  summaryFrom: StatementSync;
-  summaryAfter: StatementSync;
+  /** Per scan mode: from a key (inclusive), and after it. */
+  scans: Record<ScanMode, [StatementSync, StatementSync]>;
   begin: StatementSync;
   commit: StatementSync;
 }
@@ -230,11 +228,13 @@ export class Catalog {
         s.setReturnArrays(arrays);
         return s;
       };
-      const cols = 'SELECT key, gen, doc, sum FROM objects WHERE bucket = ? AND key';
-      // The document only where the row has no summary (written before summaries, or not summarizable).
-      const sums =
-        'SELECT key, gen, summary, ssum, iif(summary IS NULL, doc, NULL), iif(summary IS NULL, sum, NULL) ' +
-        'FROM objects WHERE bucket = ? AND key';
+      const scans = (mode: ScanMode): [StatementSync, StatementSync] => {
+        const sql = `SELECT ${SCAN_COLUMNS[mode]} FROM objects WHERE bucket = ? AND key`;
+        return [
+          prep(`${sql} >= ? AND key < ? ORDER BY key LIMIT ?`),
+          prep(`${sql} > ? AND key < ? ORDER BY key LIMIT ?`),
+        ];
+      };
       this.st = {
         get: prep(
           'SELECT o.doc, o.sum, i.blob FROM objects o LEFT JOIN inline_blobs i ' +
@@ -246,10 +246,12 @@ export class Catalog {
         del: prep('DELETE FROM objects WHERE bucket = ? AND key = ?'),
         putInline: prep('INSERT OR REPLACE INTO inline_blobs (bucket, key, blob) VALUES (?, ?, ?)'),
         delInline: prep('DELETE FROM inline_blobs WHERE bucket = ? AND key = ?'),
-        scanFrom: prep(`${cols} >= ? AND key < ? ORDER BY key LIMIT ?`),
-        scanAfter: prep(`${cols} > ? AND key < ? ORDER BY key LIMIT ?`),
-        summaryFrom: prep(`${sums} >= ? AND key < ? ORDER BY key LIMIT ?`),
-        summaryAfter: prep(`${sums} > ? AND key < ? ORDER BY key LIMIT ?`),
+        scans: {
+          docs: scans('docs'),
+          summaries: scans('summaries'),
+          usage: scans('usage'),
+          gens: scans('gens'),
+        },
         // Prepared once: `exec` would parse them for every batch.
         begin: prep('BEGIN'),
         commit: prep('COMMIT'),
@@ -347,8 +349,8 @@ export class Catalog {
   }
 
   /**
-   * Up to `limit` rows of a bucket in key order from `from` (or after it) to before `to`: with their
-   * documents, or (`summaries`) with their listing summaries instead.
+   * Up to `limit` rows of a bucket in key order from `from` (or after it) to before `to`, with the
+   * columns `mode` reads (see ScanMode).
    */
   scan(
     bucket: string,
@@ -356,27 +358,18 @@ export class Catalog {
     inclusive: boolean,
     to: Buffer,
     limit: number,
-    summaries = false,
+    mode: ScanMode = 'docs',
   ): ScanRow[] {
-    const st = this.stmts();
-    if (summaries) {
-      const rows = (inclusive ? st.summaryFrom : st.summaryAfter).all(bucket, from, to, limit) as unknown as [
-        Uint8Array,
-        string,
-        string | null,
-        number | null,
-        string | null,
-        number | null,
-      ][];
-      return rows.map((r) => ({ key: u8(r[0]), gen: r[1], summary: r[2], ssum: r[3], doc: r[4], sum: r[5] }));
-    }
-    const rows = (inclusive ? st.scanFrom : st.scanAfter).all(bucket, from, to, limit) as unknown as [
+    const [fromSt, afterSt] = this.stmts().scans[mode];
+    const rows = (inclusive ? fromSt : afterSt).all(bucket, from, to, limit) as unknown as [
       Uint8Array,
       string,
-      string,
-      number,
+      string | null,
+      number | null,
+      string | null,
+      number | null,
     ][];
-    return rows.map((r) => ({ key: u8(r[0]), gen: r[1], doc: r[2], sum: r[3], summary: null, ssum: null }));
+    return rows.map((r) => ({ key: u8(r[0]), gen: r[1], doc: r[2], sum: r[3], summary: r[4], ssum: r[5] }));
   }
 
   /**

@@ -26,6 +26,7 @@ import type {
   GetObjectResult,
   HealObjectResult,
   HealOptions,
+  KeyUsage,
   ListObjectsOptions,
   ListObjectsResult,
   ListVersionsOptions,
@@ -205,6 +206,10 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   listObjectVersions(bucket: string, opts: ListVersionsOptions): Promise<ListVersionsResult> {
     return listing.listObjectVersions(this.set, bucket, opts);
+  }
+
+  listObjectUsage(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult<KeyUsage>> {
+    return listing.listObjectUsage(this.set, bucket, opts);
   }
 
   // ---------------------------------------------------------------- multipart

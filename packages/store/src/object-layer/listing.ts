@@ -1,9 +1,17 @@
-import { entrySummary, entryVersions, MergedScan, prefixEnd, type ScanEntry } from './catalog-scan.js';
-import type { LatestSummary } from './catalog-summary.js';
+import {
+  entrySummary,
+  entryUsage,
+  entryVersions,
+  MergedScan,
+  prefixEnd,
+  type ScanEntry,
+} from './catalog-scan.js';
+import type { LatestSummary, ScanMode } from './catalog-summary.js';
 import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
 import { compareKeys } from './names.js';
 import type {
+  KeyUsage,
   ListObjectsOptions,
   ListObjectsResult,
   ListVersionsOptions,
@@ -22,31 +30,39 @@ import { toInfo } from './versions.js';
 
 /**
  * What a walk reads of each key and which keys it shows: every version of keys that have one
- * (ListObjectVersions), the latest version of keys whose latest is live (ListObjects), or the same from
- * the catalogs' summaries alone (a plain ListObjects page: no document parsed).
+ * (ListObjectVersions), the latest version of keys whose latest is live (ListObjects), the same from
+ * the catalogs' summaries alone (a plain ListObjects page: no document parsed), or the usage of every
+ * key with versions (summaries where they tell it all).
  */
 interface EntryReader<T> {
-  summaries: boolean;
+  mode: ScanMode;
   read(set: ErasureSet, bucket: string, e: ScanEntry): Promise<T | null>;
   visible(value: T): boolean;
 }
 
 const ALL_VERSIONS: EntryReader<VersionRecord[]> = {
-  summaries: false,
+  mode: 'docs',
   read: entryVersions,
   visible: (list) => list.length > 0,
 };
 
 const LIVE_VERSIONS: EntryReader<VersionRecord[]> = {
-  summaries: false,
+  mode: 'docs',
   read: entryVersions,
   visible: (list) => list[0] !== undefined && !list[0].deleteMarker,
 };
 
 const LIVE_SUMMARIES: EntryReader<LatestSummary> = {
-  summaries: true,
+  mode: 'summaries',
   read: entrySummary,
   visible: (s) => !s.deleteMarker,
+};
+
+/** Every key with versions, with what they hold (entryUsage returns null for a key without). */
+const USAGE: EntryReader<KeyUsage> = {
+  mode: 'usage',
+  read: entryUsage,
+  visible: () => true,
 };
 
 /** One entry of a listing page, in key order. */
@@ -81,7 +97,7 @@ async function* listEntries<T>(
   const start = after ? Buffer.from(after) : Buffer.from(prefix);
   const inclusive = after ? q.inclusive : true;
   const page = Math.max(16, Math.min(512, q.maxKeys + 1));
-  const scan = new MergedScan(set, bucket, start, inclusive, prefixEnd(prefix), page, reader.summaries);
+  const scan = new MergedScan(set, bucket, start, inclusive, prefixEnd(prefix), page, reader.mode);
   for (let e = scan.next(); e; e = scan.next()) {
     let cp: string | null = null;
     if (delimiter) {
@@ -165,6 +181,15 @@ export function listObjectSummaries(
     storageClass: s.storageClass,
     owner: s.owner,
   }));
+}
+
+/** The usage scanner's walk: every key with versions and what they hold (see ObjectLayer). */
+export function listObjectUsage(
+  set: ErasureSet,
+  bucket: string,
+  opts: ListObjectsOptions,
+): Promise<ListObjectsResult<KeyUsage>> {
+  return listLatest(set, bucket, opts, USAGE, (_key, u) => u);
 }
 
 export async function listObjectVersions(

@@ -256,6 +256,20 @@ export interface ObjectSummary {
   owner: OwnerRecord | null;
 }
 
+/**
+ * What a key's versions hold, as the usage scanner counts them (ObjectLayer.listObjectUsage): read from
+ * the catalogs' summary where the key holds one version, from its document otherwise.
+ */
+export interface KeyUsage {
+  key: string;
+  /** The latest version's size when it is live, null when it is a delete marker. */
+  latestSize: number | null;
+  /** Versions that are not delete markers (the latest included), and their bytes. */
+  versions: number;
+  bytes: number;
+  deleteMarkers: number;
+}
+
 export interface ListObjectsResult<T = ObjectInfo> {
   objects: T[];
   commonPrefixes: string[];
@@ -381,6 +395,12 @@ export interface ObjectLayer {
   /** listObjects with each key's summary instead of its whole latest version (no document parsed). */
   listObjectSummaries(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult<ObjectSummary>>;
   listObjectVersions(bucket: string, opts: ListVersionsOptions): Promise<ListVersionsResult>;
+  /**
+   * Every key with versions (delete markers included) and what they hold, paged as listObjects: the
+   * usage scanner's walk, with listing's quorum rule, building no ObjectInfo and parsing no document of
+   * a key that holds one version (its catalog summary tells its size).
+   */
+  listObjectUsage(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult<KeyUsage>>;
 
   newMultipartUpload(
     bucket: string,
