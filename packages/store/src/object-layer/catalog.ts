@@ -334,9 +334,9 @@ export class Catalog {
           const k = Buffer.from(c.key);
           if (c.row) {
             const { gen, doc } = c.row;
-            let { summary, sums } = c.row;
-            if (summary === undefined) [summary, sums] = [summaryOfDoc(doc), undefined];
-            sums ??= rowSums(doc, summary);
+            // A row made by encodeRow carries its summary and CRC-32s; one from replay or import neither.
+            const summary = c.row.summary !== undefined ? c.row.summary : summaryOfDoc(doc);
+            const sums = (c.row.summary !== undefined && c.row.sums) || rowSums(doc, summary);
             st.put.run(c.bucket, k, gen, doc, sums.doc, summary, sums.summary);
           } else st.del.run(c.bucket, k);
           if (c.row?.inline) st.putInline.run(c.bucket, k, c.row.inline);
