@@ -1,12 +1,17 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E } from './support/env.js';
 
 // One console + embedded store for the whole run, on a fresh data dir, started from the built app
-// exactly as `npm start` runs it. Workers inherit the data dir through the environment.
-process.env.STOWAGE_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'stowage-e2e-'));
+// exactly as `npm start` runs it. Workers inherit the data dir through the environment; the process
+// that made it removes it when the run ends (the console was stopped before).
+if (!process.env.STOWAGE_E2E_DATA) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stowage-e2e-'));
+  process.env.STOWAGE_E2E_DATA = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
+}
 
 export default defineConfig({
   testDir: 'journeys',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The Go build helper of the madmin package (fails with the apt command to run when go or Debian's
 // madmin-go sources are missing).
 import { buildGoProgram, type GoProgram } from '../../../madmin/src/testing/go-program.js';
-import { ROOT, SECRET, type Site, startSite } from './testing/two-stores.js';
+import { ROOT, SECRET, type Site, startSite, stopSites } from './testing/two-stores.js';
 
 // MinIO's Go SDKs against bucket replication: conformance/go/src/madmin-calls run with
 // `replication <target>` (replication.go) — madmin-go's remote-target calls and minio-go's
@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all([a?.store.close(), b?.store.close()]);
+  await stopSites(a, b);
 });
 
 describe('madmin-go and minio-go against bucket replication', () => {

@@ -16,6 +16,7 @@ import {
   type Site,
   s3,
   startSite,
+  stopSites,
   targetOf,
   versionedBucket,
   waitFor,
@@ -70,7 +71,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([a?.store.close(), b?.store.close()]);
+  await stopSites(a, b);
 });
 
 describe('remote targets', () => {

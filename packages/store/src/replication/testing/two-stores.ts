@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BucketTarget, MadminClient, signRequest } from '@stowage/madmin';
@@ -33,6 +33,12 @@ export async function startSite(dataDir?: string, port = 0): Promise<Site> {
     store,
     admin: new MadminClient({ endpoint: store.url, accessKey: ROOT, secretKey: SECRET }),
   };
+}
+
+/** Stop the sites' stores and remove their data folders (a test run leaves nothing in the temp folder). */
+export async function stopSites(...sites: (Site | undefined)[]): Promise<void> {
+  await Promise.all(sites.map((s) => s?.store.close()));
+  await Promise.all(sites.map((s) => s && rm(s.dataDir, { recursive: true, force: true })));
 }
 
 export interface S3Reply {
