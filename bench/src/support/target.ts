@@ -15,6 +15,8 @@ export interface Target {
   rss(): Promise<number>;
   /** CPU seconds the server process (all its threads) has used so far, user and system. */
   cpuSeconds(): Promise<number>;
+  /** CPU seconds the server's main thread alone has used so far (its JavaScript, where the store's work queues). */
+  mainCpuSeconds(): Promise<number>;
   /** The server's data folder. */
   dataDir: string;
   /** Stop the server and remove its data folder, unless `keepData` (to start it again on the same data). */
@@ -23,6 +25,14 @@ export interface Target {
 
 /** USER_HZ of /proc/<pid>/stat: 100 on every Linux architecture Node runs on. */
 const TICKS_PER_SECOND = 100;
+
+/** utime + stime of a /proc `stat` file (fields 14 and 15, after the parenthesised name), in seconds. */
+async function statCpuSeconds(file: string): Promise<number> {
+  // The process may already be gone when a last sample fires.
+  const stat = await readFile(file, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / TICKS_PER_SECOND;
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -70,12 +80,9 @@ export async function startTarget(
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb * 1024;
     },
-    async cpuSeconds() {
-      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime and stime in ticks.
-      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => '');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / TICKS_PER_SECOND;
-    },
+    cpuSeconds: () => statCpuSeconds(`/proc/${child.pid}/stat`),
+    // The main thread's task id is the process id.
+    mainCpuSeconds: () => statCpuSeconds(`/proc/${child.pid}/task/${child.pid}/stat`),
     dataDir,
     async stop(keepData = false) {
       const exited = new Promise((r) => child.once('exit', r));
