@@ -1,16 +1,17 @@
 import { crc32 } from 'node:zlib';
-import { docIntact, KEY_END, type ScanRow } from './catalog.js';
+import { DOC, docIntact, GEN, KEY, KEY_END, type ScanRow, SSUM, SUM, SUMMARY } from './catalog.js';
 import { type LatestSummary, latestOf, parseSummary, type ScanMode, summarySize } from './catalog-summary.js';
 import type { Drive } from './drive.js';
 import type { ErasureSet } from './erasure-set.js';
 import type { VersionRecord } from './meta.js';
 import { readMeta } from './meta-io.js';
+import { compareKeys } from './names.js';
 import type { KeyUsage } from './types.js';
 
 /**
  * Ordered walks over a bucket's keys: range scans of the drives' catalogs (./catalog.ts) merged by
  * key. Each drive's scan is read a page of rows at a time (no statement stays open across awaits, and
- * memory is bounded by pages, not by the bucket), and `seek` jumps past a common prefix with one new
+ * memory is bounded by pages, not by the bucket), and `skip` jumps past a common prefix with one new
  * range per drive.
  *
  * Which drives: every acknowledged key's row is on at least W drives (the write quorum), so any
@@ -21,10 +22,15 @@ import type { KeyUsage } from './types.js';
  * (wiped, not healed yet) that coverage no longer holds, and every online drive is scanned.
  */
 
-/** The drives whose catalogs a walk scans (see above). */
+/**
+ * The drives whose catalogs a walk scans (see above): a re-formatted drive last, since the first one
+ * scanned is the one whose rows tell more than their generation (MergedScan).
+ */
 export function scanDrives(set: ErasureSet): Drive[] {
   const online = set.drives.filter((d) => d.online);
-  if (online.some((d) => d.formatted) || online.length <= set.readQuorum) return online;
+  if (online.some((d) => d.formatted) || online.length <= set.readQuorum) {
+    return [...online.filter((d) => !d.formatted), ...online.filter((d) => d.formatted)];
+  }
   return online.slice(0, set.readQuorum);
 }
 
@@ -85,7 +91,8 @@ class Cursor {
     const last = this.rows.at(-1);
     if (!last || this.rows.length < this.page) this.done = true;
     if (last) {
-      this.from = last.key;
+      // The key's bytes again (./catalog-summary.ts KEY_TEXT): the next page starts after them.
+      this.from = Buffer.from(last[KEY]);
       this.inclusive = false;
     }
     return this.rows[0] ?? null;
@@ -95,30 +102,35 @@ class Cursor {
     this.at++;
   }
 
-  /** Continue at the first key ≥ `from`. */
-  seek(from: Buffer): void {
-    while (this.at < this.rows.length && Buffer.compare((this.rows[this.at] as ScanRow).key, from) < 0)
-      this.at++;
+  /**
+   * Continue past every key that starts with `prefix`, the scan being at one of them: every row ahead
+   * is at or after it, so the rows below prefixEnd(prefix) are those that start with it.
+   */
+  skip(prefix: string): void {
+    while (this.at < this.rows.length && (this.rows[this.at] as ScanRow)[KEY].startsWith(prefix)) this.at++;
     if (this.at < this.rows.length || this.done) return;
-    this.from = from;
+    this.from = prefixEnd(prefix);
     this.inclusive = true;
   }
 }
 
-/** A key of a merged scan and the rows the scanned drives hold for it (null: no row). */
+/** A key of a merged scan and the row each scanned drive holds for it (null: no row). */
 export interface ScanEntry {
   key: string;
-  bytes: Buffer;
   rows: (ScanRow | null)[];
 }
 
 /**
- * A merged, ordered scan of a bucket's keys in [from, to) (or (from, to) without `inclusive`), its rows
- * with the columns `mode` reads (./catalog-summary.ts ScanMode).
+ * A merged, ordered scan of a bucket's keys in [from, to) (or (from, to) without `inclusive`). The
+ * first drive's rows carry the columns `mode` reads (./catalog-summary.ts ScanMode), the others' only
+ * their generations (`gens`): agreeing generations settle a key, and the first drive's row then tells
+ * the rest. A key whose agreed row is another drive's (the first lacks the row, or holds another
+ * generation) takes the quorum read, as a damaged copy does: slower, not wrong.
  */
 export class MergedScan {
   private readonly cursors: Cursor[];
-  readonly drives: Drive[];
+  /** The entry `next` hands out, filled again on every call. */
+  private readonly entry: ScanEntry;
 
   constructor(
     set: ErasureSet,
@@ -129,28 +141,39 @@ export class MergedScan {
     page = 256,
     mode: ScanMode = 'docs',
   ) {
-    this.drives = scanDrives(set);
-    // A usage walk reads the usage from the first drive's rows; the others' generations settle the quorum.
-    const modeOf = (i: number): ScanMode => (mode === 'usage' && i > 0 ? 'gens' : mode);
-    this.cursors = this.drives.map((d, i) => new Cursor(d, bucket, from, inclusive, to, page, modeOf(i)));
+    const drives = scanDrives(set);
+    this.cursors = drives.map(
+      (d, i) => new Cursor(d, bucket, from, inclusive, to, page, i === 0 ? mode : 'gens'),
+    );
+    this.entry = { key: '', rows: drives.map(() => null) };
   }
 
+  /**
+   * The next key and its rows, in S3's key order (UTF-8 bytes: compareKeys); null at the end. The same
+   * object every time: it holds until the next call.
+   */
   next(): ScanEntry | null {
-    let min: Buffer | null = null;
-    const heads = this.cursors.map((c) => c.head());
-    for (const h of heads) if (h && (!min || Buffer.compare(h.key, min) < 0)) min = h.key;
-    if (!min) return null;
-    const rows = heads.map((h, i) => {
-      if (!h?.key.equals(min as Buffer)) return null;
-      (this.cursors[i] as Cursor).advance();
-      return h;
-    });
-    return { key: min.toString('utf8'), bytes: min, rows };
+    const cursors = this.cursors;
+    const rows = this.entry.rows;
+    let min: string | null = null;
+    for (let i = 0; i < cursors.length; i++) {
+      const h = (cursors[i] as Cursor).head();
+      rows[i] = h;
+      if (h !== null && (min === null || (h[KEY] !== min && compareKeys(h[KEY], min) < 0))) min = h[KEY];
+    }
+    if (min === null) return null;
+    for (let i = 0; i < cursors.length; i++) {
+      const h = rows[i];
+      if (h?.[KEY] === min) (cursors[i] as Cursor).advance();
+      else rows[i] = null;
+    }
+    this.entry.key = min;
+    return this.entry;
   }
 
-  /** Continue at the first key ≥ `from` (skipping a common prefix: `prefixEnd(prefix)`). */
-  seek(from: Buffer): void {
-    for (const c of this.cursors) c.seek(from);
+  /** Continue past every key that starts with `prefix`, the last key `next` returned being one. */
+  skip(prefix: string): void {
+    for (const c of this.cursors) c.skip(prefix);
   }
 }
 
@@ -161,59 +184,78 @@ export class MergedScan {
 function agreedRow(set: ErasureSet, e: ScanEntry): ScanRow | null {
   let gen: string | null = null;
   let agree = 0;
+  let first: ScanRow | null = null;
   for (const r of e.rows) {
     if (!r) continue;
-    if (gen === null || r.gen === gen) {
-      gen = r.gen;
+    if (gen === null || r[GEN] === gen) {
+      gen = r[GEN];
+      first ??= r;
       agree++;
     }
   }
-  return agree >= set.readQuorum ? (e.rows.find((r) => r?.gen === gen) as ScanRow) : null;
+  return agree >= set.readQuorum ? first : null;
 }
 
 /** A row's versions from its document; null when the document is absent, damaged or not JSON. */
 function rowVersions(row: ScanRow | null): VersionRecord[] | null {
-  if (row?.doc == null || !docIntact(row.doc, row.sum)) return null;
+  const doc = row?.[DOC];
+  if (doc == null || !docIntact(doc, row?.[SUM])) return null;
   try {
-    return (JSON.parse(row.doc) as { versions: VersionRecord[] }).versions;
+    return (JSON.parse(doc) as { versions: VersionRecord[] }).versions;
   } catch {
     // Intact but not JSON: cannot happen short of a bug; the quorum read decides.
     return null;
   }
 }
 
-/**
- * The versions of a scanned key (a scan with documents): from its rows when k of them agree on a
- * generation, else from the quorum read of every drive; null when the key has no versions (removed,
- * or never acknowledged).
+/** A row's summary text when its CRC-32 holds; null when it has none or it is damaged. */
+function rowSummary(row: ScanRow | null): string | null {
+  const summary = row?.[SUMMARY];
+  return summary != null && crc32(summary) === row?.[SSUM] ? summary : null;
+}
+
+/*
+ * What a scanned key's rows tell, for each kind of walk: `settle…` from the rows alone (synchronous; a
+ * value, null when the key has no versions, undefined when the rows do not settle it), `read…` from
+ * the quorum read of every drive for a key the rows did not settle.
  */
-export async function entryVersions(
+
+/** A key's versions from the quorum read of every drive; null when it has none. */
+export async function readVersions(
   set: ErasureSet,
   bucket: string,
-  e: ScanEntry,
+  key: string,
 ): Promise<VersionRecord[] | null> {
-  // A damaged row: the quorum read decides.
-  const versions = rowVersions(agreedRow(set, e));
-  if (versions) return versions;
-  const meta = await readMeta(set, bucket, e.key);
-  return meta.doc?.versions ?? null;
+  return (await readMeta(set, bucket, key)).doc?.versions ?? null;
+}
+
+/**
+ * The versions of a scanned key (a scan with documents): from its rows when k of them agree on a
+ * generation and the agreed row's document is intact.
+ */
+export function settleVersions(set: ErasureSet, e: ScanEntry): VersionRecord[] | undefined {
+  return rowVersions(agreedRow(set, e)) ?? undefined;
 }
 
 /**
  * The latest version of a scanned key as a plain listing reports it (a scan with summaries): from the
- * agreed row's summary when its CRC-32 holds, else from that row's document (a row without a summary),
- * else from the quorum read; null when the key has no versions. The same rule as entryVersions: a
- * damaged summary counts as a missing copy.
+ * agreed row's summary when its CRC-32 holds, else from that row's document (a row without a summary).
+ * The same rule as settleVersions: a damaged summary counts as a missing copy.
  */
-export async function entrySummary(
+export function settleSummary(set: ErasureSet, e: ScanEntry): LatestSummary | null | undefined {
+  const row = agreedRow(set, e);
+  const summary = rowSummary(row);
+  if (summary !== null) return parseSummary(summary);
+  const versions = row?.[SUMMARY] == null ? rowVersions(row) : null;
+  return versions ? latestOf(versions) : undefined;
+}
+
+export async function readSummary(
   set: ErasureSet,
   bucket: string,
-  e: ScanEntry,
+  key: string,
 ): Promise<LatestSummary | null> {
-  const row = agreedRow(set, e);
-  if (row?.summary != null && crc32(row.summary) === row.ssum) return parseSummary(row.summary);
-  const versions = row?.summary == null ? rowVersions(row) : null;
-  return latestOf(versions ?? (await readMeta(set, bucket, e.key)).doc?.versions);
+  return latestOf((await readVersions(set, bucket, key)) ?? undefined);
 }
 
 /** What versions (latest first) hold, as usage counts it; null when there are none. */
@@ -240,23 +282,26 @@ function usageOf(key: string, versions: readonly { deleteMarker: boolean; size: 
 /**
  * What a scanned key's versions hold (a usage scan): from the agreed row's summary when its CRC-32
  * holds and the scan left the document out (the key holds one version: ./catalog-summary.ts ScanMode),
- * else from that row's document, else from the quorum read; null when the key has no versions. The
- * same rule as entrySummary. Only the first drive's rows carry a summary or document in a usage scan:
- * a key whose agreed row is another drive's (the first lacks the row or disagrees) takes the quorum
- * read, as a damaged summary does.
+ * else from that row's document. The same rule as settleSummary.
  */
-export async function entryUsage(set: ErasureSet, bucket: string, e: ScanEntry): Promise<KeyUsage | null> {
+export function settleUsage(set: ErasureSet, e: ScanEntry): KeyUsage | null | undefined {
   const row = agreedRow(set, e);
-  if (row?.doc == null && row?.summary != null && crc32(row.summary) === row.ssum) {
-    const latest = summarySize(row.summary);
+  const summary = row?.[DOC] == null ? rowSummary(row) : null;
+  if (summary !== null) {
+    const latest = summarySize(summary);
     return latest && usageOf(e.key, [latest]);
   }
-  const versions = rowVersions(row) ?? (await readMeta(set, bucket, e.key)).doc?.versions;
-  return versions ? usageOf(e.key, versions) : null;
+  const versions = rowVersions(row);
+  return versions ? usageOf(e.key, versions) : undefined;
+}
+
+export async function readUsage(set: ErasureSet, bucket: string, key: string): Promise<KeyUsage | null> {
+  const versions = await readVersions(set, bucket, key);
+  return versions ? usageOf(key, versions) : null;
 }
 
 /** Every key of a bucket that some scanned drive holds a row for, in order (heal's walk). */
 export async function* bucketKeys(set: ErasureSet, bucket: string): AsyncGenerator<string> {
-  const scan = new MergedScan(set, bucket, Buffer.alloc(0), true, KEY_END);
+  const scan = new MergedScan(set, bucket, Buffer.alloc(0), true, KEY_END, 256, 'gens');
   for (let e = scan.next(); e; e = scan.next()) yield e.key;
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CATALOG_FILE, Catalog, docIntact, KEY_END } from './catalog.js';
+import { CATALOG_FILE, Catalog, DOC, docIntact, GEN, KEY, KEY_END, SSUM, SUM, SUMMARY } from './catalog.js';
 import { prefixEnd } from './catalog-scan.js';
 import { SYS_DIR } from './drive.js';
 import { openObjectLayer } from './index.js';
@@ -28,7 +28,7 @@ const row = (gen: string, inline: string | null = null): MetaRow => ({
   inline: inline === null ? null : Buffer.from(inline),
 });
 const keysOf = (from: string, inclusive: boolean, to: Buffer = KEY_END, limit = 100): string[] =>
-  cat.scan('b', Buffer.from(from), inclusive, to, limit).map((r) => r.key.toString('utf8'));
+  cat.scan('b', Buffer.from(from), inclusive, to, limit).map((r) => r[KEY]);
 
 describe('Catalog', () => {
   it('is new until its legacy import is marked done, and keeps rows across a reopen', () => {
@@ -55,7 +55,7 @@ describe('Catalog', () => {
       { bucket: 'b', key: 'a', row: row('2') },
       { bucket: 'b', key: 'b', row: null },
     ]);
-    expect(cat.scan('b', Buffer.alloc(0), true, KEY_END, 10).map((r) => [r.key.toString(), r.gen])).toEqual([
+    expect(cat.scan('b', Buffer.alloc(0), true, KEY_END, 10).map((r) => [r[KEY], r[GEN]])).toEqual([
       ['a', '2'],
     ]);
     cat.deleteBucket('b');
@@ -75,7 +75,7 @@ describe('Catalog', () => {
     // Everything under a prefix, and the first key past it, whatever code point follows the prefix.
     expect(keysOf('a/', true, prefixEnd('a/'))).toEqual(['a/b', 'a/c']);
     expect(keysOf('a\u{10FFFF}', true, prefixEnd('a\u{10FFFF}'))).toEqual(['a\u{10FFFF}', 'a\u{10FFFF}z']);
-    expect(cat.scan('b', prefixEnd('a'), true, KEY_END, 1).map((r) => r.key.toString())).toEqual(['b']);
+    expect(cat.scan('b', prefixEnd('a'), true, KEY_END, 1).map((r) => r[KEY])).toEqual(['b']);
   });
 
   it('answers a row whose JSON changed behind its checksum as damaged (null), not as absent', () => {
@@ -88,7 +88,7 @@ describe('Catalog', () => {
     expect(r?.doc).toBeNull();
     expect(Buffer.from(r?.inline as Uint8Array).toString()).toBe('blob');
     const [scanned] = cat.scan('b', Buffer.alloc(0), true, KEY_END, 10);
-    expect(docIntact(scanned?.doc as string, scanned?.sum as number)).toBe(false);
+    expect(docIntact(scanned?.[DOC] as string, scanned?.[SUM])).toBe(false);
   });
 
   it("keeps a row's listing summary: the writer's, or derived from the JSON when a row comes without one", () => {
@@ -106,13 +106,13 @@ describe('Catalog', () => {
       { bucket: 'b', key: 'unsummarized', row: { gen: 'g', doc: doc(4), inline: null, summary: null } },
     ]);
     const rows = cat.scan('b', Buffer.alloc(0), true, KEY_END, 10, 'summaries');
-    expect(rows.map((r) => [r.key.toString(), r.summary, r.doc])).toEqual([
+    expect(rows.map((r) => [r[KEY], r[SUMMARY], r[DOC]])).toEqual([
       ['given', 'L\t2\t7\t\t\t\te', null],
       ['replayed', 'L\t3\t7\t\t\t\te', null],
       // Without a summary the scan hands over the document instead.
       ['unsummarized', null, doc(4)],
     ]);
-    expect(rows.every((r) => r.summary === null || docIntact(r.summary, r.ssum))).toBe(true);
+    expect(rows.every((r) => r[SUMMARY] === null || docIntact(r[SUMMARY] as string, r[SSUM]))).toBe(true);
   });
 
   it('hands a usage scan the document only where the summary cannot tell every version', () => {
@@ -143,14 +143,14 @@ describe('Catalog', () => {
       },
     ]);
     const rows = cat.scan('b', Buffer.alloc(0), true, KEY_END, 10, 'usage');
-    expect(rows.map((r) => [r.key.toString(), r.summary?.slice(0, 3) ?? null, r.doc])).toEqual([
+    expect(rows.map((r) => [r[KEY], r[SUMMARY]?.slice(0, 3) ?? null, r[DOC]])).toEqual([
       ['damaged', 'E\t\t', '{"versions": ['],
       ['marker', 'D\t\t', null],
       ['one', 'L\t5', null],
       ['several', 'D\t\t', several],
       ['unsummarized', null, doc(version(4))],
     ]);
-    expect(rows.every((r) => r.doc === null || docIntact(r.doc, r.sum))).toBe(true);
+    expect(rows.every((r) => r[DOC] === null || docIntact(r[DOC] as string, r[SUM]))).toBe(true);
   });
 
   it('notices that its file was removed or replaced (a drive folder wiped while the store runs)', async () => {

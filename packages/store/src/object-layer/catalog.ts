@@ -36,25 +36,33 @@ export type CatalogMode = 'journal' | 'full' | 'off';
 export const KEY_END = Buffer.from([0xff]);
 
 /**
- * One row of a scan: the key's UTF-8 bytes, its generation, and either its document (with its CRC-32)
- * or, in a summary or usage scan, its listing summary (./catalog-summary.ts, with its own CRC-32) — the
- * document too where the summary does not tell what the scan needs (see ScanMode).
+ * One row of a scan, as node:sqlite hands it over (an array: no object per row): the key (the text of
+ * its UTF-8 bytes), its generation, and either its document (with its CRC-32) or, in a summary or usage
+ * scan, its listing summary (./catalog-summary.ts, with its own CRC-32) — the document too where the
+ * summary does not tell what the scan needs (see ScanMode). A `gens` row ends after the generation.
+ * Read its fields by the names below (`row[GEN]`).
  */
-export interface ScanRow {
-  key: Buffer;
-  gen: string;
-  doc: string | null;
-  sum: number | null;
-  summary: string | null;
-  ssum: number | null;
-}
+export type ScanRow = [
+  key: string,
+  gen: string,
+  doc?: string | null,
+  sum?: number | null,
+  summary?: string | null,
+  ssum?: number | null,
+];
+export const KEY = 0;
+export const GEN = 1;
+export const DOC = 2;
+export const SUM = 3;
+export const SUMMARY = 4;
+export const SSUM = 5;
 
 /**
  * Whether a row's document is the one written: SQLite keeps no checksums of its pages, so each row
  * carries the CRC-32 of its JSON (inline shards carry their blocks' own xxh64). A damaged copy counts as
  * missing, as a damaged `meta` file did.
  */
-export function docIntact(doc: string, sum: number | null): boolean {
+export function docIntact(doc: string, sum: number | null | undefined): boolean {
   return crc32(doc) === sum;
 }
 
@@ -182,10 +190,6 @@ interface Statements {
   scans: Record<ScanMode, [StatementSync, StatementSync]>;
   begin: StatementSync;
   commit: StatementSync;
-}
-
-function u8(b: Uint8Array): Buffer {
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 }
 
 export class Catalog {
@@ -361,15 +365,7 @@ export class Catalog {
     mode: ScanMode = 'docs',
   ): ScanRow[] {
     const [fromSt, afterSt] = this.stmts().scans[mode];
-    const rows = (inclusive ? fromSt : afterSt).all(bucket, from, to, limit) as unknown as [
-      Uint8Array,
-      string,
-      string | null,
-      number | null,
-      string | null,
-      number | null,
-    ][];
-    return rows.map((r) => ({ key: u8(r[0]), gen: r[1], doc: r[2], sum: r[3], summary: r[4], ssum: r[5] }));
+    return (inclusive ? fromSt : afterSt).all(bucket, from, to, limit) as unknown as ScanRow[];
   }
 
   /**

@@ -1,10 +1,13 @@
 import {
-  entrySummary,
-  entryUsage,
-  entryVersions,
   MergedScan,
   prefixEnd,
+  readSummary,
+  readUsage,
+  readVersions,
   type ScanEntry,
+  settleSummary,
+  settleUsage,
+  settleVersions,
 } from './catalog-scan.js';
 import type { LatestSummary, ScanMode } from './catalog-summary.js';
 import type { ErasureSet } from './erasure-set.js';
@@ -36,37 +39,47 @@ import { toInfo } from './versions.js';
  */
 interface EntryReader<T> {
   mode: ScanMode;
-  read(set: ErasureSet, bucket: string, e: ScanEntry): Promise<T | null>;
+  /** A key's value from its scanned rows (null: no versions); undefined when they do not settle it. */
+  settle(set: ErasureSet, e: ScanEntry): T | null | undefined;
+  /** A key's value from the quorum read of every drive (null: no versions). */
+  read(set: ErasureSet, bucket: string, key: string): Promise<T | null>;
   visible(value: T): boolean;
 }
 
 const ALL_VERSIONS: EntryReader<VersionRecord[]> = {
   mode: 'docs',
-  read: entryVersions,
+  settle: settleVersions,
+  read: readVersions,
   visible: (list) => list.length > 0,
 };
 
 const LIVE_VERSIONS: EntryReader<VersionRecord[]> = {
   mode: 'docs',
-  read: entryVersions,
+  settle: settleVersions,
+  read: readVersions,
   visible: (list) => list[0] !== undefined && !list[0].deleteMarker,
 };
 
 const LIVE_SUMMARIES: EntryReader<LatestSummary> = {
   mode: 'summaries',
-  read: entrySummary,
+  settle: settleSummary,
+  read: readSummary,
   visible: (s) => !s.deleteMarker,
 };
 
-/** Every key with versions, with what they hold (entryUsage returns null for a key without). */
+/** Every key with versions, with what they hold (null for a key without). */
 const USAGE: EntryReader<KeyUsage> = {
   mode: 'usage',
-  read: entryUsage,
+  settle: settleUsage,
+  read: readUsage,
   visible: () => true,
 };
 
-/** One entry of a listing page, in key order. */
-type ListEntry<T> = { kind: 'prefix'; prefix: string } | { kind: 'key'; key: string; value: T };
+/** Where a walk hands the visible entries, in key order: each answers false when its page is full. */
+interface PageSink<T> {
+  prefix(prefix: string): boolean;
+  key(key: string, value: T): boolean;
+}
 
 interface ListQuery {
   prefix: string;
@@ -83,16 +96,18 @@ function clipMarker(marker: string, prefix: string): string {
 }
 
 /**
- * The visible entries of a listing in order: keys with their versions, and common prefixes (each
- * once: a common prefix is shown when some key under it is visible, and then skipped with one seek).
- * The consumer stops when its page is full.
+ * The visible entries of a listing in order, handed to `sink` until it is full: keys with their
+ * values, and common prefixes (each once: a common prefix is shown when some key under it is visible,
+ * and then skipped with one seek). A key its scanned rows settle costs no await (a page of keys is one
+ * synchronous run, no promise per key); only a key they do not settle waits for the quorum read.
  */
-async function* listEntries<T>(
+async function walk<T>(
   set: ErasureSet,
   bucket: string,
   q: ListQuery,
   reader: EntryReader<T>,
-): AsyncGenerator<ListEntry<T>> {
+  sink: PageSink<T>,
+): Promise<void> {
   const { prefix, delimiter, after } = q;
   const start = after ? Buffer.from(after) : Buffer.from(prefix);
   const inclusive = after ? q.inclusive : true;
@@ -106,19 +121,18 @@ async function* listEntries<T>(
         cp = e.key.slice(0, idx + delimiter.length);
         // A common prefix at or before the marker was on an earlier page.
         if (after && compareKeys(cp, after) <= 0) {
-          scan.seek(prefixEnd(cp));
+          scan.skip(cp);
           continue;
         }
       }
     }
-    const value = await reader.read(set, bucket, e);
+    let value = reader.settle(set, e);
+    if (value === undefined) value = await reader.read(set, bucket, e.key);
     if (value === null || !reader.visible(value)) continue;
     if (cp !== null) {
-      yield { kind: 'prefix', prefix: cp };
-      scan.seek(prefixEnd(cp));
-    } else {
-      yield { kind: 'key', key: e.key, value };
-    }
+      if (!sink.prefix(cp)) return;
+      scan.skip(cp);
+    } else if (!sink.key(e.key, value)) return;
   }
 }
 
@@ -139,20 +153,28 @@ async function listLatest<T, O>(
   const q = { prefix, delimiter: opts.delimiter ?? '', after, inclusive: false, maxKeys };
   let count = 0;
   let last: string | null = null;
-  for await (const e of listEntries(set, bucket, q, reader)) {
-    if (count >= maxKeys) {
-      res.isTruncated = true;
-      break;
-    }
-    count++;
-    if (e.kind === 'prefix') {
-      res.commonPrefixes.push(e.prefix);
-      last = e.prefix;
-    } else {
-      res.objects.push(toObject(e.key, e.value));
-      last = e.key;
-    }
-  }
+  // One entry past a full page tells that the listing is truncated.
+  const room = (): boolean => {
+    if (count < maxKeys) return true;
+    res.isTruncated = true;
+    return false;
+  };
+  await walk(set, bucket, q, reader, {
+    prefix(p) {
+      if (!room()) return false;
+      count++;
+      res.commonPrefixes.push(p);
+      last = p;
+      return true;
+    },
+    key(key, value) {
+      if (!room()) return false;
+      count++;
+      res.objects.push(toObject(key, value));
+      last = key;
+      return true;
+    },
+  });
   res.nextAfter = res.isTruncated ? last : null;
   return res;
 }
@@ -223,31 +245,33 @@ export async function listObjectVersions(
     res.isTruncated = true;
     return true;
   };
-  outer: for await (const e of listEntries(set, bucket, q, ALL_VERSIONS)) {
-    if (e.kind === 'prefix') {
-      if (full()) break;
-      res.commonPrefixes.push(e.prefix);
+  await walk(set, bucket, q, ALL_VERSIONS, {
+    prefix(p) {
+      if (full()) return false;
+      res.commonPrefixes.push(p);
       count++;
-      res.nextKeyMarker = e.prefix;
+      res.nextKeyMarker = p;
       res.nextVersionIdMarker = null;
-      continue;
-    }
-    const versions = e.value;
-    let from = 0;
-    if (vidMarker && e.key === keyMarker) {
-      const idx = versions.findIndex((x) => x.versionId === vidMarker);
-      if (idx < 0) continue;
-      from = idx + 1;
-    }
-    for (let i = from; i < versions.length; i++) {
-      if (full()) break outer;
-      const v = versions[i] as VersionRecord;
-      res.versions.push(toInfo(bucket, e.key, v, i === 0));
-      count++;
-      res.nextKeyMarker = e.key;
-      res.nextVersionIdMarker = v.versionId;
-    }
-  }
+      return true;
+    },
+    key(key, versions) {
+      let from = 0;
+      if (vidMarker && key === keyMarker) {
+        const idx = versions.findIndex((x) => x.versionId === vidMarker);
+        if (idx < 0) return true;
+        from = idx + 1;
+      }
+      for (let i = from; i < versions.length; i++) {
+        if (full()) return false;
+        const v = versions[i] as VersionRecord;
+        res.versions.push(toInfo(bucket, key, v, i === 0));
+        count++;
+        res.nextKeyMarker = key;
+        res.nextVersionIdMarker = v.versionId;
+      }
+      return true;
+    },
+  });
   if (!res.isTruncated) {
     res.nextKeyMarker = null;
     res.nextVersionIdMarker = null;

@@ -1,9 +1,9 @@
 import { S3Error } from '../core/errors.js';
 import type { ObjectInfo, ObjectSummary, OwnerRecord } from '../object-layer/types.js';
 import { ownerXml } from './access/owner.js';
-import { encodeListValue, quoteEtag } from './response.js';
+import { encodeListValue } from './response.js';
 import type { S3Request } from './types.js';
-import { xmlDate } from './xml.js';
+import { XmlElements, xmlDate, xmlElement, xmlEscape } from './xml.js';
 
 /** S3 returns at most 1000 keys per listing page. */
 export const MAX_LIST_KEYS = 1000;
@@ -55,40 +55,57 @@ export function listConditions(req: S3Request): Record<string, string[]> {
   return c;
 }
 
+/** An ETag as a listing writes it: quoted, escaped. */
+function etagXml(etag: string): string {
+  return etag.startsWith('"') ? xmlEscape(etag) : `&quot;${xmlEscape(etag)}&quot;`;
+}
+
+/** MinIO's metadata extension (PROTOCOL-NOTES §7): user metadata as Items, tags as a query string. */
+function metadataXml(meta: ObjectInfo): string {
+  const items = Object.entries(meta.userMetadata).map(([k, v]) => ({
+    Key: `X-Amz-Meta-${canonicalName(k)}`,
+    Value: v,
+  }));
+  items.push({ Key: 'content-type', Value: meta.contentType });
+  for (const [k, v] of Object.entries(meta.systemMetadata)) items.push({ Key: k, Value: v });
+  const tags = new URLSearchParams(meta.tags).toString();
+  return xmlElement('UserMetadata', { Items: items }) + (tags ? xmlElement('UserTags', tags) : '');
+}
+
 /**
- * One `<Contents>` entry (V1/V2) of a key's summary; with MinIO's metadata extension, `meta` is the
- * version itself.
+ * The `<Contents>` entries (V1/V2) of a page's keys, written in one string: Key, LastModified, ETag,
+ * Size, Owner (when `owner` is given), StorageClass (a version transitioned to a remote tier reports
+ * the tier's name, as MinIO), and with MinIO's metadata extension each key's version (`metas`).
  */
-export function contentsEntry(
-  o: ObjectSummary,
+export function contentsXml(
+  objects: readonly ObjectSummary[],
   opts: {
     urlEncode: boolean;
     owner: ((recorded: OwnerRecord | null) => OwnerRecord) | null;
   },
-  meta: ObjectInfo | null = null,
-): Record<string, unknown> {
-  const entry: Record<string, unknown> = {
-    Key: encodeListValue(o.key, opts.urlEncode),
-    LastModified: xmlDate(o.lastModified),
-    ETag: quoteEtag(o.etag),
-    Size: o.size,
-    ...(opts.owner ? { Owner: ownerXml(opts.owner(o.owner)) } : {}),
-    // A version transitioned to a remote tier reports the tier's name (MinIO).
-    StorageClass: o.storageClass,
-  };
-  if (meta) {
-    // MinIO extension (PROTOCOL-NOTES §7): user metadata as Items, tags as a query string.
-    const items = Object.entries(meta.userMetadata).map(([k, v]) => ({
-      Key: `X-Amz-Meta-${canonicalName(k)}`,
-      Value: v,
-    }));
-    items.push({ Key: 'content-type', Value: meta.contentType });
-    for (const [k, v] of Object.entries(meta.systemMetadata)) items.push({ Key: k, Value: v });
-    entry.UserMetadata = { Items: items };
-    const tags = new URLSearchParams(meta.tags).toString();
-    if (tags) entry.UserTags = tags;
+  metas: readonly ObjectInfo[] | null = null,
+): XmlElements {
+  let xml = '';
+  // Most keys show the same owner (the bucket's): its element is written once.
+  let lastOwner: OwnerRecord | null = null;
+  let ownerText = '';
+  for (let i = 0; i < objects.length; i++) {
+    const o = objects[i] as ObjectSummary;
+    if (opts.owner) {
+      const who = opts.owner(o.owner);
+      if (who !== lastOwner) {
+        lastOwner = who;
+        ownerText = xmlElement('Owner', ownerXml(who));
+      }
+    }
+    const meta = metas?.[i];
+    xml +=
+      `<Contents><Key>${xmlEscape(encodeListValue(o.key, opts.urlEncode))}</Key>` +
+      `<LastModified>${xmlDate(o.lastModified)}</LastModified><ETag>${etagXml(o.etag)}</ETag>` +
+      `<Size>${o.size}</Size>${ownerText}<StorageClass>${xmlEscape(o.storageClass)}</StorageClass>` +
+      `${meta ? metadataXml(meta) : ''}</Contents>`;
   }
-  return entry;
+  return new XmlElements(xml);
 }
 
 /** Continuation tokens are opaque to clients: base64url of the last key or prefix returned. */

@@ -26,12 +26,29 @@ function leafText(value: unknown): string {
 }
 
 /**
+ * Elements rendered already (e.g. a listing's `<Contents>` entries, written in one string: a page of
+ * 1,000 keys without an object per key): xmlDocument writes the text as it is where the member stands,
+ * whatever the member's name.
+ */
+export class XmlElements {
+  readonly xml: string;
+  constructor(xml: string) {
+    this.xml = xml;
+  }
+}
+
+/**
  * One element `<name …>…</name>` from a value: `undefined` is left out, `null` is an empty element,
  * an array repeats the element, an object's `@_` members are attributes, its `#text` member is text and
- * its other members are child elements in order; anything else is escaped text.
+ * its other members are child elements in order; XmlElements are written as they are; anything else is
+ * escaped text.
  */
 function element(name: string, value: unknown, out: string[]): void {
   if (value === undefined) return;
+  if (value instanceof XmlElements) {
+    out.push(value.xml);
+    return;
+  }
   if (Array.isArray(value)) {
     for (const item of value) element(name, item, out);
     return;
@@ -78,6 +95,13 @@ export function xmlDocument(
 ): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
   element(root, xmlns ? { '@_xmlns': xmlns, ...content } : content, out);
+  return out.join('');
+}
+
+/** One element (or none, or repeated) as xmlDocument writes it, without the XML declaration. */
+export function xmlElement(name: string, value: unknown): string {
+  const out: string[] = [];
+  element(name, value, out);
   return out.join('');
 }
 

@@ -1,6 +1,6 @@
 import type { ObjectSummary } from '../../object-layer/types.js';
 import { versionOwners } from '../access/owner.js';
-import { contentsEntry, listParams } from '../listing.js';
+import { contentsXml, listParams } from '../listing.js';
 import { encodeListValue, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 
@@ -32,7 +32,7 @@ export const listObjectsV1: S3Handler = async (req, ctx) => {
     ...(p.delimiter ? { Delimiter: encodeListValue(p.delimiter, p.urlEncode) } : {}),
     IsTruncated: isTruncated,
     ...(p.urlEncode ? { EncodingType: 'url' } : {}),
-    Contents: objects.map((o) => contentsEntry(o, { urlEncode: p.urlEncode, owner })),
+    Contents: contentsXml(objects, { urlEncode: p.urlEncode, owner }),
     CommonPrefixes: commonPrefixes.map((cp) => ({ Prefix: encodeListValue(cp, p.urlEncode) })),
   });
 };

@@ -1,7 +1,7 @@
 import type { ObjectInfo, ObjectSummary } from '../../object-layer/types.js';
 import { summaryOf } from '../../object-layer/versions.js';
 import { versionOwners } from '../access/owner.js';
-import { contentsEntry, decodeContinuationToken, encodeContinuationToken, listParams } from '../listing.js';
+import { contentsXml, decodeContinuationToken, encodeContinuationToken, listParams } from '../listing.js';
 import { encodeListValue, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 
@@ -60,9 +60,7 @@ export const listObjectsV2: S3Handler = async (req, ctx) => {
     ...(p.delimiter ? { Delimiter: encodeListValue(p.delimiter, p.urlEncode) } : {}),
     IsTruncated: isTruncated,
     ...(p.urlEncode ? { EncodingType: 'url' } : {}),
-    Contents: objects.map((o, i) =>
-      contentsEntry(o, { urlEncode: p.urlEncode, owner: fetchOwner ? owner : null }, infos?.[i] ?? null),
-    ),
+    Contents: contentsXml(objects, { urlEncode: p.urlEncode, owner: fetchOwner ? owner : null }, infos),
     CommonPrefixes: commonPrefixes.map((cp) => ({ Prefix: encodeListValue(cp, p.urlEncode) })),
   });
 };
