@@ -258,17 +258,25 @@ export async function readSummary(
   return latestOf((await readVersions(set, bucket, key)) ?? undefined);
 }
 
+/** A usage walk's entry: a class, as every object a listing page keeps per key (./versions.ts ListedObject). */
+class KeyUsageEntry implements KeyUsage {
+  key: string;
+  latestSize: number | null;
+  versions = 0;
+  bytes = 0;
+  deleteMarkers = 0;
+
+  constructor(key: string, latestSize: number | null) {
+    this.key = key;
+    this.latestSize = latestSize;
+  }
+}
+
 /** What versions (latest first) hold, as usage counts it; null when there are none. */
 function usageOf(key: string, versions: readonly { deleteMarker: boolean; size: number }[]): KeyUsage | null {
   const latest = versions[0];
   if (!latest) return null;
-  const u: KeyUsage = {
-    key,
-    latestSize: latest.deleteMarker ? null : latest.size,
-    versions: 0,
-    bytes: 0,
-    deleteMarkers: 0,
-  };
+  const u = new KeyUsageEntry(key, latest.deleteMarker ? null : latest.size);
   for (const v of versions) {
     if (v.deleteMarker) u.deleteMarkers++;
     else {

@@ -61,6 +61,17 @@ interface Owner {
   name: string;
 }
 
+/** A summary's owner: a class, as every object a listing page keeps per key (./versions.ts ListedObject). */
+class SummaryOwner implements Owner {
+  id: string;
+  name: string;
+
+  constructor(id: string, name: string) {
+    this.id = id;
+    this.name = name;
+  }
+}
+
 /** The fields of a version record (./meta.ts VersionRecord) a summary is made of. */
 interface SummarySource {
   deleteMarker: boolean;
@@ -168,7 +179,7 @@ export function parseSummary(text: string): LatestSummary | null {
     size: Number(text.slice(2, t1)),
     mtime: Number(text.slice(t1 + 1, t2)),
     storageClass: cls === '' ? 'STANDARD' : cls,
-    owner: ownerId === '' ? null : { id: ownerId, name: text.slice(t4 + 1, t5) },
+    owner: ownerId === '' ? null : new SummaryOwner(ownerId, text.slice(t4 + 1, t5)),
     etag: text.slice(t5 + 1),
   };
 }

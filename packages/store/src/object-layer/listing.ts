@@ -21,7 +21,7 @@ import type {
   ListVersionsResult,
   ObjectSummary,
 } from './types.js';
-import { toInfo } from './versions.js';
+import { ListedObject, toInfo } from './versions.js';
 
 /**
  * ListObjects and ListObjectVersions over one shared walk (a merged range scan of the drives'
@@ -195,14 +195,13 @@ export function listObjectSummaries(
   bucket: string,
   opts: ListObjectsOptions,
 ): Promise<ListObjectsResult<ObjectSummary>> {
-  return listLatest(set, bucket, opts, LIVE_SUMMARIES, (key, s) => ({
-    key,
-    size: s.size,
-    etag: s.etag,
-    lastModified: new Date(s.mtime),
-    storageClass: s.storageClass,
-    owner: s.owner,
-  }));
+  return listLatest(
+    set,
+    bucket,
+    opts,
+    LIVE_SUMMARIES,
+    (key, s) => new ListedObject(key, s.size, s.etag, new Date(s.mtime), s.storageClass, s.owner),
+  );
 }
 
 /** The usage scanner's walk: every key with versions and what they hold (see ObjectLayer). */
