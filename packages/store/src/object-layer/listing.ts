@@ -136,6 +136,22 @@ async function walk<T>(
   }
 }
 
+/**
+ * A page's room: each call takes one entry's place and answers true while the page holds fewer than
+ * `maxKeys`; the call past a full page marks the result truncated (one entry more exists) and answers false.
+ */
+function pageRoom(maxKeys: number, res: { isTruncated: boolean }): () => boolean {
+  let count = 0;
+  return () => {
+    if (count < maxKeys) {
+      count++;
+      return true;
+    }
+    res.isTruncated = true;
+    return false;
+  };
+}
+
 /** A plain listing page (ListObjects): keys whose latest version is live, as `toObject` makes them. */
 async function listLatest<T, O>(
   set: ErasureSet,
@@ -151,25 +167,17 @@ async function listLatest<T, O>(
   const res: ListObjectsResult<O> = { objects: [], commonPrefixes: [], isTruncated: false, nextAfter: null };
   if (maxKeys <= 0) return res;
   const q = { prefix, delimiter: opts.delimiter ?? '', after, inclusive: false, maxKeys };
-  let count = 0;
   let last: string | null = null;
-  // One entry past a full page tells that the listing is truncated.
-  const room = (): boolean => {
-    if (count < maxKeys) return true;
-    res.isTruncated = true;
-    return false;
-  };
+  const take = pageRoom(maxKeys, res);
   await walk(set, bucket, q, reader, {
     prefix(p) {
-      if (!room()) return false;
-      count++;
+      if (!take()) return false;
       res.commonPrefixes.push(p);
       last = p;
       return true;
     },
     key(key, value) {
-      if (!room()) return false;
-      count++;
+      if (!take()) return false;
       res.objects.push(toObject(key, value));
       last = key;
       return true;
@@ -238,17 +246,11 @@ export async function listObjectVersions(
     inclusive: vidMarker !== '',
     maxKeys,
   };
-  let count = 0;
-  const full = (): boolean => {
-    if (count < maxKeys) return false;
-    res.isTruncated = true;
-    return true;
-  };
+  const take = pageRoom(maxKeys, res);
   await walk(set, bucket, q, ALL_VERSIONS, {
     prefix(p) {
-      if (full()) return false;
+      if (!take()) return false;
       res.commonPrefixes.push(p);
-      count++;
       res.nextKeyMarker = p;
       res.nextVersionIdMarker = null;
       return true;
@@ -261,10 +263,9 @@ export async function listObjectVersions(
         from = idx + 1;
       }
       for (let i = from; i < versions.length; i++) {
-        if (full()) return false;
+        if (!take()) return false;
         const v = versions[i] as VersionRecord;
         res.versions.push(toInfo(bucket, key, v, i === 0));
-        count++;
         res.nextKeyMarker = key;
         res.nextVersionIdMarker = v.versionId;
       }
