@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { walkTurn } from './listing.js';
 import { describeLayer } from './test-support/layer-suite.js';
 
 /** ListObjects: order, prefix, delimiter, markers and paging over changing folders. */
@@ -123,5 +124,46 @@ describeLayer((t) => {
     expect(live.commonPrefixes).toEqual(['n/', 'o/', 'w/']);
     const all = await layer.listObjectVersions('bkt', { delimiter: '/' });
     expect(all.commonPrefixes).toEqual(['m/', 'n/', 'o/', 'w/']);
+  });
+
+  it('a scan over many hidden keys lets the event loop turn, and still finds what follows', async () => {
+    const { layer, put } = t;
+    await layer.makeBucket('bkt');
+    await layer.setBucketVersioning('bkt', 'Enabled');
+    const hidden = 96;
+    for (let i = 0; i < hidden; i++) {
+      const key = `h/${String(i).padStart(3, '0')}`;
+      await put(key, 'x');
+      await layer.deleteObject('bkt', key);
+    }
+    await put('h/zz', 'live');
+    await put('i/x', 'live');
+    const saved = walkTurn.keys;
+    walkTurn.keys = 8;
+    try {
+      // Count the event loop's turns while each listing runs: a listing that held the loop for its
+      // whole scan would let none through.
+      const turnsDuring = async <R>(run: () => Promise<R>): Promise<[R, number]> => {
+        let turns = 0;
+        let done = false;
+        const tick = (): void => {
+          if (done) return;
+          turns++;
+          setImmediate(tick);
+        };
+        setImmediate(tick);
+        const r = await run();
+        done = true;
+        return [r, turns];
+      };
+      const [plain, plainTurns] = await turnsDuring(() => layer.listObjects('bkt', { prefix: 'h/' }));
+      expect(plain.objects.map((o) => o.key)).toEqual(['h/zz']);
+      expect(plainTurns).toBeGreaterThanOrEqual(hidden / 8 - 1);
+      const [byDir, dirTurns] = await turnsDuring(() => layer.listObjects('bkt', { delimiter: '/' }));
+      expect(byDir.commonPrefixes).toEqual(['h/', 'i/']);
+      expect(dirTurns).toBeGreaterThanOrEqual(hidden / 8 - 1);
+    } finally {
+      walkTurn.keys = saved;
+    }
   });
 });

@@ -96,10 +96,23 @@ function clipMarker(marker: string, prefix: string): string {
 }
 
 /**
+ * How many scanned keys a walk settles in one synchronous run before it lets the event loop turn
+ * (`setImmediate`): a page fills within one run, but a prefix whose keys are almost all hidden (say
+ * a million delete markers) would otherwise hold the process for the whole scan. A field so that a
+ * test can make the turns frequent.
+ */
+export const walkTurn = { keys: 4096 };
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * The visible entries of a listing in order, handed to `sink` until it is full: keys with their
  * values, and common prefixes (each once: a common prefix is shown when some key under it is visible,
  * and then skipped with one seek). A key its scanned rows settle costs no await (a page of keys is one
- * synchronous run, no promise per key); only a key they do not settle waits for the quorum read.
+ * synchronous run, no promise per key); only a key they do not settle waits for the quorum read, and
+ * every `walkTurn.keys` scanned keys the walk yields to the event loop.
  */
 async function walk<T>(
   set: ErasureSet,
@@ -113,7 +126,12 @@ async function walk<T>(
   const inclusive = after ? q.inclusive : true;
   const page = Math.max(16, Math.min(512, q.maxKeys + 1));
   const scan = new MergedScan(set, bucket, start, inclusive, prefixEnd(prefix), page, reader.mode);
+  let budget = walkTurn.keys;
   for (let e = scan.next(); e; e = scan.next()) {
+    if (--budget <= 0) {
+      await nextTurn();
+      budget = walkTurn.keys;
+    }
     let cp: string | null = null;
     if (delimiter) {
       const idx = e.key.indexOf(delimiter, prefix.length);
