@@ -56,6 +56,8 @@ interface LevelFigures {
   putCpuMicros: number;
   listKeysPerSec: number;
   listRssGrowthMiB: number;
+  /** The store's RSS just before the listing and after it. */
+  rssBeforeMiB: number;
   rssMiB: number;
 }
 
@@ -248,6 +250,7 @@ async function measureStore(label: string, env: Record<string, string>): Promise
         putCpuMicros,
         listKeysPerSec: level / listSecs,
         listRssGrowthMiB: (peak - base) / MiB,
+        rssBeforeMiB: base / MiB,
         rssMiB: (await target.rss()) / MiB,
       });
       progress(
@@ -325,6 +328,7 @@ export async function runScale(): Promise<void> {
   });
   LEVELS.forEach((n, i) => {
     row(`ListObjectsV2 keys/s over ${n} keys`, (f) => f.levels[i]?.listKeysPerSec, '≥ 50000 (at 1M)');
+    row(`  store RSS MiB before listing ${n}`, (f) => f.levels[i]?.rssBeforeMiB, '');
     row(`  peak RSS growth MiB while listing ${n}`, (f) => f.levels[i]?.listRssGrowthMiB, '< 50 (at 1M)');
     row(`  store RSS MiB after listing ${n}`, (f) => f.levels[i]?.rssMiB, '');
   });
