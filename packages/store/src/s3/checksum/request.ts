@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import type { VerifiedBody } from '../../auth/payload-stream.js';
 import { S3Error } from '../../core/errors.js';
 import type { BodyTap, ChecksumRecord, ObjectInfo } from '../../object-layer/types.js';
 import type { S3Request } from '../types.js';
@@ -142,8 +143,11 @@ class ChecksumVerifier extends Transform {
 }
 
 export interface ChecksummedBody {
-  /** The verified payload as it comes (not hashed yet: the layer's read loop feeds `tap`). */
-  stream: Readable;
+  /**
+   * The verified payload: whole when the request is small (S3Request.smallBody), else as it streams
+   * (not hashed yet either way: the layer's read loop feeds `tap`).
+   */
+  data: Readable | Buffer;
   size: number;
   /** The algorithm hashed (the request's, else the one asked for), if any. */
   algo?: ChecksumAlgorithm;
@@ -171,20 +175,30 @@ export async function checksummedBody(
       `Checksum Type mismatch occurred, expected checksum Type: ${want.toLowerCase()}, actual checksum Type: ${declared.algo.toLowerCase()}`,
     );
   }
-  const body = req.body();
+  const small = req.smallBody();
+  const whole = small instanceof Promise ? await small : small;
+  let data: Readable | Buffer;
+  let size: number;
+  let trailers: VerifiedBody['trailers'];
+  if (whole) {
+    data = whole;
+    size = whole.length;
+  } else {
+    ({ stream: data, size, trailers } = req.body());
+  }
   const algo = declared?.algo ?? want ?? fallback;
-  if (!algo) return { stream: body.stream, size: body.size, value: () => undefined };
+  if (!algo) return { data, size, value: () => undefined };
   const header = checksumHeader(algo);
   const expected = (): string | undefined => {
     if (!declared) return undefined;
     if (!declared.trailer) return declared.value;
-    const v = body.trailers?.()[header];
+    const v = trailers?.()[header];
     if (v !== undefined && !validChecksumValue(algo, v))
       throw invalid(`Value for ${header} trailing header is invalid.`);
     return v;
   };
   const tap = new ChecksumTap(algo, await createHasher(algo), expected, declared?.trailer === true);
-  return { stream: body.stream, size: body.size, algo, tap, value: () => tap.result };
+  return { data, size, algo, tap, value: () => tap.result };
 }
 
 /** A stream hashed with `algo` as it passes, checked against `expected()` (if any) before it ends. */

@@ -26,7 +26,7 @@ export const putObject: S3Handler = async (req, ctx) => {
   const precondition = await writePrecondition(req, ctx);
   // As AWS: a body sent without a checksum gets a CRC64NVME full-object one.
   const body = await checksummedBody(req, undefined, 'CRC64NVME');
-  const { stream, size } = body;
+  const { data, size } = body;
   if (size < 0) throw new S3Error('MissingContentLength');
   if (size > MAX_PUT_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
@@ -44,7 +44,7 @@ export const putObject: S3Handler = async (req, ctx) => {
   if (body.tap) putOpts.bodyTap = body.tap;
   if (md5) putOpts.contentMd5Base64 = md5;
   if (precondition) putOpts.precondition = precondition;
-  const info = await ctx.layer.putObject(req.bucket, req.key, stream, putOpts);
+  const info = await ctx.layer.putObject(req.bucket, req.key, data, putOpts);
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
   await replicateVersion(req, ctx, info);
   const headers: Record<string, string> = {
