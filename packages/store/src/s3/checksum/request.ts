@@ -51,7 +51,11 @@ export function requestChecksum(
   if (present.length > 1) {
     throw invalid('Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
   }
-  const trailerNames = (one(headers, 'x-amz-trailer') ?? '')
+  const trailer = one(headers, 'x-amz-trailer');
+  const sdkRaw = one(headers, 'x-amz-sdk-checksum-algorithm');
+  // Most writes declare nothing (every PutObject asks).
+  if (present.length === 0 && trailer === undefined && sdkRaw === undefined) return undefined;
+  const trailerNames = (trailer ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter((s) => s.startsWith('x-amz-checksum-'));
@@ -61,7 +65,6 @@ export function requestChecksum(
   if (trailed.length + present.length > 1) {
     throw invalid('Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
   }
-  const sdkRaw = one(headers, 'x-amz-sdk-checksum-algorithm');
   const sdk = sdkRaw === undefined ? undefined : algorithmNamed(sdkRaw);
   if (sdkRaw !== undefined && !sdk)
     throw invalid('Value for x-amz-sdk-checksum-algorithm header is invalid.');
@@ -215,10 +218,18 @@ export async function hashedStream(
   return { stream: verifier, value: () => verifier.tap.result };
 }
 
-/** Response headers naming a stored checksum: `x-amz-checksum-<algo>` and `x-amz-checksum-type`. */
-export function checksumResponseHeaders(c: ChecksumRecord | undefined): Record<string, string> {
-  if (!c) return {};
-  return { [checksumHeader(c.algo)]: c.value, 'x-amz-checksum-type': c.type };
+/**
+ * Response headers naming a stored checksum: `x-amz-checksum-<algo>` and `x-amz-checksum-type`, set
+ * on `into` (a new object by default).
+ */
+export function checksumResponseHeaders(
+  c: ChecksumRecord | undefined,
+  into: Record<string, string> = {},
+): Record<string, string> {
+  if (!c) return into;
+  into[checksumHeader(c.algo)] = c.value;
+  into['x-amz-checksum-type'] = c.type;
+  return into;
 }
 
 /** GET/HEAD return the checksum only when asked (`x-amz-checksum-mode: ENABLED`) and for the whole object. */
