@@ -68,11 +68,15 @@ export async function headObject(
  * of the class (a getter in an object literal made every such GET's answer cost ~2 µs to create).
  */
 class WholeRead implements GetObjectResult {
-  constructor(
-    readonly info: ObjectInfo,
-    readonly range: ByteRange | null,
-    readonly whole: Buffer,
-  ) {}
+  readonly info: ObjectInfo;
+  readonly range: ByteRange | null;
+  readonly whole: Buffer;
+
+  constructor(info: ObjectInfo, range: ByteRange | null, whole: Buffer) {
+    this.info = info;
+    this.range = range;
+    this.whole = whole;
+  }
 
   get stream(): Readable {
     return Readable.from([this.whole], { objectMode: false });
