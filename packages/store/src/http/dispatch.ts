@@ -134,6 +134,54 @@ function headerRecord(
   return out;
 }
 
+/**
+ * A finished request as the trace bus publishes it. Its header copies are made only if a trace consumer
+ * reads them (admin trace, audit records), by getters of the class: getters in an object literal made
+ * creating the event cost ~2 µs, ten times its other fields.
+ */
+class FinishedRequest implements TraceEvent {
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
+  time = new Date();
+  api: TraceEvent['api'] = 's3';
+  funcName = '';
+  method = '';
+  path = '';
+  rawQuery = '';
+  statusCode = 0;
+  clientIp = '';
+  durationNs = 0;
+  inputBytes = 0;
+  outputBytes = 0;
+  requestId = '';
+  accessKey = '';
+  parentUser = '';
+  bucket = '';
+  object = '';
+  host = '';
+  userAgent = '';
+  declare apiName?: string;
+  declare error?: string;
+  declare timeToFirstByteNs?: number;
+
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    this.#req = req;
+    this.#res = res;
+  }
+
+  get requestHeaders(): Record<string, string> {
+    return headerRecord(this.#req.headers);
+  }
+
+  get responseHeaders(): Record<string, string> {
+    return headerRecord(this.#res.getHeaders());
+  }
+
+  toJSON(): TraceEvent {
+    return { ...this, requestHeaders: this.requestHeaders, responseHeaders: this.responseHeaders };
+  }
+}
+
 /** The edge's live settings (the `api` config set): S3 request admission and CORS. */
 export interface EdgeSettings {
   admission: RequestAdmission;
@@ -205,38 +253,29 @@ export function createRequestListener(
     });
 
     // The finished request as the trace bus publishes it (the metrics always listen). The optional
-    // fields are added only when set (no temporary objects spread in).
+    // fields are added only when set.
     const traceEvent = (): TraceEvent => {
       const url = req.url ?? '/';
       const q = url.indexOf('?');
-      const event: TraceEvent = {
-        time: new Date(),
-        api,
-        funcName,
-        method: req.method ?? 'GET',
-        path: q < 0 ? url : url.slice(0, q),
-        rawQuery: q < 0 ? '' : url.slice(q + 1),
-        // Built only if a trace consumer reads them.
-        get requestHeaders() {
-          return headerRecord(req.headers);
-        },
-        get responseHeaders() {
-          return headerRecord(res.getHeaders());
-        },
-        statusCode: res.statusCode,
-        clientIp: sourceIp(req),
-        durationNs: Number(process.hrtime.bigint() - started),
-        inputBytes,
-        // A HEAD answer carries the headers of a body it does not send.
-        outputBytes: req.method === 'HEAD' ? 0 : Number(res.getHeader('content-length') ?? 0),
-        requestId,
-        accessKey: identity?.accessKey ?? signingAccessKey(req),
-        parentUser: identity && identity.parentUser !== identity.accessKey ? identity.parentUser : '',
-        bucket: target.bucket,
-        object: target.object,
-        host: req.headers.host ?? '',
-        userAgent: req.headers['user-agent'] ?? '',
-      };
+      const event = new FinishedRequest(req, res);
+      event.api = api;
+      event.funcName = funcName;
+      event.method = req.method ?? 'GET';
+      event.path = q < 0 ? url : url.slice(0, q);
+      event.rawQuery = q < 0 ? '' : url.slice(q + 1);
+      event.statusCode = res.statusCode;
+      event.clientIp = sourceIp(req);
+      event.durationNs = Number(process.hrtime.bigint() - started);
+      event.inputBytes = inputBytes;
+      // A HEAD answer carries the headers of a body it does not send.
+      event.outputBytes = req.method === 'HEAD' ? 0 : Number(res.getHeader('content-length') ?? 0);
+      event.requestId = requestId;
+      event.accessKey = identity?.accessKey ?? signingAccessKey(req);
+      event.parentUser = identity && identity.parentUser !== identity.accessKey ? identity.parentUser : '';
+      event.bucket = target.bucket;
+      event.object = target.object;
+      event.host = req.headers.host ?? '';
+      event.userAgent = req.headers['user-agent'] ?? '';
       if (apiName) event.apiName = apiName;
       if (errorCode) event.error = errorCode;
       if (firstByteNs !== undefined) event.timeToFirstByteNs = firstByteNs;

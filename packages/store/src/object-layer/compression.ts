@@ -10,6 +10,7 @@ import {
   writeSealed,
 } from './encryption.js';
 import {
+  bodyChunks,
   type ErasureWriteParams,
   type ErasureWriteResult,
   type PartReader,
@@ -103,7 +104,7 @@ interface CompressedBody {
  * `maxSize`, IncompleteBody when it differs from `declaredSize`), hashing the original bytes.
  */
 function compressBody(
-  body: AsyncIterable<Buffer | string>,
+  body: ErasureWriteParams['body'],
   o: { declaredSize: number; maxSize: number; largeMd5: (maxBlock: number) => Md5Session; tap?: BodyTap },
 ): CompressedBody {
   const bs = COMPRESSION_BLOCK_SIZE;
@@ -131,7 +132,7 @@ function compressBody(
       return stored;
     };
     try {
-      for await (const chunk of body) {
+      for await (const chunk of bodyChunks(body)) {
         const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
         total += buf.length;
         if (total > o.maxSize) throw s3Error('EntityTooLarge');

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { s3Error } from '../core/errors.js';
 import { reusableOnceSent } from '../core/sent-memory.js';
-import { type ErasureWriteParams, PartReader, readPartRange, writeErasure } from './erasure.js';
+import { bodyChunks, type ErasureWriteParams, PartReader, readPartRange, writeErasure } from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
 import { batchBuffer, openBatch, recycleSealed, reuseBatchMemory, sealBatch } from './seal-pool.js';
 import type { BodyTap } from './types.js';
@@ -55,7 +55,7 @@ interface SealedBody {
  * hashed; without, the body is taken as it comes (the compressed stream, checked and hashed upstream).
  */
 export function sealBody(
-  body: AsyncIterable<Buffer | string>,
+  body: ErasureWriteParams['body'],
   key: Buffer,
   check?: { declaredSize: number; maxSize: number; md5: () => Md5Session; tap?: BodyTap },
 ): SealedBody {
@@ -91,7 +91,7 @@ export function sealBody(
       recycleSealed(b);
     }
     try {
-      for await (const chunk of body) {
+      for await (const chunk of bodyChunks(body)) {
         const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
         total += buf.length;
         if (check && total > check.maxSize) throw s3Error('EntityTooLarge');

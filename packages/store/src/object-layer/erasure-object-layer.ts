@@ -32,6 +32,7 @@ import type {
   ListVersionsOptions,
   ListVersionsResult,
   MultipartUploadInfo,
+  ObjectBody,
   ObjectInfo,
   ObjectLayer,
   ObjectSummary,
@@ -127,7 +128,7 @@ export class ErasureObjectLayer implements ObjectLayer {
 
   // ---------------------------------------------------------------- objects
 
-  putObject(bucket: string, key: string, body: Readable, opts: PutObjectOptions): Promise<ObjectInfo> {
+  putObject(bucket: string, key: string, body: ObjectBody, opts: PutObjectOptions): Promise<ObjectInfo> {
     return putObject(this.set, bucket, key, body, opts);
   }
 
@@ -227,7 +228,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     key: string,
     uploadId: string,
     partNumber: number,
-    body: Readable,
+    body: ObjectBody,
     opts: PutPartOptions,
   ): Promise<PartInfo> {
     return multipart.putObjectPart(this.set, bucket, key, uploadId, partNumber, body, opts);

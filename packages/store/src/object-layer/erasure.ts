@@ -33,7 +33,8 @@ export interface ErasureWriteParams {
   drives: Drive[];
   ec: ErasureGeometry;
   rs: ReedSolomon;
-  body: AsyncIterable<Buffer | string>;
+  /** A stream's chunks, or the whole body (ObjectBody). */
+  body: AsyncIterable<Buffer | string> | Buffer;
   /** -1 when unknown. */
   declaredSize: number;
   maxSize: number;
@@ -58,6 +59,11 @@ export interface ErasureWriteResult {
   inline: (Buffer | null)[] | null;
   /** Drives whose temp shard file is complete (all false when inline). */
   written: boolean[];
+}
+
+/** A body's chunks: a whole body is its only chunk. */
+export function bodyChunks(body: ErasureWriteParams['body']): AsyncIterable<Buffer | string> | Buffer[] {
+  return Buffer.isBuffer(body) ? [body] : body;
 }
 
 export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteResult> {
@@ -184,31 +190,43 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     );
   };
 
+  const count = (buf: Buffer): void => {
+    total += buf.length;
+    if (total > p.maxSize) throw s3Error('EntityTooLarge');
+    if (p.declaredSize >= 0 && total > p.declaredSize) throw s3Error('IncompleteBody');
+    p.tap?.update(buf);
+  };
+
   try {
-    for await (const chunk of p.body as AsyncIterable<Buffer | string>) {
-      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      total += buf.length;
-      if (total > p.maxSize) throw s3Error('EntityTooLarge');
-      if (p.declaredSize >= 0 && total > p.declaredSize) throw s3Error('IncompleteBody');
-      p.tap?.update(buf);
-      let off = 0;
-      while (off < buf.length) {
-        let block = buffer(cur);
-        if (block.length < ec.blockSize && fill + (buf.length - off) > block.length) {
-          // The body is larger than declared; the size check above reports it, but stay safe.
-          const bigger = Buffer.allocUnsafe(ec.blockSize);
-          block.copy(bigger, 0, 0, fill);
-          buffers[cur] = bigger;
-          block = bigger;
-        }
-        const n = Math.min(buf.length - off, ec.blockSize - fill);
-        buf.copy(block, fill, off, off + n);
-        fill += n;
-        off += n;
-        if (fill === ec.blockSize) {
-          await writeBlock(block);
-          cur ^= 1;
-          fill = 0;
+    const whole = Buffer.isBuffer(p.body) ? p.body : null;
+    if (whole && whole.length < ec.blockSize) {
+      // A whole body smaller than a block is its only block: used as is, not copied.
+      count(whole);
+      buffers[0] = whole;
+      fill = whole.length;
+    } else {
+      for await (const chunk of bodyChunks(p.body)) {
+        const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        count(buf);
+        let off = 0;
+        while (off < buf.length) {
+          let block = buffer(cur);
+          if (block.length < ec.blockSize && fill + (buf.length - off) > block.length) {
+            // The body is larger than declared; the size check above reports it, but stay safe.
+            const bigger = Buffer.allocUnsafe(ec.blockSize);
+            block.copy(bigger, 0, 0, fill);
+            buffers[cur] = bigger;
+            block = bigger;
+          }
+          const n = Math.min(buf.length - off, ec.blockSize - fill);
+          buf.copy(block, fill, off, off + n);
+          fill += n;
+          off += n;
+          if (fill === ec.blockSize) {
+            await writeBlock(block);
+            cur ^= 1;
+            fill = 0;
+          }
         }
       }
     }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
-import type { Readable } from 'node:stream';
 import { s3Error } from '../core/errors.js';
 import { writeBody } from './compression.js';
 import { runOnQuorum } from './doc-store.js';
@@ -19,6 +18,7 @@ import { compareKeys, validateObjectKey } from './names.js';
 import { checkMd5 } from './object-write.js';
 import type {
   MultipartUploadInfo,
+  ObjectBody,
   PartInfo,
   PutObjectOptions,
   PutPartOptions,
@@ -152,7 +152,7 @@ export async function putObjectPart(
   key: string,
   uploadId: string,
   partNumber: number,
-  body: Readable,
+  body: ObjectBody,
   opts: PutPartOptions,
 ): Promise<PartInfo> {
   await set.buckets.require(bucket);

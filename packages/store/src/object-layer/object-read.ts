@@ -63,6 +63,26 @@ export async function headObject(
  * Ranges: `start`/`end` inclusive; `end` past the object is clipped (also Infinity for `bytes=N-`);
  * a negative `start` means the last -start bytes (`bytes=-N`).
  */
+/**
+ * An inline read's answer: the bytes whole, and a stream of them made only if asked for — by a getter
+ * of the class (a getter in an object literal made every such GET's answer cost ~2 µs to create).
+ */
+class WholeRead implements GetObjectResult {
+  readonly info: ObjectInfo;
+  readonly range: ByteRange | null;
+  readonly whole: Buffer;
+
+  constructor(info: ObjectInfo, range: ByteRange | null, whole: Buffer) {
+    this.info = info;
+    this.range = range;
+    this.whole = whole;
+  }
+
+  get stream(): Readable {
+    return Readable.from([this.whole], { objectMode: false });
+  }
+}
+
 export async function getObject(
   set: ErasureSet,
   bucket: string,
@@ -106,15 +126,7 @@ export async function getObject(
       throw err;
     }
     if (v.inline) {
-      const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      return {
-        info,
-        range,
-        whole,
-        get stream() {
-          return Readable.from([whole], { objectMode: false });
-        },
-      };
+      return new WholeRead(info, range, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     }
     return { info, range, stream: streamFrom(first, gen) };
   }

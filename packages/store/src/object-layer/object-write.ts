@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { s3Error } from '../core/errors.js';
 import { COMPRESSION_BLOCK_SIZE, writeBody } from './compression.js';
 import { opaqueEtag, partKey } from './encryption.js';
@@ -9,7 +8,7 @@ import { objectLock } from './key-locks.js';
 import type { MetaDoc, VersionRecord } from './meta.js';
 import { readMeta, writeMeta } from './meta-io.js';
 import { validateObjectKey } from './names.js';
-import type { MetadataPatch, ObjectInfo, PutObjectOptions } from './types.js';
+import type { MetadataPatch, ObjectBody, ObjectInfo, PutObjectOptions } from './types.js';
 import { commitVersion, pickVersion, toInfo, toRetention } from './versions.js';
 
 /**
@@ -30,7 +29,7 @@ export async function putObject(
   set: ErasureSet,
   bucket: string,
   key: string,
-  body: Readable,
+  body: ObjectBody,
   opts: PutObjectOptions,
 ): Promise<ObjectInfo> {
   await set.buckets.require(bucket);

@@ -136,6 +136,12 @@ export interface ReplicaVersion {
  * encryption), in order; `end` is called once the body has been read in full, before anything is
  * committed, and throws to refuse the write (e.g. BadDigest).
  */
+/**
+ * A body to write: a stream, or the whole body already in memory (small bodies the S3 edge read at
+ * once) — the layer then reads no stream and copies no chunk into a block of its own.
+ */
+export type ObjectBody = Readable | Buffer;
+
 export interface BodyTap {
   update(chunk: Buffer): void;
   end(): void;
@@ -373,7 +379,7 @@ export interface ObjectLayer {
   /** null deletes the document. */
   putBucketConfig(bucket: string, name: BucketConfigName, data: Buffer | null): Promise<void>;
 
-  putObject(bucket: string, key: string, body: Readable, opts: PutObjectOptions): Promise<ObjectInfo>;
+  putObject(bucket: string, key: string, body: ObjectBody, opts: PutObjectOptions): Promise<ObjectInfo>;
   /** An encrypted version needs `unseal` (else InternalError). */
   getObject(
     bucket: string,
@@ -412,7 +418,7 @@ export interface ObjectLayer {
     key: string,
     uploadId: string,
     partNumber: number,
-    body: Readable,
+    body: ObjectBody,
     opts: PutPartOptions,
   ): Promise<PartInfo>;
   listParts(

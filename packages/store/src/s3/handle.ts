@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { readAll, verifiedBody } from '../auth/payload-stream.js';
+import { readAll, smallBody, verifiedBody } from '../auth/payload-stream.js';
 import { authenticateRequest } from '../auth/sigv4-verify.js';
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
@@ -58,6 +58,9 @@ function buildRequest(
     body() {
       body ??= verifiedBody(raw, auth.payload, raw.headers);
       return body;
+    },
+    smallBody() {
+      return body ? undefined : smallBody(raw, auth.payload);
     },
     async readBody(limit = DEFAULT_BODY_LIMIT) {
       const md5 = contentMd5(raw.headers);

@@ -25,6 +25,12 @@ export interface S3Request {
    * lazy: operations that never touch it leave the socket's data to Node's HTTP layer.
    */
   body(): VerifiedBody;
+  /**
+   * The whole verified payload when the request is small (a Content-Length of at most
+   * SMALL_BODY_BYTES, not aws-chunked), read at once — a Buffer when it has already arrived, else its
+   * promise; undefined for any other request (then `body()` streams it). Use this or `body()`.
+   */
+  smallBody(): Buffer | Promise<Buffer> | undefined;
   /** The whole body, at most `limit` bytes (EntityTooLarge above), verified like `body()`. */
   readBody(limit?: number): Promise<Buffer>;
   /** Condition keys common to every request (aws:SourceIp, aws:SecureTransport, …). */

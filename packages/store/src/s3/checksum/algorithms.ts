@@ -22,9 +22,15 @@ export const DIGEST_BYTES: Record<ChecksumAlgorithm, number> = {
   SHA256: 32,
 };
 
+/** The request/response header of each algorithm (looked up on every write: not built each time). */
+const HEADERS = Object.fromEntries(ALGORITHMS.map((a) => [a, `x-amz-checksum-${a.toLowerCase()}`])) as Record<
+  ChecksumAlgorithm,
+  string
+>;
+
 /** The request/response header of an algorithm: `x-amz-checksum-crc32`, … */
 export function checksumHeader(algo: ChecksumAlgorithm): string {
-  return `x-amz-checksum-${algo.toLowerCase()}`;
+  return HEADERS[algo];
 }
 
 /** The algorithm a header or API name names (case-insensitive), or undefined. */

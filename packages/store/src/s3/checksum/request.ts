@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import type { VerifiedBody } from '../../auth/payload-stream.js';
 import { S3Error } from '../../core/errors.js';
 import type { BodyTap, ChecksumRecord, ObjectInfo } from '../../object-layer/types.js';
 import type { S3Request } from '../types.js';
@@ -50,7 +51,11 @@ export function requestChecksum(
   if (present.length > 1) {
     throw invalid('Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
   }
-  const trailerNames = (one(headers, 'x-amz-trailer') ?? '')
+  const trailer = one(headers, 'x-amz-trailer');
+  const sdkRaw = one(headers, 'x-amz-sdk-checksum-algorithm');
+  // Most writes declare nothing (every PutObject asks).
+  if (present.length === 0 && trailer === undefined && sdkRaw === undefined) return undefined;
+  const trailerNames = (trailer ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter((s) => s.startsWith('x-amz-checksum-'));
@@ -60,7 +65,6 @@ export function requestChecksum(
   if (trailed.length + present.length > 1) {
     throw invalid('Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
   }
-  const sdkRaw = one(headers, 'x-amz-sdk-checksum-algorithm');
   const sdk = sdkRaw === undefined ? undefined : algorithmNamed(sdkRaw);
   if (sdkRaw !== undefined && !sdk)
     throw invalid('Value for x-amz-sdk-checksum-algorithm header is invalid.');
@@ -142,8 +146,11 @@ class ChecksumVerifier extends Transform {
 }
 
 export interface ChecksummedBody {
-  /** The verified payload as it comes (not hashed yet: the layer's read loop feeds `tap`). */
-  stream: Readable;
+  /**
+   * The verified payload: whole when the request is small (S3Request.smallBody), else as it streams
+   * (not hashed yet either way: the layer's read loop feeds `tap`).
+   */
+  data: Readable | Buffer;
   size: number;
   /** The algorithm hashed (the request's, else the one asked for), if any. */
   algo?: ChecksumAlgorithm;
@@ -171,20 +178,30 @@ export async function checksummedBody(
       `Checksum Type mismatch occurred, expected checksum Type: ${want.toLowerCase()}, actual checksum Type: ${declared.algo.toLowerCase()}`,
     );
   }
-  const body = req.body();
+  const small = req.smallBody();
+  const whole = small instanceof Promise ? await small : small;
+  let data: Readable | Buffer;
+  let size: number;
+  let trailers: VerifiedBody['trailers'];
+  if (whole) {
+    data = whole;
+    size = whole.length;
+  } else {
+    ({ stream: data, size, trailers } = req.body());
+  }
   const algo = declared?.algo ?? want ?? fallback;
-  if (!algo) return { stream: body.stream, size: body.size, value: () => undefined };
+  if (!algo) return { data, size, value: () => undefined };
   const header = checksumHeader(algo);
   const expected = (): string | undefined => {
     if (!declared) return undefined;
     if (!declared.trailer) return declared.value;
-    const v = body.trailers?.()[header];
+    const v = trailers?.()[header];
     if (v !== undefined && !validChecksumValue(algo, v))
       throw invalid(`Value for ${header} trailing header is invalid.`);
     return v;
   };
   const tap = new ChecksumTap(algo, await createHasher(algo), expected, declared?.trailer === true);
-  return { stream: body.stream, size: body.size, algo, tap, value: () => tap.result };
+  return { data, size, algo, tap, value: () => tap.result };
 }
 
 /** A stream hashed with `algo` as it passes, checked against `expected()` (if any) before it ends. */
@@ -201,10 +218,18 @@ export async function hashedStream(
   return { stream: verifier, value: () => verifier.tap.result };
 }
 
-/** Response headers naming a stored checksum: `x-amz-checksum-<algo>` and `x-amz-checksum-type`. */
-export function checksumResponseHeaders(c: ChecksumRecord | undefined): Record<string, string> {
-  if (!c) return {};
-  return { [checksumHeader(c.algo)]: c.value, 'x-amz-checksum-type': c.type };
+/**
+ * Response headers naming a stored checksum: `x-amz-checksum-<algo>` and `x-amz-checksum-type`, set
+ * on `into` (a new object by default).
+ */
+export function checksumResponseHeaders(
+  c: ChecksumRecord | undefined,
+  into: Record<string, string> = {},
+): Record<string, string> {
+  if (!c) return into;
+  into[checksumHeader(c.algo)] = c.value;
+  into['x-amz-checksum-type'] = c.type;
+  return into;
 }
 
 /** GET/HEAD return the checksum only when asked (`x-amz-checksum-mode: ENABLED`) and for the whole object. */

@@ -26,32 +26,31 @@ export const putObject: S3Handler = async (req, ctx) => {
   const precondition = await writePrecondition(req, ctx);
   // As AWS: a body sent without a checksum gets a CRC64NVME full-object one.
   const body = await checksummedBody(req, undefined, 'CRC64NVME');
-  const { stream, size } = body;
+  const { data, size } = body;
   if (size < 0) throw new S3Error('MissingContentLength');
   if (size > MAX_PUT_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
   const replication = await replicationWriteOptions(req, ctx, opts.tags);
-  const putOpts: PutObjectOptions = {
-    size,
-    ...opts,
-    ...replication,
-    checksum: () => {
+  // The options copied first (one clone), the rest set: no temporary objects spread in.
+  const putOpts: PutObjectOptions = { ...opts, size };
+  if (replication.replica) putOpts.replica = replication.replica;
+  if (replication.replicationStatus) putOpts.replicationStatus = replication.replicationStatus;
+  if (body.algo) {
+    const algo = body.algo;
+    putOpts.checksum = () => {
       const value = body.value();
-      return body.algo && value ? { algo: body.algo, value, type: 'FULL_OBJECT' } : undefined;
-    },
-  };
-  // Set, not spread in (replication's options name neither).
+      return value ? { algo, value, type: 'FULL_OBJECT' } : undefined;
+    };
+  }
   if (body.tap) putOpts.bodyTap = body.tap;
   if (md5) putOpts.contentMd5Base64 = md5;
   if (precondition) putOpts.precondition = precondition;
-  const info = await ctx.layer.putObject(req.bucket, req.key, stream, putOpts);
+  const info = await ctx.layer.putObject(req.bucket, req.key, data, putOpts);
   await publishObjectEvent(ctx, req, 's3:ObjectCreated:Put', info);
   await replicateVersion(req, ctx, info);
-  const headers: Record<string, string> = {
-    etag: quoteEtag(info.etag),
-    ...sseResponseHeaders(info.encryption, opts.encryption?.customer),
-    ...checksumResponseHeaders(info.checksum),
-  };
+  const headers: Record<string, string> = { etag: quoteEtag(info.etag) };
+  if (info.encryption) Object.assign(headers, sseResponseHeaders(info.encryption, opts.encryption?.customer));
+  checksumResponseHeaders(info.checksum, headers);
   if (info.versionId !== 'null') headers['x-amz-version-id'] = info.versionId;
   await addExpirationHeader(ctx, info, headers);
   return { status: 200, headers };

@@ -34,12 +34,12 @@ export const uploadPart: S3Handler = async (req, ctx) => {
   const md5 = contentMd5(req.headers);
   const upload = await ctx.layer.listParts(req.bucket, req.key, uploadId, { maxParts: 0 });
   const body = await checksummedBody(req, upload.checksum?.algo);
-  const { stream, size } = body;
+  const { data, size } = body;
   if (size < 0) throw new S3Error('MissingContentLength');
   if (size > MAX_PART_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
   const sse = uploadUnsealer(req, ctx);
-  const part = await ctx.layer.putObjectPart(req.bucket, req.key, uploadId, partNumber, stream, {
+  const part = await ctx.layer.putObjectPart(req.bucket, req.key, uploadId, partNumber, data, {
     size,
     ...(md5 ? { contentMd5Base64: md5 } : {}),
     unseal: sse.unseal,
