@@ -131,17 +131,17 @@ export interface ReplicaVersion {
 }
 
 /**
- * The caller's look at a body as the layer reads it (its checksums, in the layer's own read loop rather
- * than a stream of their own): `update` sees every chunk of the body as sent (before compression or
- * encryption), in order; `end` is called once the body has been read in full, before anything is
- * committed, and throws to refuse the write (e.g. BadDigest).
- */
-/**
  * A body to write: a stream, or the whole body already in memory (small bodies the S3 edge read at
  * once) — the layer then reads no stream and copies no chunk into a block of its own.
  */
 export type ObjectBody = Readable | Buffer;
 
+/**
+ * The caller's look at a body as the layer reads it (its checksums, in the layer's own read loop rather
+ * than a stream of their own): `update` sees every chunk of the body as sent (before compression or
+ * encryption), in order; `end` is called once the body has been read in full, before anything is
+ * committed, and throws to refuse the write (e.g. BadDigest).
+ */
 export interface BodyTap {
   update(chunk: Buffer): void;
   end(): void;
