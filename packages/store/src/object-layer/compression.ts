@@ -11,6 +11,8 @@ import {
 } from './encryption.js';
 import {
   bodyChunks,
+  checkComplete,
+  countChunk,
   type ErasureWriteParams,
   type ErasureWriteResult,
   type PartReader,
@@ -134,10 +136,7 @@ function compressBody(
     try {
       for await (const chunk of bodyChunks(body)) {
         const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        total += buf.length;
-        if (total > o.maxSize) throw s3Error('EntityTooLarge');
-        if (o.declaredSize >= 0 && total > o.declaredSize) throw s3Error('IncompleteBody');
-        o.tap?.update(buf);
+        total = countChunk(total, buf, o);
         let off = 0;
         while (off < buf.length) {
           // Sized to what is left of a declared body, so small bodies take no full block.
@@ -154,7 +153,7 @@ function compressBody(
           }
         }
       }
-      if (o.declaredSize >= 0 && total !== o.declaredSize) throw s3Error('IncompleteBody');
+      checkComplete(total, o);
       if (block && fill > 0) await flush(block.subarray(0, fill));
       while (queue.length > 0) yield await emit();
       digest = await md5.digest();

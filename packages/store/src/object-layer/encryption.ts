@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { s3Error } from '../core/errors.js';
 import { reusableOnceSent } from '../core/sent-memory.js';
-import { bodyChunks, type ErasureWriteParams, PartReader, readPartRange, writeErasure } from './erasure.js';
+import {
+  bodyChunks,
+  checkComplete,
+  countChunk,
+  type ErasureWriteParams,
+  PartReader,
+  readPartRange,
+  writeErasure,
+} from './erasure.js';
 import { localMd5, type Md5Session } from './md5-worker.js';
 import { batchBuffer, openBatch, recycleSealed, reuseBatchMemory, sealBatch } from './seal-pool.js';
 import type { BodyTap } from './types.js';
@@ -93,10 +101,7 @@ export function sealBody(
     try {
       for await (const chunk of bodyChunks(body)) {
         const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        total += buf.length;
-        if (check && total > check.maxSize) throw s3Error('EntityTooLarge');
-        if (check && check.declaredSize >= 0 && total > check.declaredSize) throw s3Error('IncompleteBody');
-        check?.tap?.update(buf);
+        total = check ? countChunk(total, buf, check) : total + buf.length;
         let off = 0;
         while (off < buf.length) {
           if (held) {
@@ -115,7 +120,7 @@ export function sealBody(
           }
         }
       }
-      if (check && check.declaredSize >= 0 && total !== check.declaredSize) throw s3Error('IncompleteBody');
+      if (check) checkComplete(total, check);
       if (held) yield* seal(held, !(batch && fill > 0));
       if (batch && fill > 0) yield* seal(batch.subarray(0, fill), true);
       while (sealing.length > 0) yield* handOn(sealing.shift() as Promise<Buffer>);

@@ -61,6 +61,31 @@ export interface ErasureWriteResult {
   written: boolean[];
 }
 
+/** What every write loop checks of the body it reads: its sizes, and the caller's tap. */
+export interface BodyLimits {
+  /** -1 when unknown. */
+  declaredSize: number;
+  maxSize: number;
+  tap?: BodyTap;
+}
+
+/**
+ * The body's size once `buf` is counted: EntityTooLarge past `maxSize`, IncompleteBody past the declared
+ * size (the body is not the one announced); `buf` is shown to the tap.
+ */
+export function countChunk(total: number, buf: Buffer, o: BodyLimits): number {
+  const size = total + buf.length;
+  if (size > o.maxSize) throw s3Error('EntityTooLarge');
+  if (o.declaredSize >= 0 && size > o.declaredSize) throw s3Error('IncompleteBody');
+  o.tap?.update(buf);
+  return size;
+}
+
+/** A body that ended short of its declared size: IncompleteBody. */
+export function checkComplete(total: number, o: BodyLimits): void {
+  if (o.declaredSize >= 0 && total !== o.declaredSize) throw s3Error('IncompleteBody');
+}
+
 /** A body's chunks: a whole body is its only chunk. */
 export function bodyChunks(body: ErasureWriteParams['body']): AsyncIterable<Buffer | string> | Buffer[] {
   return Buffer.isBuffer(body) ? [body] : body;
@@ -190,24 +215,17 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     );
   };
 
-  const count = (buf: Buffer): void => {
-    total += buf.length;
-    if (total > p.maxSize) throw s3Error('EntityTooLarge');
-    if (p.declaredSize >= 0 && total > p.declaredSize) throw s3Error('IncompleteBody');
-    p.tap?.update(buf);
-  };
-
   try {
     const whole = Buffer.isBuffer(p.body) ? p.body : null;
     if (whole && whole.length < ec.blockSize) {
       // A whole body smaller than a block is its only block: used as is, not copied.
-      count(whole);
+      total = countChunk(total, whole, p);
       buffers[0] = whole;
       fill = whole.length;
     } else {
       for await (const chunk of bodyChunks(p.body)) {
         const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        count(buf);
+        total = countChunk(total, buf, p);
         let off = 0;
         while (off < buf.length) {
           let block = buffer(cur);
@@ -230,7 +248,7 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
         }
       }
     }
-    if (p.declaredSize >= 0 && total !== p.declaredSize) throw s3Error('IncompleteBody');
+    checkComplete(total, p);
     if (!opened && total <= p.inlineLimit) {
       let digest = NO_MD5;
       if (hash) {
