@@ -82,11 +82,11 @@ export class DriveHealth {
     while (this.healing) await this.healing.catch(() => undefined);
   }
 
-  /** Wait for a running heal (which stops early once the set is closed) and stop the probes. */
+  /** Stop the probes and wait for a running heal (which stops early once the set is closed). */
   async stop(): Promise<void> {
-    await this.healing?.catch(() => undefined);
     if (this.healthTimer) clearInterval(this.healthTimer);
     this.healthTimer = null;
+    await this.healing?.catch(() => undefined);
   }
 }
 

@@ -38,6 +38,8 @@ export class Drive {
   /** Called after a health check re-formatted a wiped drive folder. */
   onFormatted: ((d: Drive) => void) | null = null;
   private checking: Promise<void> | null = null;
+  /** Set by close(): probes stop touching the folder (they could re-create, even re-format, it). */
+  private closed = false;
   /** The drive's metadata catalog (./catalog.ts): open while the drive is online. */
   readonly catalog: Catalog;
   /**
@@ -150,9 +152,12 @@ export class Drive {
     }
   }
 
-  /** Probe the drive: the folder must exist and be writable; a wiped folder is re-formatted. */
+  /**
+   * Probe the drive: the folder must exist and be writable; a wiped folder is re-formatted. Once the
+   * drive is closed a probe does nothing.
+   */
   check(): Promise<void> {
-    if (!this.checking) {
+    if (!this.checking && !this.closed) {
       this.checking = (async () => {
         try {
           const st = await fsp.stat(this.root);
@@ -162,6 +167,8 @@ export class Drive {
           const probe = this.tmp(`${randomUUID()}.probe`);
           await fsp.writeFile(probe, 'ok');
           await fsp.rm(probe, { force: true });
+          // Closed meanwhile (the folder may be being removed): neither format it nor open its catalog.
+          if (this.closed) return;
           const before = this.uuid;
           await this.loadFormat();
           if (before && this.uuid !== before) this.catalog.close();
@@ -175,7 +182,14 @@ export class Drive {
         this.checking = null;
       });
     }
-    return this.checking;
+    return this.checking ?? Promise.resolve();
+  }
+
+  /** Stop probing (waiting for a probe in flight) and close the catalog. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.checking;
+    this.catalog.close();
   }
 
   /** Called when an operation failed on this drive for a reason other than a missing path. */

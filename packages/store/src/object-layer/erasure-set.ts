@@ -271,12 +271,12 @@ export class ErasureSet {
     await Promise.all((this.journals ?? []).map((j) => j.checkpoint().catch(() => undefined)));
   }
 
-  /** Retire the journals and release the MD5 worker. */
+  /** Retire the journals, close the drives (waiting for probes in flight) and release the MD5 worker. */
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all((this.journals ?? []).map((j) => j.close()));
     await this.checkpointer?.close();
-    for (const d of this.drives) d.catalog.close();
+    await Promise.all(this.drives.map((d) => d.close()));
     await this.md5Worker?.close();
   }
 }
