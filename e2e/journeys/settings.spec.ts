@@ -198,6 +198,15 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
     const history = page.getByRole('dialog', { name: 'Configuration History' });
     await expect(history.getByRole('table', { name: 'Configuration history' })).toBeVisible();
     await expect(history.getByRole('button', { name: /^Restore / }).first()).toBeVisible();
+    // Each entry shows what it changed against the one saved before it: the import put the region back.
+    const newestRow = history.getByRole('row').nth(1);
+    const newest = newestRow.getByRole('group', { name: 'Changed settings' });
+    await expect(newest).toContainText('− region name="" comment=""');
+    await expect(newest).toContainText('+ region name=eu-journey-1 comment=""');
+    await expect(newest).not.toContainText('logger_webhook');
+    await newestRow.getByRole('button', { name: 'Show configuration' }).click();
+    await expect(newestRow).toContainText('compression enable=');
+    await expect(newestRow.getByRole('button', { name: 'Hide configuration' })).toBeVisible();
     await dialogSettled(page);
     await snapBoth(page, 'settings-history');
     await history.getByRole('button', { name: 'Close' }).click();
