@@ -6,48 +6,74 @@ import { LoadingMessage } from '@/shared/ui/loading-message';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useConfigHistory, useReplaceConfig } from '../api/config-file';
-import { configChange } from '../lib/config-change';
+import { historyView } from '../lib/config-change';
 
 const codeSx = { fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all', display: 'block' } as const;
 
-/**
- * An entry's change against the entry saved before it (`before` null: none is listed): the lines that
- * went (−) and came (+); "Show configuration" opens the whole saved text.
- */
-function ChangeCell({ before, after }: { before: string | null; after: string }): ReactElement {
-  const [whole, setWhole] = useState(false);
-  const change = before === null ? null : configChange(before, after);
+/** Lines of configuration text, each prefixed and coloured (`color` a palette path, or inherited). */
+function Lines({
+  lines,
+  prefix = '',
+  color,
+}: {
+  lines: string[];
+  prefix?: string;
+  color?: string;
+}): ReactElement {
   return (
     <>
-      {change === null ? (
+      {lines.map((l) => (
+        <Box component="code" key={l} sx={{ ...codeSx, ...(color ? { color } : {}) }}>
+          {prefix + l}
+        </Box>
+      ))}
+    </>
+  );
+}
+
+/**
+ * An entry's change (../lib/config-change.ts): against the entry saved before it, the lines that went (−)
+ * and came (+); else the settings it was saved with. "Show configuration" opens the entry's whole text.
+ */
+function ChangeCell({ text, before }: { text: string; before: string | null }): ReactElement {
+  const [open, setOpen] = useState(false);
+  const view = historyView(text, before);
+  return (
+    <>
+      {view.kind === 'lines' ? (
+        <Box role="group" aria-label="Saved settings">
+          <Lines lines={view.lines} />
+        </Box>
+      ) : view.kind === 'whole' ? (
         <Typography variant="body2" color="text.secondary">
-          The oldest entry listed: the whole configuration as it was saved.
+          A whole configuration, as it was saved.
         </Typography>
-      ) : change.removed.length + change.added.length === 0 ? (
+      ) : view.removed.length + view.added.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           Saved again with no setting changed.
         </Typography>
       ) : (
         <Box role="group" aria-label="Changed settings">
-          {change.removed.map((l) => (
-            <Box component="code" key={`-${l}`} sx={{ ...codeSx, color: 'error.main' }}>
-              {`− ${l}`}
-            </Box>
-          ))}
-          {change.added.map((l) => (
-            <Box component="code" key={`+${l}`} sx={{ ...codeSx, color: 'success.main' }}>
-              {`+ ${l}`}
-            </Box>
-          ))}
+          <Lines lines={view.removed} prefix="− " color="error.main" />
+          <Lines lines={view.added} prefix="+ " color="success.main" />
         </Box>
       )}
-      <Button size="small" sx={{ px: 0, minWidth: 0 }} aria-expanded={whole} onClick={() => setWhole(!whole)}>
-        {whole ? 'Hide configuration' : 'Show configuration'}
-      </Button>
-      {whole && (
-        <Box component="code" sx={{ ...codeSx, maxHeight: 240, overflow: 'auto' }}>
-          {after}
-        </Box>
+      {view.kind !== 'lines' && (
+        <>
+          <Button
+            size="small"
+            sx={{ px: 0, minWidth: 0 }}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide configuration' : 'Show configuration'}
+          </Button>
+          {open && (
+            <Box component="code" sx={{ ...codeSx, maxHeight: 240, overflow: 'auto' }}>
+              {text}
+            </Box>
+          )}
+        </>
       )}
     </>
   );
@@ -55,7 +81,7 @@ function ChangeCell({ before, after }: { before: string | null; after: string })
 
 /**
  * The configuration history (`mc admin config history`): each saved change, newest first, shown as what
- * it changed, with Restore.
+ * it changed or the settings it was saved with, with Restore.
  */
 export function HistoryDialog({ open, onClose }: { open: boolean; onClose: () => void }): ReactElement {
   const history = useConfigHistory(open);
@@ -91,7 +117,7 @@ export function HistoryDialog({ open, onClose }: { open: boolean; onClose: () =>
               <TableRow key={e.restoreId} hover>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createTime)}</TableCell>
                 <TableCell>
-                  <ChangeCell before={all[i + 1]?.data ?? null} after={e.data} />
+                  <ChangeCell text={e.data} before={all[i + 1]?.data ?? null} />
                 </TableCell>
                 <TableCell align="right">
                   <Button
