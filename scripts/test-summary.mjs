@@ -59,6 +59,11 @@ if (playwrightFile && existsSync(playwrightFile)) {
     for (const child of suite.suites ?? []) visit(child, file ?? suite.file);
   };
   for (const suite of report.suites ?? []) visit(suite);
+  // Errors of the run itself (its web server could not start, global setup threw): no test ran, or not all.
+  for (const e of report.errors ?? []) {
+    failed += 1;
+    failures.push(`playwright run\n${firstLines(e.message)}`);
+  }
 } else {
   failed += 1;
   failures.push('playwright wrote no report');
