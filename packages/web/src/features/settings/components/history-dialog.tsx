@@ -23,7 +23,7 @@ function Lines({
   return (
     <>
       {lines.map((l) => (
-        <Box component="code" key={l} sx={{ ...codeSx, ...(color ? { color } : {}) }}>
+        <Box component="code" key={l} sx={{ ...codeSx, color }}>
           {prefix + l}
         </Box>
       ))}
