@@ -1,5 +1,5 @@
 export * from './core/errors.js';
-export type { ServiceAction, ServiceActionHook, StoreOptions } from './core/options.js';
+export type { PoolSpec, ServiceAction, ServiceActionHook, StoreOptions } from './core/options.js';
 export type * from './iam/types.js';
 export type * from './object-layer/types.js';
 export type { StoreHandle } from './server.js';

@@ -5,8 +5,14 @@ import type { Clock } from './clock.js';
 export interface StoreOptions {
   /** Folder holding the drive folders (`drive1` … `driveN`) and the store's own files. */
   dataDir: string;
-  /** Number of drive folders (1 = plain mode, ≥ 4 = erasure coded). */
+  /** Number of drive folders (1 = plain mode, ≥ 4 = erasure coded). Ignored when `pools` is given. */
   drives: number;
+  /**
+   * Server pools (the `stowage server` command's argument groups): each is its own erasure set over
+   * explicit drive folders, optionally sized; together one namespace. Absent: one pool of
+   * `dataDir/drive1..driveN`. `dataDir` still holds the store's own node-local files (queues).
+   */
+  pools?: PoolSpec[];
   port: number;
   host?: string;
   rootUser: string;
@@ -39,6 +45,12 @@ export interface StoreOptions {
   onServiceAction?: ServiceActionHook;
   /** Where time-based data services (lifecycle) read the time; the system clock when absent. */
   clock?: Clock;
+}
+
+/** One server pool: its drive folders in set order and, optionally, its parity (MinIO's default else). */
+export interface PoolSpec {
+  drives: { path: string; capacity?: number }[];
+  parity?: number;
 }
 
 /** Admin `service` actions the embedding process may handle. */

@@ -20,10 +20,22 @@ import { WalCheckpointer } from './wal-checkpointer.js';
  * stores, the caches and the key locks. The modules take it as their first argument.
  */
 
+/** One drive folder given by path (the server command's arguments), with an optional size in bytes. */
+export interface DriveSpec {
+  path: string;
+  /**
+   * Sized volume: the drive reports this as its total and refuses writes past it (XMinioStorageFull).
+   * Absent: the filesystem's own size.
+   */
+  capacity?: number;
+}
+
 export interface ObjectLayerOptions {
   dataDir: string;
-  /** Number of drive folders (dataDir/drive1..driveN). */
+  /** Number of drive folders (dataDir/drive1..driveN); with `driveSpecs`, their count. */
   drives: number;
+  /** Explicit drive folders (in set order) instead of dataDir/drive1..driveN. */
+  driveSpecs?: DriveSpec[];
   /** Parity shards; default as MinIO: 0 for 1 drive, 1 for 2–3, 2 for 4–5, 3 for 6–7, 4 for 8+. */
   parity?: number;
   /** fsync data and metadata files before acknowledging (default true). */
@@ -138,8 +150,11 @@ export class ErasureSet {
     const root = path.resolve(opts.dataDir);
     const journaled = this.fsync && opts.journal !== false;
     const mode = journaled ? 'journal' : this.fsync ? 'full' : 'off';
+    const specs = opts.driveSpecs;
+    if (specs && specs.length !== n) throw new Error(`drives is ${n} but ${specs.length} drive folders are given`);
     this.drives = Array.from({ length: n }, (_, i) => {
-      const d = new Drive(path.join(root, `drive${i + 1}`), i, n, mode);
+      const folder = specs ? path.resolve((specs[i] as DriveSpec).path) : path.join(root, `drive${i + 1}`);
+      const d = new Drive(folder, i, n, mode);
       d.importer = importLegacy;
       return d;
     });

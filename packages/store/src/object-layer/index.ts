@@ -4,7 +4,7 @@ import type { ObjectLayerOptions } from './erasure-set.js';
 export { DeleteMarkerError, isDeleteMarkerError } from './delete-marker-error.js';
 export { FormatMismatchError } from './drive.js';
 export { ErasureObjectLayer } from './erasure-object-layer.js';
-export { defaultParity, type ObjectLayerOptions } from './erasure-set.js';
+export { type DriveSpec, defaultParity, type ObjectLayerOptions } from './erasure-set.js';
 export type * from './types.js';
 
 /**
