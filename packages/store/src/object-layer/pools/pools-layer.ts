@@ -385,16 +385,67 @@ export class PoolsObjectLayer implements ObjectLayer {
     );
   }
 
-  async headObject(bucket: string, key: string, opts?: { versionId?: string }): Promise<ObjectInfo> {
-    return (await this.holder(bucket, key, opts?.versionId)).headObject(bucket, key, opts);
+  /**
+   * Ask every pool at once and answer with the one that holds the key (or version): the newest latest
+   * version should two hold it; a delete marker's error, else pool 0's error, when none does.
+   */
+  private async readAcross<T>(
+    versionId: string | undefined,
+    read: (p: ErasureObjectLayer) => Promise<T>,
+    info: (r: T) => ObjectInfo,
+    discard: (r: T) => void,
+  ): Promise<T> {
+    const results = await Promise.allSettled(this.pools.map(read));
+    let best: T | undefined;
+    let marker: unknown;
+    let markerTime = -1;
+    let other: unknown;
+    for (const r of results) {
+      if (r.status === 'fulfilled') {
+        if (best === undefined) best = r.value;
+        else if (!versionId && info(r.value).lastModified > info(best).lastModified) {
+          discard(best);
+          best = r.value;
+        } else discard(r.value);
+      } else if (isDeleteMarkerError(r.reason)) {
+        if (r.reason.lastModified.getTime() > markerTime) {
+          marker = r.reason;
+          markerTime = r.reason.lastModified.getTime();
+        }
+      } else if (!notFound(r.reason)) other ??= r.reason;
+    }
+    if (best !== undefined) {
+      if (marker && !versionId && markerTime > info(best).lastModified.getTime()) {
+        discard(best);
+        throw marker;
+      }
+      return best;
+    }
+    if (marker) throw marker;
+    if (other) throw other;
+    throw (results[0] as PromiseRejectedResult).reason;
   }
 
-  async getObject(
+  headObject(bucket: string, key: string, opts?: { versionId?: string }): Promise<ObjectInfo> {
+    return this.readAcross(
+      opts?.versionId,
+      (p) => p.headObject(bucket, key, opts),
+      (i) => i,
+      () => undefined,
+    );
+  }
+
+  getObject(
     bucket: string,
     key: string,
     opts?: { versionId?: string; range?: ByteRange; unseal?: UnsealKey },
   ): Promise<GetObjectResult> {
-    return (await this.holder(bucket, key, opts?.versionId)).getObject(bucket, key, opts);
+    return this.readAcross(
+      opts?.versionId,
+      (p) => p.getObject(bucket, key, opts),
+      (r) => r.info,
+      (r) => r.stream.destroy(),
+    );
   }
 
   deleteObject(bucket: string, key: string, opts?: DeleteOptions): Promise<DeleteResult> {
