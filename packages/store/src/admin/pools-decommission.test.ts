@@ -19,7 +19,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { MadminClient, type PoolStatus } from '@stowage/madmin';
+import { generatePrometheusToken, MadminClient, type PoolStatus } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolSpec } from '../core/options.js';
 import { ErasureObjectLayer } from '../object-layer/index.js';
@@ -268,6 +268,12 @@ describe('server pools: expansion and decommission', () => {
       ...p2.drives.map((d, i) => [1, 0, i, d.path]),
     ]);
     expect((await admin.storageInfo()).Backend.DrivesPerSet).toEqual([4, 2]);
+    // Prometheus metrics count every pool's drives, each drive with its own series.
+    const scraped = await fetch(`${(store as StoreHandle).url}/minio/v2/metrics/cluster`, {
+      headers: { authorization: `Bearer ${generatePrometheusToken({ accessKey: ROOT, secretKey: SECRET })}` },
+    }).then((r) => r.text());
+    expect(scraped).toMatch(/^minio_cluster_disk_total(\{[^}]*\})? 6$/m);
+    for (const d of [...p1.drives, ...p2.drives]) expect(scraped).toContain(d.path);
     await expect(admin.statusPool('/no/such{1...4}')).rejects.toMatchObject({
       code: 'XMinioAdminInvalidArgument',
     });
