@@ -81,6 +81,8 @@ export class PoolsObjectLayer implements ObjectLayer {
   private readonly spaceCache = new Map<number, { at: number; info: Promise<StorageInfo> }>();
   /** Which pool holds a multipart upload (found by asking the pools, then remembered). */
   private readonly uploadPools = new Map<string, number>();
+  /** Keys (their lock names) a move is copying between pools right now. */
+  private readonly moving = new Set<string>();
   /** The layout recorded at open (a completed decommission marks its pool in it). */
   readonly layout: PoolLayout;
   /** The admin API's decommission of a pool (./decommission.ts). */
@@ -276,12 +278,14 @@ export class PoolsObjectLayer implements ObjectLayer {
   }
 
   headObject(bucket: string, key: string, opts?: { versionId?: string }): Promise<ObjectInfo> {
-    return readAcross(
-      this.pools,
-      opts?.versionId,
-      (p) => p.headObject(bucket, key, opts),
-      (i) => i,
-      () => undefined,
+    return this.readMoving(bucket, key, () =>
+      readAcross(
+        this.pools,
+        opts?.versionId,
+        (p) => p.headObject(bucket, key, opts),
+        (i) => i,
+        () => undefined,
+      ),
     );
   }
 
@@ -290,13 +294,31 @@ export class PoolsObjectLayer implements ObjectLayer {
     key: string,
     opts?: { versionId?: string; range?: ByteRange; unseal?: UnsealKey },
   ): Promise<GetObjectResult> {
-    return readAcross(
-      this.pools,
-      opts?.versionId,
-      (p) => p.getObject(bucket, key, opts),
-      (r) => r.info,
-      (r) => r.stream.destroy(),
+    return this.readMoving(bucket, key, () =>
+      readAcross(
+        this.pools,
+        opts?.versionId,
+        (p) => p.getObject(bucket, key, opts),
+        (r) => r.info,
+        (r) => r.stream.destroy(),
+      ),
     );
+  }
+
+  /**
+   * A read that found the key nowhere while a decommission was moving it (its copy not yet committed
+   * in the target when the source's was read, or the other way round) waits for the move and reads
+   * again, so a moving key never reads as missing.
+   */
+  private async readMoving<T>(bucket: string, key: string, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (err) {
+      const name = objectLock(bucket, key);
+      if (!notFound(err) || !this.moving.has(name)) throw err;
+      await this.locks.run(name, async () => undefined);
+      return read();
+    }
   }
 
   deleteObject(bucket: string, key: string, opts?: DeleteOptions): Promise<DeleteResult> {
@@ -536,18 +558,24 @@ export class PoolsObjectLayer implements ObjectLayer {
     from: number,
     to: number,
   ): Promise<{ versions: number; bytes: number }> {
-    const versions = await this.pool(from).exportVersions(bucket, key);
-    let bytes = 0;
-    for (const v of [...versions].reverse()) {
-      await this.pool(to).importVersion(bucket, key, v);
-      bytes += v.record.deleteMarker ? 0 : v.record.size;
+    const name = objectLock(bucket, key);
+    this.moving.add(name);
+    try {
+      const versions = await this.pool(from).exportVersions(bucket, key);
+      let bytes = 0;
+      for (const v of [...versions].reverse()) {
+        await this.pool(to).importVersion(bucket, key, v);
+        bytes += v.record.deleteMarker ? 0 : v.record.size;
+      }
+      await this.pool(from).dropVersions(
+        bucket,
+        key,
+        versions.map((v) => v.record.versionId),
+      );
+      return { versions: versions.length, bytes };
+    } finally {
+      this.moving.delete(name);
     }
-    await this.pool(from).dropVersions(
-      bucket,
-      key,
-      versions.map((v) => v.record.versionId),
-    );
-    return { versions: versions.length, bytes };
   }
 
   // ---------------------------------------------------------------- heal
