@@ -9,6 +9,7 @@ import { runGroupCommit } from './group-commit.js';
 import { runLoad } from './load.js';
 import { runNotify } from './notify.js';
 import { runObjectBrowser } from './object-browser.js';
+import { runPools } from './pools.js';
 import { runPutChecksum } from './put-checksum.js';
 import { runS3Throughput } from './s3-throughput.js';
 import { runScale } from './scale.js';
@@ -31,6 +32,7 @@ const benches: Record<string, () => Promise<void>> = {
   'put-checksum': runPutChecksum,
   'small-writes': runSmallWrites,
   scale: runScale,
+  pools: runPools,
   'scale-1m': runScale1M,
 };
 // Run only when named: it writes 1M objects.

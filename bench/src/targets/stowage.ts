@@ -9,10 +9,23 @@ const { startStore } = (entry ? await import(pathToFileURL(entry).href) : await 
   startStore: typeof StartStore;
 };
 
-const [dataDir, drives] = process.argv.slice(2);
+const [dataDir, argDrives] = process.argv.slice(2);
+// BENCH_STOWAGE_DRIVES overrides the drive count (per pool with BENCH_STOWAGE_POOLS).
+const drives = process.env.BENCH_STOWAGE_DRIVES ?? argDrives;
+// BENCH_STOWAGE_POOLS=n: n server pools of `drives` drive folders each (dataDir/p<i>/d<j>).
+const poolCount = Number(process.env.BENCH_STOWAGE_POOLS ?? 0);
+const pools =
+  poolCount > 0
+    ? Array.from({ length: poolCount }, (_, p) => ({
+        drives: Array.from({ length: Number(drives ?? 4) }, (_, d) => ({
+          path: `${dataDir}/p${p + 1}/d${d + 1}`,
+        })),
+      }))
+    : undefined;
 const store = await startStore({
   dataDir: dataDir!,
   drives: Number(drives ?? 4),
+  ...(pools ? { pools } : {}),
   port: 0,
   host: '127.0.0.1',
   rootUser: 'benchadmin',

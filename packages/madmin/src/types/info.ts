@@ -122,6 +122,8 @@ export const serverPropertiesSchema = z.object({
   network: z.record(z.string(), z.string()).optional(),
   drives: z.array(diskSchema).optional(),
   poolNumber: z.number().optional(),
+  /** The server's pools (1-based), newer MinIO. */
+  poolNumbers: z.array(z.number()).optional(),
   mem_stats: z.record(z.string(), z.number()).optional(),
   go_max_procs: z.number().optional(),
   num_cpu: z.number().optional(),
@@ -157,6 +159,19 @@ export const infoServicesSchema = z.object({
 });
 export type InfoServices = z.infer<typeof infoServicesSchema>;
 
+/** madmin's ErasureSetInfo: one erasure set of a pool in `/info`'s `pools`. */
+export const erasureSetInfoSchema = z.object({
+  id: z.number(),
+  rawUsage: z.number(),
+  rawCapacity: z.number(),
+  usage: z.number(),
+  objectsCount: z.number(),
+  versionsCount: z.number(),
+  deleteMarkersCount: z.number().optional(),
+  healDisks: z.number(),
+});
+export type ErasureSetInfo = z.infer<typeof erasureSetInfoSchema>;
+
 /** `GET /info` response (`InfoMessage`). */
 export const infoMessageSchema = z.object({
   /** `online`, `initializing`, ... */
@@ -172,6 +187,8 @@ export const infoMessageSchema = z.object({
   services: infoServicesSchema.optional(),
   backend: infoBackendSchema.optional(),
   servers: z.array(serverPropertiesSchema).optional(),
+  /** Pool index → erasure set index → the set's figures (MinIO's `pools`). */
+  pools: z.record(z.string(), z.record(z.string(), erasureSetInfoSchema)).optional(),
 });
 export type InfoMessage = z.infer<typeof infoMessageSchema>;
 

@@ -49,19 +49,27 @@ export function disksJson(info: StorageInfo): DiskJson[] {
     totalspace: d.totalSpace,
     usedspace: d.usedSpace,
     availspace: d.availSpace,
-    pool_index: 0,
-    set_index: 0,
+    pool_index: d.pool ?? 0,
+    set_index: d.set ?? 0,
     disk_index: d.index,
   }));
 }
 
-/** Backend type 2 (Erasure) with ≥ 4 drives, 1 (FS) otherwise; one pool, one set. */
+/** Drive count of each pool (one erasure set each), in pool order. */
+export function poolDriveCounts(info: StorageInfo): number[] {
+  const counts: number[] = [];
+  for (const d of info.drives) counts[d.pool ?? 0] = (counts[d.pool ?? 0] ?? 0) + 1;
+  return counts.length > 0 ? counts : [0];
+}
+
+/** Backend type 2 (Erasure) with ≥ 4 drives, 1 (FS) otherwise; one erasure set per server pool. */
 export function backendInfoJson(ctx: StoreContext, info: StorageInfo): BackendInfoJson {
   const endpoint = serverEndpoint(ctx);
   const online = info.drives.filter((d) => d.state === 'ok').length;
   const offline = info.drives.length - online;
   // The storage classes' parity in effect (the layer's own when the configuration cannot be used).
-  const store = { drives: info.drives.length, parity: info.parity };
+  const perPool = poolDriveCounts(info);
+  const store = { drives: perPool[0] as number, parity: info.parity };
   const sc = ctx.config.get('storage_class');
   const parityOf = (cls: 'STANDARD' | 'REDUCED_REDUNDANCY'): number => {
     const p = classParity(sc, cls, store);
@@ -74,11 +82,11 @@ export function backendInfoJson(ctx: StoreContext, info: StorageInfo): BackendIn
     GatewayOnline: false,
     OnlineDisks: { [endpoint]: online },
     OfflineDisks: { [endpoint]: offline },
-    StandardSCData: [info.drives.length - standard],
+    StandardSCData: perPool.map((n) => n - standard),
     StandardSCParity: standard,
-    RRSCData: [info.drives.length - rrs],
+    RRSCData: perPool.map((n) => n - rrs),
     RRSCParity: rrs,
-    TotalSets: [1],
-    DrivesPerSet: [info.drives.length],
+    TotalSets: perPool.map(() => 1),
+    DrivesPerSet: perPool,
   };
 }

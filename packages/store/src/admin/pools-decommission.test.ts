@@ -19,7 +19,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { MadminClient, type PoolStatus } from '@stowage/madmin';
+import { generatePrometheusToken, MadminClient, type PoolStatus } from '@stowage/madmin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolSpec } from '../core/options.js';
 import { ErasureObjectLayer } from '../object-layer/index.js';
@@ -44,7 +44,7 @@ const SSE_C = {
 let dir: string;
 let store: StoreHandle | undefined;
 
-function poolSpec(name: string, n: number): PoolSpec {
+function poolSpec(name: string, n: number): PoolSpec & { cmdline: string } {
   return {
     drives: Array.from({ length: n }, (_, i) => ({ path: path.join(dir, name, `d${i + 1}`) })),
     cmdline: `${path.join(dir, name)}/d{1...${n}}`,
@@ -185,7 +185,7 @@ describe('server pools: expansion and decommission', () => {
     expect(await admin.listPoolsStatus()).toEqual([
       { id: 0, cmdline: p1.cmdline, lastUpdate: expect.any(String) },
     ]);
-    await expect(admin.decommissionPool(p1.cmdline as string)).rejects.toMatchObject({
+    await expect(admin.decommissionPool(p1.cmdline)).rejects.toMatchObject({
       code: 'NotImplemented',
     });
     await s3.send(new CreateBucketCommand({ Bucket: 'data' }));
@@ -258,20 +258,36 @@ describe('server pools: expansion and decommission', () => {
       [0, p1.cmdline, undefined],
       [1, p2.cmdline, undefined],
     ]);
+    // admin/info and storageinfo report every pool's drives.
+    const info = await admin.serverInfo();
+    expect(Object.keys(info.pools ?? {})).toEqual(['0', '1']);
+    expect(info.pools?.['1']?.['0']?.rawCapacity).toBeGreaterThan(0);
+    const drives = info.servers?.[0]?.drives ?? [];
+    expect(drives.map((d) => [d.pool_index, d.set_index, d.disk_index, d.path])).toEqual([
+      ...p1.drives.map((d, i) => [0, 0, i, d.path]),
+      ...p2.drives.map((d, i) => [1, 0, i, d.path]),
+    ]);
+    expect((await admin.storageInfo()).Backend.DrivesPerSet).toEqual([4, 2]);
+    // Prometheus metrics count every pool's drives, each drive with its own series.
+    const scraped = await fetch(`${(store as StoreHandle).url}/minio/v2/metrics/cluster`, {
+      headers: { authorization: `Bearer ${generatePrometheusToken({ accessKey: ROOT, secretKey: SECRET })}` },
+    }).then((r) => r.text());
+    expect(scraped).toMatch(/^minio_cluster_disk_total(\{[^}]*\})? 6$/m);
+    for (const d of [...p1.drives, ...p2.drives]) expect(scraped).toContain(d.path);
     await expect(admin.statusPool('/no/such{1...4}')).rejects.toMatchObject({
       code: 'XMinioAdminInvalidArgument',
     });
-    await expect(admin.cancelDecommissionPool(p1.cmdline as string)).rejects.toMatchObject({
+    await expect(admin.cancelDecommissionPool(p1.cmdline)).rejects.toMatchObject({
       code: 'XMinioDecommissionNotAllowed',
     });
 
     // 3. Start, then cancel: the pool keeps what was not moved yet, and nothing is lost.
-    await admin.decommissionPool(p1.cmdline as string);
-    await expect(admin.decommissionPool(p1.cmdline as string)).rejects.toMatchObject({
+    await admin.decommissionPool(p1.cmdline);
+    await expect(admin.decommissionPool(p1.cmdline)).rejects.toMatchObject({
       code: 'XMinioDecommissionNotAllowed',
     });
-    await admin.cancelDecommissionPool(p1.cmdline as string);
-    const canceled = await admin.statusPool(p1.cmdline as string);
+    await admin.cancelDecommissionPool(p1.cmdline);
+    const canceled = await admin.statusPool(p1.cmdline);
     expect(canceled.decommissionInfo).toMatchObject({ canceled: true, complete: false, failed: false });
     const movedBeforeCancel = canceled.decommissionInfo?.objectsDecommissioned ?? 0;
     const bytesBeforeCancel = canceled.decommissionInfo?.bytesDecommissioned ?? 0;
@@ -305,7 +321,7 @@ describe('server pools: expansion and decommission', () => {
     })();
     const done = await waitFor(
       admin,
-      p1.cmdline as string,
+      p1.cmdline,
       (s) => !!s.decommissionInfo?.complete || !!s.decommissionInfo?.failed,
     );
     await load;
@@ -317,7 +333,7 @@ describe('server pools: expansion and decommission', () => {
     expect(movedBeforeCancel + (done.decommissionInfo?.objectsDecommissioned ?? 0)).toBe(versions);
     expect(bytesBeforeCancel + (done.decommissionInfo?.bytesDecommissioned ?? 0)).toBe(bytes);
     expect(await snapshot(s3, ['data', 'locked'])).toMatchObject(before);
-    await expect(admin.decommissionPool(p1.cmdline as string)).rejects.toMatchObject({
+    await expect(admin.decommissionPool(p1.cmdline)).rejects.toMatchObject({
       code: 'XMinioDecommissionNotAllowed',
     });
     await stop();

@@ -1,7 +1,8 @@
 import type { InfoMessage } from '@stowage/madmin';
 import type { StoreContext } from '../../core/context.js';
 import type { TargetStatus } from '../../logging/webhook-target.js';
-import { disksJson, serverEndpoint } from '../backend-info.js';
+import type { StorageInfo } from '../../object-layer/types.js';
+import { disksJson, poolDriveCounts, serverEndpoint } from '../backend-info.js';
 import type { AdminCall, AdminOperation } from '../call.js';
 
 /** Version string reported in server info (the store's package version). */
@@ -30,6 +31,36 @@ function notificationServices(ctx: AdminCall['ctx']): InfoMessage['services'] {
     byType.set(t.service, list);
   }
   return byType.size > 0 ? { notifications: [...byType].map(([type, list]) => ({ [type]: list })) } : {};
+}
+
+/**
+ * MinIO's `pools` map of `/info`: pool index → set index → ErasureSetInfo, with each set's raw usage
+ * and capacity from its drives. The object counts come from the usage scanner, which counts the
+ * namespace as a whole: they are given with one pool, and 0 per pool with several.
+ */
+function poolsInfo(
+  info: StorageInfo,
+  totals: { objects: number; versions: number; size: number },
+): NonNullable<InfoMessage['pools']> {
+  const counts = poolDriveCounts(info);
+  const out: NonNullable<InfoMessage['pools']> = {};
+  counts.forEach((_, pool) => {
+    const drives = info.drives.filter((d) => (d.pool ?? 0) === pool);
+    const one = counts.length === 1;
+    out[String(pool)] = {
+      '0': {
+        id: 0,
+        rawUsage: drives.reduce((n, d) => n + d.usedSpace, 0),
+        rawCapacity: drives.reduce((n, d) => n + d.totalSpace, 0),
+        usage: one ? totals.size : 0,
+        objectsCount: one ? totals.objects : 0,
+        versionsCount: one ? totals.versions : 0,
+        deleteMarkersCount: 0,
+        healDisks: 0,
+      },
+    };
+  });
+  return out;
 }
 
 /**
@@ -83,7 +114,9 @@ export async function serverInfoMessage(ctx: StoreContext): Promise<InfoMessage>
         network: { [endpoint]: 'online' },
         drives: disksJson(info),
         poolNumber: 1,
+        poolNumbers: poolDriveCounts(info).map((_, i) => i + 1),
       },
     ],
+    pools: poolsInfo(info, { objects, versions, size }),
   } satisfies InfoMessage;
 }

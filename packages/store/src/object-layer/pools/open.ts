@@ -2,7 +2,8 @@ import type { PoolSpec } from '../../core/options.js';
 import { ErasureObjectLayer } from '../erasure-object-layer.js';
 import type { ObjectLayerOptions } from '../erasure-set.js';
 import { checkLayout } from './layout.js';
-import { copySystemDocs, type PoolsLayerOptions, PoolsObjectLayer } from './pools-layer.js';
+import { type PoolsLayerOptions, PoolsObjectLayer } from './pools-layer.js';
+import { copySystemDocs } from './system-docs.js';
 
 /** A pool's command line: its own, else its drive folders joined by spaces. */
 export function poolCmdline(spec: PoolSpec): string {

@@ -245,6 +245,27 @@ describe('server pools layer', () => {
     expect((await layer.headObject('bkt', 'big')).etag).toBe(info.etag);
   });
 
+  it('an upload completed in a draining pool lands in a pool that takes new objects', async () => {
+    const free = [10e9, 0];
+    const layer = await openLayer([pool('p1', 2), pool('p2', 2)], { spaceOf: async (i) => spaces(free)(i) });
+    await layer.makeBucket('bkt');
+    const id = await layer.newMultipartUpload('bkt', 'up', { userMetadata: { a: 'b' } });
+    const p1 = await layer.putObjectPart('bkt', 'up', id, 1, body('only part'), { size: 9 });
+    // Pool 0 starts draining (as a decommission does): the completed object moves out of it.
+    layer.suspended.add(0);
+    free.splice(0, 2, 10e9, 10e9);
+    const info = await layer.completeMultipartUpload('bkt', 'up', id, [{ partNumber: 1, etag: p1.etag }]);
+    expect(await holders(layer, 'bkt', 'up')).toEqual([1]);
+    const head = await layer.headObject('bkt', 'up');
+    expect([head.etag, head.versionId, head.lastModified, head.userMetadata]).toEqual([
+      info.etag,
+      info.versionId,
+      info.lastModified,
+      { a: 'b' },
+    ]);
+    expect(await text(layer, 'up')).toBe('only part');
+  });
+
   it('expansion by restart: old objects stay readable, new ones go to the new, emptier pool', async () => {
     const one = await openPools([pool('p1', 4)], { dataDir: dir, healthIntervalMs: 0, md5Worker: false });
     open.push(one);

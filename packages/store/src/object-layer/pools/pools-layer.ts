@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { isS3Error, s3Error } from '../../core/errors.js';
-import { CONFIG_NAMES } from '../bucket-docs.js';
 import { isDeleteMarkerError } from '../delete-marker-error.js';
 import type { ErasureObjectLayer } from '../erasure-object-layer.js';
 import { KeyLocks, objectLock } from '../key-locks.js';
@@ -33,10 +32,14 @@ import type {
   SystemStore,
   UnsealKey,
 } from '../types.js';
+import { deleteBucket, makeBucket, syncBuckets } from './buckets.js';
 import { PoolDecommission } from './decommission.js';
+import { decommissionHost } from './decommission-host.js';
 import type { PoolLayout } from './layout.js';
 import { mergeObjectPages, mergeUploadPages, mergeVersionPages } from './merge.js';
 import { choosePool, poolSpaceFor } from './placement.js';
+import { notFound, readAcross } from './read-across.js';
+import { mirroredSystem } from './system-docs.js';
 
 /**
  * Server pools as one namespace (see packages/store/docs/pools.md): an `ObjectLayer` over several
@@ -63,39 +66,6 @@ export interface PoolsLayerOptions {
   spaceOf?: (pool: number) => Promise<StorageInfo>;
 }
 
-function notFound(err: unknown): boolean {
-  return isS3Error(err, 'NoSuchKey') || isS3Error(err, 'NoSuchVersion');
-}
-
-/**
- * The store's own documents over pools: read from pool 0, written to every pool, so each pool holds
- * them all and pool 0 too can be decommissioned (the next pool then serves them after a restart).
- */
-function mirroredSystem(stores: SystemStore[]): SystemStore {
-  const [first, ...rest] = stores as [SystemStore, ...SystemStore[]];
-  return {
-    read: (p) => first.read(p),
-    list: (prefix) => first.list(prefix),
-    write: async (p, data) => {
-      await first.write(p, data);
-      await Promise.all(rest.map((s) => s.write(p, data)));
-    },
-    delete: async (p) => {
-      await first.delete(p);
-      await Promise.all(rest.map((s) => s.delete(p)));
-    },
-  };
-}
-
-/** Copy the store's documents of pool 0 to pools that lack them (pools added since). */
-export async function copySystemDocs(from: SystemStore, to: SystemStore): Promise<void> {
-  for (const p of await from.list('')) {
-    if (p.startsWith('pools/')) continue;
-    const data = await from.read(p);
-    if (data && !(await to.read(p))) await to.write(p, data);
-  }
-}
-
 export class PoolsObjectLayer implements ObjectLayer {
   readonly system: SystemStore;
   readonly setDriveCount: number;
@@ -111,7 +81,10 @@ export class PoolsObjectLayer implements ObjectLayer {
   private readonly spaceCache = new Map<number, { at: number; info: Promise<StorageInfo> }>();
   /** Which pool holds a multipart upload (found by asking the pools, then remembered). */
   private readonly uploadPools = new Map<string, number>();
-  private readonly poolLayout: PoolLayout;
+  /** Keys (their lock names) a move is copying between pools right now. */
+  private readonly moving = new Set<string>();
+  /** The layout recorded at open (a completed decommission marks its pool in it). */
+  readonly layout: PoolLayout;
   /** The admin API's decommission of a pool (./decommission.ts). */
   readonly decommission: PoolDecommission;
 
@@ -125,48 +98,14 @@ export class PoolsObjectLayer implements ObjectLayer {
     this.parityShards = first.parityShards;
     this.cmdlines = opts.cmdlines;
     this.ids = opts.ids;
-    this.poolLayout = opts.layout;
+    this.layout = opts.layout;
     opts.layout.pools.forEach((p, i) => {
       if (p.decommissioned) this.suspended.add(i);
     });
     this.random = opts.random ?? Math.random;
     this.spaceOf = opts.spaceOf ?? ((i) => this.cachedStorageInfo(i));
     this.decommission = new PoolDecommission(
-      {
-        ids: this.ids,
-        cmdlines: this.cmdlines,
-        suspended: this.suspended,
-        poolCount: () => this.pools.length,
-        poolSpace: async (i) => {
-          const info = await this.pool(i).storageInfo();
-          const ok = info.drives.filter((d) => d.state === 'ok');
-          return {
-            total: ok.reduce((n, d) => n + d.totalSpace, 0),
-            free: ok.reduce((n, d) => n + d.availSpace, 0),
-          };
-        },
-        buckets: async () => (await this.listBuckets()).map((b) => b.name),
-        poolKeys: async (i, bucket, after, max) => {
-          const page = await this.pool(i).listObjectUsage(bucket, {
-            ...(after ? { after } : {}),
-            maxKeys: max,
-          });
-          return { keys: page.objects, more: page.isTruncated };
-        },
-        placeNew: (size) => this.placeNew(size),
-        moveKey: (bucket, key, from, to) => this.moveKey(bucket, key, from, to),
-        abortUploads: async (i) => {
-          for (const b of await this.listBuckets()) {
-            for (;;) {
-              const page = await this.pool(i).listMultipartUploads(b.name, { maxUploads: 100 });
-              for (const u of page.uploads)
-                await this.pool(i).abortMultipartUpload(b.name, u.key, u.uploadId);
-              if (!page.isTruncated || page.uploads.length === 0) break;
-            }
-          }
-        },
-        layout: () => this.poolLayout,
-      },
+      decommissionHost(this),
       this.system,
       pools.map((p) => p.system),
     );
@@ -295,15 +234,8 @@ export class PoolsObjectLayer implements ObjectLayer {
 
   // ---------------------------------------------------------------- buckets
 
-  async makeBucket(name: string, opts?: { objectLock?: boolean; owner?: OwnerRecord }): Promise<void> {
-    await this.pool(0).makeBucket(name, opts);
-    await Promise.all(
-      this.pools.slice(1).map((p) =>
-        p.makeBucket(name, opts).catch((err: unknown) => {
-          if (!isS3Error(err, 'BucketAlreadyOwnedByYou')) throw err;
-        }),
-      ),
-    );
+  makeBucket(name: string, opts?: { objectLock?: boolean; owner?: OwnerRecord }): Promise<void> {
+    return makeBucket(this.pools, name, opts);
   }
 
   getBucketInfo(name: string): Promise<BucketInfo> {
@@ -314,23 +246,8 @@ export class PoolsObjectLayer implements ObjectLayer {
     return this.pool(0).listBuckets();
   }
 
-  async deleteBucket(name: string, opts?: { force?: boolean }): Promise<void> {
-    if (!opts?.force) {
-      // Empty everywhere first: a bucket is never removed from some pools only.
-      for (const p of this.pools) {
-        const v = await p.listObjectVersions(name, { maxKeys: 1 });
-        if (v.versions.length > 0 || v.commonPrefixes.length > 0) {
-          throw s3Error('BucketNotEmpty', { BucketName: name });
-        }
-      }
-    }
-    // Pool 0 (where the bucket is listed) last, so a failure leaves it visible.
-    for (const p of this.pools.slice(1)) {
-      await p.deleteBucket(name, opts).catch((err: unknown) => {
-        if (!isS3Error(err, 'NoSuchBucket')) throw err;
-      });
-    }
-    await this.pool(0).deleteBucket(name, opts);
+  deleteBucket(name: string, opts?: { force?: boolean }): Promise<void> {
+    return deleteBucket(this.pools, name, opts);
   }
 
   async setBucketVersioning(name: string, state: 'Enabled' | 'Suspended'): Promise<void> {
@@ -348,33 +265,8 @@ export class PoolsObjectLayer implements ObjectLayer {
   }
 
   /** Give every pool the buckets of pool 0 with their versioning and settings (a pool added later). */
-  async syncBuckets(): Promise<void> {
-    const buckets = await this.pool(0).listBuckets();
-    for (const b of buckets) {
-      const configs = await Promise.all(CONFIG_NAMES.map((n) => this.pool(0).getBucketConfig(b.name, n)));
-      for (const p of this.pools.slice(1)) {
-        const have = await p.getBucketInfo(b.name).catch((err: unknown) => {
-          if (isS3Error(err, 'NoSuchBucket')) return null;
-          throw err;
-        });
-        if (!have) {
-          await p.makeBucket(b.name, {
-            objectLock: b.objectLockEnabled,
-            ...(b.owner ? { owner: b.owner } : {}),
-          });
-        }
-        if (b.versioning !== 'Unversioned' && have?.versioning !== b.versioning) {
-          await p.setBucketVersioning(b.name, b.versioning);
-        }
-        for (const [i, name] of CONFIG_NAMES.entries()) {
-          const want = configs[i] ?? null;
-          const cur = await p.getBucketConfig(b.name, name);
-          if ((cur === null) !== (want === null) || (cur && want && !cur.equals(want))) {
-            await p.putBucketConfig(b.name, name, want);
-          }
-        }
-      }
-    }
+  syncBuckets(): Promise<void> {
+    return syncBuckets(this.pools);
   }
 
   // ---------------------------------------------------------------- objects
@@ -385,16 +277,48 @@ export class PoolsObjectLayer implements ObjectLayer {
     );
   }
 
-  async headObject(bucket: string, key: string, opts?: { versionId?: string }): Promise<ObjectInfo> {
-    return (await this.holder(bucket, key, opts?.versionId)).headObject(bucket, key, opts);
+  headObject(bucket: string, key: string, opts?: { versionId?: string }): Promise<ObjectInfo> {
+    return this.readMoving(bucket, key, () =>
+      readAcross(
+        this.pools,
+        opts?.versionId,
+        (p) => p.headObject(bucket, key, opts),
+        (i) => i,
+        () => undefined,
+      ),
+    );
   }
 
-  async getObject(
+  getObject(
     bucket: string,
     key: string,
     opts?: { versionId?: string; range?: ByteRange; unseal?: UnsealKey },
   ): Promise<GetObjectResult> {
-    return (await this.holder(bucket, key, opts?.versionId)).getObject(bucket, key, opts);
+    return this.readMoving(bucket, key, () =>
+      readAcross(
+        this.pools,
+        opts?.versionId,
+        (p) => p.getObject(bucket, key, opts),
+        (r) => r.info,
+        (r) => r.stream.destroy(),
+      ),
+    );
+  }
+
+  /**
+   * A read that found the key nowhere while a decommission was moving it (its copy not yet committed
+   * in the target when the source's was read, or the other way round) waits for the move and reads
+   * again, so a moving key never reads as missing.
+   */
+  private async readMoving<T>(bucket: string, key: string, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (err) {
+      const name = objectLock(bucket, key);
+      if (!notFound(err) || !this.moving.has(name)) throw err;
+      await this.locks.run(name, async () => undefined);
+      return read();
+    }
   }
 
   deleteObject(bucket: string, key: string, opts?: DeleteOptions): Promise<DeleteResult> {
@@ -634,18 +558,24 @@ export class PoolsObjectLayer implements ObjectLayer {
     from: number,
     to: number,
   ): Promise<{ versions: number; bytes: number }> {
-    const versions = await this.pool(from).exportVersions(bucket, key);
-    let bytes = 0;
-    for (const v of [...versions].reverse()) {
-      await this.pool(to).importVersion(bucket, key, v);
-      bytes += v.record.deleteMarker ? 0 : v.record.size;
+    const name = objectLock(bucket, key);
+    this.moving.add(name);
+    try {
+      const versions = await this.pool(from).exportVersions(bucket, key);
+      let bytes = 0;
+      for (const v of [...versions].reverse()) {
+        await this.pool(to).importVersion(bucket, key, v);
+        bytes += v.record.deleteMarker ? 0 : v.record.size;
+      }
+      await this.pool(from).dropVersions(
+        bucket,
+        key,
+        versions.map((v) => v.record.versionId),
+      );
+      return { versions: versions.length, bytes };
+    } finally {
+      this.moving.delete(name);
     }
-    await this.pool(from).dropVersions(
-      bucket,
-      key,
-      versions.map((v) => v.record.versionId),
-    );
-    return { versions: versions.length, bytes };
   }
 
   // ---------------------------------------------------------------- heal
