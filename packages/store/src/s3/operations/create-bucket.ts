@@ -32,7 +32,7 @@ export const createBucket: S3Handler = async (req, ctx) => {
   }
   const objectLock = lockHeader === 'true';
   const owner = ownerOf(ctx, req.identity);
-  const applyAccess = createBucketAccess(req, owner);
+  const applyAccess = createBucketAccess(req, ctx, owner);
   try {
     await ctx.layer.makeBucket(req.bucket, { objectLock, owner });
   } catch (err) {
