@@ -69,6 +69,14 @@ export function registerCreateBucket(app: ZodApp, ctx: RouteContext): void {
 
       const { s3, credentials } = request.session;
       const region = sessionS3Region(ctx.endpoint, credentials);
+      // S3 in us-east-1 answers 200 to an owner re-creating a bucket (AWS's legacy answer): ask first,
+      // so the form still says the bucket exists. A bucket the user may not see is the store's to refuse.
+      if (await s3.bucketExists(name).catch(() => false)) {
+        throw apiErrors.conflict(
+          'Bucket already exists',
+          'Your previous request to create the named bucket succeeded and you already own it.',
+        );
+      }
       if (objectOwnership === undefined) {
         await s3.makeBucket(name, region, { ObjectLocking: locking });
       } else {

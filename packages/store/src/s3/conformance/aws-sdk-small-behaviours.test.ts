@@ -16,7 +16,7 @@ import {
   ListObjectsV2Command,
   ListObjectVersionsCommand,
   PutObjectCommand,
-  type S3Client,
+  S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { presignUrl } from '@stowage/madmin';
@@ -278,6 +278,34 @@ describe('exact answers', () => {
     const r = await s3.send(new DeleteObjectCommand({ Bucket: B, Key: 'asdf+b' }));
     expect(r.DeleteMarker).toBeUndefined();
     expect(r.$metadata.httpStatusCode).toBe(204);
+  });
+});
+
+describe('re-creating an owned bucket', () => {
+  it('answers 200 in us-east-1 and BucketAlreadyOwnedByYou in any other region', async () => {
+    const again = await s3.send(new CreateBucketCommand({ Bucket: B }));
+    expect(again.$metadata.httpStatusCode).toBe(200);
+    const eu = await startTestStore(1, { env: { MINIO_REGION_NAME: 'eu-west-1' } });
+    const client = new S3Client({
+      endpoint: eu.store.url,
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: ROOT_USER, secretAccessKey: ROOT_PASSWORD },
+    });
+    try {
+      const make = () =>
+        client.send(
+          new CreateBucketCommand({
+            Bucket: 'eu-bucket',
+            CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' },
+          }),
+        );
+      await make();
+      expect(await sdkError(make())).toEqual({ name: 'BucketAlreadyOwnedByYou', status: 409 });
+    } finally {
+      client.destroy();
+      await eu.stop();
+    }
   });
 });
 
