@@ -456,6 +456,26 @@ describe('bucket routes against a 4-drive (erasure-coded) store', () => {
 
     const users = bucketUsersResponseSchema.parse((await api('GET', '/api/v1/bucket-users/ruled')).body);
     expect(users).toEqual(['auditee', 'member']);
+
+    // The bucket policy applies to signed users too: a user it names by ARN reaches the bucket.
+    const before = await h.s3.getBucketPolicy('ruled').catch(() => '');
+    await h.s3.setBucketPolicy(
+      'ruled',
+      JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [
+          {
+            Effect: 'Allow',
+            Principal: { AWS: ['arn:aws:iam::123456789012:user/outsider'] },
+            Action: ['s3:GetObject'],
+            Resource: ['arn:aws:s3:::ruled/shared/*'],
+          },
+        ],
+      }),
+    );
+    const combined = bucketUsersResponseSchema.parse((await api('GET', '/api/v1/bucket-users/ruled')).body);
+    expect(combined).toEqual(['auditee', 'member', 'outsider']);
+    await h.s3.setBucketPolicy('ruled', before);
   });
 
   it('undoes a creation that fails part-way, or says exactly what was applied when it cannot', async () => {
