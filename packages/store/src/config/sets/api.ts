@@ -61,7 +61,7 @@ export const api: ConfigSetDef = {
       type: 'enum',
       values: ['BucketOwnerEnforced', 'BucketOwnerPreferred', 'ObjectWriter'],
       description:
-        'set the Object Ownership of new buckets created without x-amz-object-ownership (BucketOwnerEnforced: ACLs disabled, as AWS since 2023)',
+        'set the Object Ownership of buckets created without x-amz-object-ownership (BucketOwnerEnforced|BucketOwnerPreferred|ObjectWriter); BucketOwnerEnforced disables ACLs, as AWS since 2023',
       optional: true,
       default: 'BucketOwnerEnforced',
     },
