@@ -118,7 +118,7 @@ describe('Ceph’s POST behaviours', () => {
     ]);
   });
 
-  it('answers the asked success code (201 with a document, 200, else 204) and fills ${filename}', async () => {
+  it('answers the asked success code (201 with a document, 200, else 204) and fills the filename variable', async () => {
     for (const [status, want] of [
       ['201', 201],
       ['200', 200],
