@@ -230,7 +230,8 @@ test('settings: the Object Ownership of new buckets (api object_ownership, issue
     await page.goto('/settings?config=api');
     const form = page.getByRole('region', { name: 'Configuration api' });
     const field = form.getByRole('textbox', { name: 'Object Ownership', exact: true });
-    await expect(field).toBeVisible();
+    // The default in effect: ACLs disabled, as AWS since 2023.
+    await expect(field).toHaveValue('BucketOwnerEnforced');
     await field.fill('ObjectWriter');
     await snapBoth(page, 'settings-api-object-ownership');
     await form.getByRole('button', { name: 'Save' }).click();
