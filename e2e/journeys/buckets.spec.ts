@@ -4,7 +4,7 @@ import { rootAdmin, rootS3 } from '../support/clients.js';
 import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
 import { startOwnConsole } from '../support/own-console.js';
-import { snap } from '../support/screenshots.js';
+import { snap, snapBoth } from '../support/screenshots.js';
 
 // Issue 6: bucket list, Create Bucket, the admin screen (summary and its modals, access audit, access rules)
 // and delete — browser → console backend → embedded store, checked from the outside with S3 calls.
@@ -314,9 +314,25 @@ test('on a one-drive store the create modal disables the distributed features wi
     }
     await dialog.getByLabel('Bucket Name').fill('single');
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 5000 });
-    await snap(page, 'buckets-create-modal-one-drive');
+    // Object Ownership needs no erasure coding: offered in every mode (issue 37).
+    await dialog.getByRole('combobox', { name: 'Object Ownership' }).click();
+    await page.getByRole('option', { name: 'Object writer (ACLs enabled)' }).click();
+    await expect(dialog.getByRole('combobox', { name: 'Object Ownership' })).toHaveText(
+      'Object writer (ACLs enabled)',
+    );
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await snapBoth(page, 'buckets-create-modal-one-drive');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
+    // The store created it with that ownership (x-amz-object-ownership on CreateBucket).
+    const controls = await own.s3.makeRequestAsync(
+      { method: 'GET', bucketName: 'single', query: 'ownershipControls' },
+      '',
+      [200],
+    );
+    let xml = '';
+    for await (const chunk of controls) xml += String(chunk);
+    expect(xml).toContain('<ObjectOwnership>ObjectWriter</ObjectOwnership>');
     await page.getByRole('link', { name: 'Manage single' }).click();
     await expect(page.getByLabel('Access Policy value')).toHaveText('Private');
     // Versioning, quota, locking and retention exist only in distributed mode (spec 1 §6).

@@ -216,3 +216,38 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
     await own.close();
   }
 });
+
+test('settings: the Object Ownership of new buckets (api object_ownership, issue 37)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const own = await startOwnConsole(1);
+  let context: BrowserContext | undefined;
+  try {
+    context = await browser.newContext({ baseURL: own.url, viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, E2E.rootUser, E2E.rootPassword);
+    await page.goto('/settings?config=api');
+    const form = page.getByRole('region', { name: 'Configuration api' });
+    const field = form.getByRole('textbox', { name: 'Object Ownership', exact: true });
+    // The default in effect: ACLs disabled, as AWS since 2023.
+    await expect(field).toHaveValue('BucketOwnerEnforced');
+    await field.fill('ObjectWriter');
+    await snapBoth(page, 'settings-api-object-ownership');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(/Configuration api saved/)).toBeVisible();
+    // A bucket created without x-amz-object-ownership now has ACLs enabled, its writer owning objects.
+    await own.s3.makeBucket('after-setting');
+    const controls = await own.s3.makeRequestAsync(
+      { method: 'GET', bucketName: 'after-setting', query: 'ownershipControls' },
+      '',
+      [200],
+    );
+    let xml = '';
+    for await (const chunk of controls) xml += String(chunk);
+    expect(xml).toContain('<ObjectOwnership>ObjectWriter</ObjectOwnership>');
+  } finally {
+    await context?.close();
+    await own.close();
+  }
+});

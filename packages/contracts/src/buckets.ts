@@ -84,6 +84,10 @@ export const bucketRetentionSchema = z.object({
 });
 export type BucketRetention = z.infer<typeof bucketRetentionSchema>;
 
+/** S3 Object Ownership: ACLs disabled (BucketOwnerEnforced) or enabled with the bucket owner or the writer owning new objects. */
+export const objectOwnershipSchema = z.enum(['BucketOwnerEnforced', 'BucketOwnerPreferred', 'ObjectWriter']);
+export type ObjectOwnership = z.infer<typeof objectOwnershipSchema>;
+
 /** POST /api/v1/buckets body (spec 1 §3 "Create-bucket payload"). */
 export const createBucketRequestSchema = z
   .object({
@@ -92,6 +96,8 @@ export const createBucketRequestSchema = z
     locking: z.boolean().default(false),
     quota: createBucketQuotaSchema.optional(),
     retention: bucketRetentionSchema.optional(),
+    /** S3 Object Ownership (x-amz-object-ownership); absent: the server's default for new buckets. */
+    objectOwnership: objectOwnershipSchema.optional(),
   })
   .meta({ id: 'CreateBucketRequest' });
 export type CreateBucketRequest = z.input<typeof createBucketRequestSchema>;

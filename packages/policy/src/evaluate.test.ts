@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conditionValues } from './conditions.js';
 import {
+  combineDecisions,
   type Decision,
   evaluatePolicies,
   explainPolicies,
@@ -176,6 +177,34 @@ describe('AWS evaluation rules', () => {
     expect(evaluatePolicies([p], ask('s3:GetObject b/secret/k', { principal: 'bob' }))).toBe('Deny');
     expect(evaluatePolicies([p], ask('s3:GetObject b/secret/k', { principal: 'alice' }))).toBe('Allow');
     expect(evaluatePolicies([p], ask('s3:ListBucket b', { principal: '*' }))).toBe('Allow');
+  });
+
+  it('names a caller by any of its names, IAM ARNs in any account field', () => {
+    const p = policy(
+      [
+        allow('s3:GetObject', 'arn:aws:s3:::b/*', {
+          Principal: { AWS: 'arn:aws:iam::123456789012:user/alice' },
+        }),
+      ],
+      'bucket',
+    );
+    const alice = ['arn:aws:iam:::user/alice', 'alice'];
+    expect(evaluatePolicies([p], ask('s3:GetObject b/k', { principal: alice }))).toBe('Allow');
+    expect(
+      evaluatePolicies([p], ask('s3:GetObject b/k', { principal: ['arn:aws:iam:::user/bob', 'bob'] })),
+    ).toBe('NoMatch');
+    // A role or another kind of ARN with the same name does not name the user.
+    expect(evaluatePolicies([p], ask('s3:GetObject b/k', { principal: ['arn:aws:iam:::role/alice'] }))).toBe(
+      'NoMatch',
+    );
+  });
+
+  it('combines identity and bucket decisions: a Deny anywhere wins, an Allow in either grants', () => {
+    expect(combineDecisions(['Allow', 'Deny'])).toBe('Deny');
+    expect(combineDecisions(['NoMatch', 'Allow'])).toBe('Allow');
+    expect(combineDecisions(['Allow', 'NoMatch'])).toBe('Allow');
+    expect(combineDecisions(['NoMatch', 'NoMatch'])).toBe('NoMatch');
+    expect(combineDecisions([])).toBe('NoMatch');
   });
 
   it('deny-only requests are allowed unless explicitly denied', () => {

@@ -36,15 +36,27 @@ function actionCovered(st: Statement, action: string): boolean {
   return true;
 }
 
+/** Does a statement's principal list name the caller (`*` names everyone)? */
+function namesCaller(principals: readonly string[], caller: PolicyArgs['principal']): boolean {
+  const names = caller === undefined ? [] : typeof caller === 'string' ? [caller] : caller;
+  return principals.some((p) => p === '*' || names.some((n) => n === p || sameIamPrincipal(p, n)));
+}
+
+/**
+ * Two IAM ARNs name the same principal when they differ at most in the account field: a store has
+ * one account, so `arn:aws:iam::123456789012:user/alice`, `arn:aws:iam:::user/alice` (RGW's form)
+ * and `arn:aws:iam::*:user/alice` all name alice.
+ */
+function sameIamPrincipal(a: string, b: string): boolean {
+  const pa = /^arn:aws:iam::[^:]*:(.+)$/.exec(a);
+  const pb = /^arn:aws:iam::[^:]*:(.+)$/.exec(b);
+  return pa !== null && pb !== null && pa[1] === pb[1];
+}
+
 function statementApplies(st: Statement, action: string, resource: string, args: PolicyArgs): boolean {
-  if (st.principals !== null) {
-    const who = args.principal ?? '';
-    if (!st.principals.some((p) => p === '*' || p === who)) return false;
-  }
-  if (st.notPrincipals !== null) {
-    const who = args.principal ?? '';
-    if (st.notPrincipals.some((p) => p === '*' || p === who)) return false;
-  }
+  if (st.principals !== null && !namesCaller(st.principals, args.principal)) return false;
+  // NotPrincipal: everyone but those named (a `*` there names everyone, so it applies to no one).
+  if (st.notPrincipals !== null && namesCaller(st.notPrincipals, args.principal)) return false;
   if (!actionCovered(st, action)) return false;
   // Admin and KMS actions have no resource (MinIO ignores Resource for them).
   const resourceless = action.startsWith('admin:') || action.startsWith('kms:');
@@ -73,6 +85,15 @@ export function evaluatePolicies(policies: readonly Policy[], args: PolicyArgs):
     }
   }
   return allowed ? 'Allow' : 'NoMatch';
+}
+
+/**
+ * One account's rule for identity-based and resource-based (bucket) policies together: an explicit
+ * Deny in any of them wins, else an Allow in any of them grants, else it is an implicit deny.
+ */
+export function combineDecisions(decisions: readonly Decision[]): Decision {
+  if (decisions.includes('Deny')) return 'Deny';
+  return decisions.includes('Allow') ? 'Allow' : 'NoMatch';
 }
 
 /** True when the policies allow the request (with `denyOnly`, when they do not explicitly deny it). */

@@ -10,6 +10,7 @@ export { conditionValues, evaluateClause, substituteVariables } from './conditio
 export { PolicyError } from './errors.js';
 export type { DecidingStatement, Decision, Explanation } from './evaluate.js';
 export {
+  combineDecisions,
   evaluatePolicies,
   explainPolicies,
   isAllowedByPolicies,

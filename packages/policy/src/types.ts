@@ -103,8 +103,11 @@ export interface PolicyArgs {
   key?: string;
   /** Condition values by key; keys are looked up case-insensitively. */
   conditions: ConditionValues;
-  /** Bucket policies: the caller's principal (`*` for anonymous). */
-  principal?: string;
+  /**
+   * Bucket policies: the names the caller is known by (`*` alone for anonymous; for a user its ARN
+   * `arn:aws:iam::<account>:user/<name>` and its access key). A statement's `*` names every caller.
+   */
+  principal?: string | readonly string[];
   /** Only explicit Deny statements count; absence of an Allow still allows (MinIO's DenyOnly). */
   denyOnly?: boolean;
 }

@@ -13,6 +13,7 @@ import { createTraceBus } from './events/trace-events.js';
 import { RequestAdmission } from './http/admission.js';
 import { CorsPolicy } from './http/cors.js';
 import { createRequestListener, type EdgeSettings, type InFlight } from './http/dispatch.js';
+import { continueWhenRead } from './http/expect-continue.js';
 import { openIam } from './iam/index.js';
 import { openKms } from './kms/index.js';
 import { StoreLog } from './log/store-log.js';
@@ -193,6 +194,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     server = opts.tls
       ? https.createServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
       : http.createServer(listener);
+    server.on('checkContinue', continueWhenRead(listener));
     // Large uploads may take longer than Node's default 5-minute request timeout.
     server.requestTimeout = 0;
     server.headersTimeout = 60_000;

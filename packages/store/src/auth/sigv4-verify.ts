@@ -82,9 +82,29 @@ function signatureMatches(input: SignatureInput, claimed: string): boolean {
     return false;
   }
   if (signaturesEqual(expected, claimed)) return true;
+  const joined = repeatedHeadersJoined(input);
+  if (joined && signaturesEqual(expectedSignature(joined), claimed)) return true;
   const names = queryPairs(input.query).map(([k]) => k);
   if (new Set(names).size === names.length) return false;
   return signaturesEqual(expectedSignature(input, 'as-sent'), claimed);
+}
+
+/**
+ * Node joins a header sent more than once (Content-Encoding twice) with ", "; SigV4 canonicalises it
+ * with ",". The input with the signed headers' ", " read as ",", or null when none has one.
+ */
+function repeatedHeadersJoined(input: SignatureInput): SignatureInput | null {
+  if (input.headers instanceof Headers) return null;
+  const headers: Record<string, string | string[] | number | undefined> = { ...input.headers };
+  let changed = false;
+  for (const name of input.signedHeaders) {
+    const v = headers[name];
+    if (typeof v === 'string' && v.includes(', ')) {
+      headers[name] = v.replace(/, /g, ',');
+      changed = true;
+    }
+  }
+  return changed ? { ...input, headers } : null;
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {

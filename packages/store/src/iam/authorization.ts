@@ -1,4 +1,12 @@
-import { isAllowedByPolicies, lowerCased, type Policy, parsePolicy } from '@stowage/policy';
+import {
+  combineDecisions,
+  type Decision,
+  evaluatePolicies,
+  lowerCased,
+  type Policy,
+  type PolicyArgs,
+  parsePolicy,
+} from '@stowage/policy';
 import type { IamContext } from './context.js';
 import type { EffectivePolicies } from './effective-policy.js';
 import { requestConditions } from './request-conditions.js';
@@ -8,7 +16,7 @@ import type { Users } from './users.js';
 /** Reads a bucket's policy document (the object layer's `policy` bucket config); null when none. */
 export type BucketPolicySource = (bucket: string) => Promise<Buffer | null>;
 
-/** Where anonymous requests find bucket policies; read on every anonymous request, so it may be set later. */
+/** Where requests find bucket policies; read on every request to a bucket, so it may be set later. */
 export interface BucketPolicySetting {
   bucketPolicies?: BucketPolicySource;
 }
@@ -16,10 +24,26 @@ export interface BucketPolicySetting {
 /** Bucket policy texts whose parse is remembered before the cache starts over. */
 const BUCKET_POLICY_CACHE_MAX = 256;
 
+/** An authorization's outcome: allowed, and whether an explicit Deny decided it (ACL grants then do not count). */
+export interface AccessVerdict {
+  allowed: boolean;
+  denied: boolean;
+}
+
+const ALLOWED: AccessVerdict = Object.freeze({ allowed: true, denied: false });
+const DENIED: AccessVerdict = Object.freeze({ allowed: false, denied: true });
+
+/** The IAM ARN of a user as bucket policies name it (one account: the account field is left empty, as RGW writes it). */
+export function userArn(user: string): string {
+  return `arn:aws:iam:::user/${user}`;
+}
+
 /**
  * Decides S3 and admin requests. Root may do everything; users get their own and their enabled groups'
  * policies; service accounts and STS sessions get their parent's, intersected with their session
- * policy; anonymous callers get the bucket policy (Principal "*"). Explicit Deny wins; default deny.
+ * policy. A bucket's policy takes part for everyone (AWS's rule for one account): anonymous callers
+ * are named by `*`, signed ones by `*`, their user's ARN or their access key. An explicit Deny in the
+ * identity's or the bucket's policies wins, an Allow in either grants; default deny.
  */
 export class Authorization {
   readonly #ctx: IamContext;
@@ -36,21 +60,48 @@ export class Authorization {
     this.#setting = setting;
   }
 
-  isAllowed(req: AuthorizationRequest): Promise<boolean> {
-    const signed = this.isAllowedSync(req);
-    return signed !== undefined ? Promise.resolve(signed) : this.#anonymousAllowed(req);
+  async isAllowed(req: AuthorizationRequest): Promise<boolean> {
+    return (await this.decide(req)).allowed;
+  }
+
+  /** {@link isAllowed}, also saying whether an explicit Deny (identity or bucket policy) decided. */
+  async decide(req: AuthorizationRequest): Promise<AccessVerdict> {
+    const first = await this.#decide(req);
+    // As in AWS and MinIO, s3:ListBucket also grants listing object versions.
+    if (first.allowed || first.denied || lowerCased(req.action) !== 's3:listbucketversions') return first;
+    return this.#decide({ ...req, action: 's3:ListBucket' });
+  }
+
+  async #decide(req: AuthorizationRequest): Promise<AccessVerdict> {
+    const identity = req.identity;
+    if (identity.kind === 'root') return ALLOWED;
+    const own = identity.kind === 'anonymous' ? 'NoMatch' : this.#identityDecision(req);
+    if (own === 'Deny') return DENIED;
+    const bucket = req.bucket ? await this.#bucketDecision(req) : 'NoMatch';
+    const d = combineDecisions([own, bucket]);
+    if (d === 'Deny') return DENIED;
+    // A session policy bounds what its session may do, bucket policies included.
+    if (d === 'Allow' && (own === 'Allow' || !this.#sessionBounds(req))) return ALLOWED;
+    return { allowed: false, denied: false };
+  }
+
+  /** True when the caller has a session policy (service account, STS) that does not allow the request. */
+  #sessionBounds(req: AuthorizationRequest): boolean {
+    if (req.identity.kind === 'user' || req.identity.kind === 'anonymous') return false;
+    const session = this.#effective.session(req.identity);
+    if (!session) return false;
+    return evaluatePolicies([session], this.#args(req)) !== 'Allow';
   }
 
   /**
-   * The synchronous part of {@link isAllowed}: the answer for any signed identity, or undefined for an
-   * anonymous one (which needs the bucket policy read from disk).
+   * The identity policies' answer alone (no bucket policy): for admin requests, which have no bucket,
+   * and callers that cannot wait. Undefined for an anonymous identity.
    */
   isAllowedSync(req: AuthorizationRequest & { denyOnly?: boolean }): boolean | undefined {
     const identity = req.identity;
     if (identity.kind === 'anonymous') return undefined;
     if (identity.kind === 'root') return true;
     const allowed = this.#signedAllowed(req);
-    // As in AWS and MinIO, s3:ListBucket also grants listing object versions.
     if (!allowed && lowerCased(req.action) === 's3:listbucketversions') {
       return this.#signedAllowed({ ...req, action: 's3:ListBucket' });
     }
@@ -58,47 +109,54 @@ export class Authorization {
   }
 
   #signedAllowed(req: AuthorizationRequest & { denyOnly?: boolean }): boolean {
+    const d = this.#identityDecision(req);
+    return d === 'Allow' || (req.denyOnly === true && d !== 'Deny');
+  }
+
+  /** What the signed identity's own policies say (a session policy narrows its parent's). */
+  #identityDecision(req: AuthorizationRequest): Decision {
     const identity = req.identity;
-    const args = {
+    const args = this.#args(req);
+    if (identity.kind === 'user') {
+      if (!this.#users.isEnabled(identity.accessKey)) return 'Deny';
+      return evaluatePolicies(this.#effective.ofUser(identity.accessKey), args);
+    }
+    // Service account or STS session: parent's rights, narrowed by the session policy.
+    const session = this.#effective.session(identity);
+    const narrowed = (parent: Decision): Decision => {
+      if (!session) return parent;
+      const s = evaluatePolicies([session], args);
+      return s === 'Deny' || parent === 'Deny' ? 'Deny' : s === 'Allow' ? parent : 'NoMatch';
+    };
+    const external = this.#effective.external(identity);
+    if (external) return narrowed(evaluatePolicies(external, args));
+    const parent = identity.parentUser;
+    if (!this.#users.canActFor(parent)) return 'Deny';
+    if (this.#ctx.isRoot(parent)) return narrowed('Allow');
+    return narrowed(evaluatePolicies(this.#effective.ofUser(parent), args));
+  }
+
+  #args(req: AuthorizationRequest): PolicyArgs {
+    return {
       action: req.action,
       ...(req.bucket !== undefined ? { bucket: req.bucket } : {}),
       ...(req.key !== undefined ? { key: req.key } : {}),
       conditions: requestConditions(req),
-      ...(req.denyOnly ? { denyOnly: true } : {}),
     };
-    if (identity.kind === 'user') {
-      if (!this.#users.isEnabled(identity.accessKey)) return false;
-      return isAllowedByPolicies(this.#effective.ofUser(identity.accessKey), args);
-    }
-    // Service account or STS session: parent's rights, narrowed by the session policy.
-    const session = this.#effective.session(identity);
-    const external = this.#effective.external(identity);
-    if (external) {
-      if (session && !isAllowedByPolicies([session], args)) return false;
-      return isAllowedByPolicies(external, args);
-    }
-    const parent = identity.parentUser;
-    if (!this.#users.canActFor(parent)) return false;
-    if (session && !isAllowedByPolicies([session], args)) return false;
-    if (this.#ctx.isRoot(parent)) return true;
-    return isAllowedByPolicies(this.#effective.ofUser(parent), args);
   }
 
-  async #anonymousAllowed(req: AuthorizationRequest): Promise<boolean> {
+  /** What the bucket's policy says to this caller (`*` for anonymous; else also its user's ARN and key). */
+  async #bucketDecision(req: AuthorizationRequest): Promise<Decision> {
     const source = this.#setting.bucketPolicies;
-    if (!source || !req.bucket) return false;
+    if (!source || !req.bucket) return 'NoMatch';
     const policy = await this.bucketPolicy(req.bucket, source);
-    if (!policy) return false;
-    const allowed = (action: string): boolean =>
-      isAllowedByPolicies([policy], {
-        action,
-        bucket: req.bucket,
-        ...(req.key !== undefined ? { key: req.key } : {}),
-        conditions: requestConditions(req),
-        principal: '*',
-      });
-    if (allowed(req.action)) return true;
-    return lowerCased(req.action) === 's3:listbucketversions' && allowed('s3:ListBucket');
+    if (!policy) return 'NoMatch';
+    const identity = req.identity;
+    const principal =
+      identity.kind === 'anonymous'
+        ? '*'
+        : [userArn(identity.parentUser || identity.accessKey), identity.parentUser, identity.accessKey];
+    return evaluatePolicies([policy], { ...this.#args(req), principal });
   }
 
   /** The bucket's parsed policy (cached by text); null when it has none or it does not parse. */

@@ -1,7 +1,7 @@
 import type { Policy } from '@stowage/policy';
 import type { SystemStore } from '../object-layer/types.js';
 import { assembleIam, type IamParts, reloadIam } from './assembly.js';
-import type { BucketPolicySource } from './authorization.js';
+import type { AccessVerdict, BucketPolicySource } from './authorization.js';
 import { identityPoliciesName } from './condition-key-use.js';
 import type { RootCredentials } from './context.js';
 import type { CredentialKind } from './credentials.js';
@@ -83,15 +83,21 @@ export class IamSystem implements CredentialStore, Authorizer {
   /**
    * Decides an S3 or admin request. Root may do everything; users get their own and their enabled groups'
    * policies; service accounts and STS sessions get their parent's, intersected with their session
-   * policy; anonymous callers get the bucket policy (Principal "*"). Explicit Deny wins; default deny.
+   * policy; a bucket's policy takes part for every caller (Principal "*", the user's ARN or access key).
+   * An explicit Deny in either wins, an Allow in either grants; default deny.
    */
   isAllowed(req: AuthorizationRequest): Promise<boolean> {
     return this.#parts.authorization.isAllowed(req);
   }
 
+  /** {@link isAllowed}, also saying whether an explicit Deny (identity or bucket policy) decided. */
+  decide(req: AuthorizationRequest): Promise<AccessVerdict> {
+    return this.#parts.authorization.decide(req);
+  }
+
   /**
-   * The synchronous part of {@link isAllowed}: the answer for any signed identity, or undefined for an
-   * anonymous one (which needs the bucket policy read from disk).
+   * The identity policies' answer alone, without the bucket policy (admin requests have no bucket):
+   * undefined for an anonymous identity.
    */
   isAllowedSync(req: AuthorizationRequest & { denyOnly?: boolean }): boolean | undefined {
     return this.#parts.authorization.isAllowedSync(req);

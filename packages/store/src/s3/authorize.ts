@@ -6,9 +6,8 @@ import { objectConditions } from './condition-keys.js';
 import type { S3Request } from './types.js';
 
 /**
- * Asks IAM whether the requester may perform `action` on the bucket/key. Anonymous requests go
- * through the same call with `identity.kind === 'anonymous'`; the authorizer answers from the bucket
- * policy for them.
+ * Asks IAM whether the requester may perform `action` on the bucket/key: the identity's policies and
+ * the bucket policy together (anonymous requests have only the bucket policy), then ACL grants.
  */
 export async function authorize(
   req: S3Request,
@@ -34,15 +33,12 @@ export async function authorize(
   };
   if (bucket) request.bucket = bucket;
   if (key) request.key = key;
-  const allowed = await ctx.iam.isAllowed(request);
+  const verdict = await ctx.iam.decide(request);
   const versionId = own ? req.query.get('versionId') : null;
-  const access: AccessTarget = {
-    bucket,
-    notDenied: () => ctx.iam.isAllowedSync({ ...request, denyOnly: true }) !== false,
-  };
+  const access: AccessTarget = { bucket, notDenied: () => !verdict.denied };
   if (key) access.key = key;
   if (versionId) access.versionId = versionId;
-  const decided = await accessDecision(ctx, req.identity, access, action, allowed);
+  const decided = await accessDecision(ctx, req.identity, access, action, verdict.allowed);
   if (!decided) throw new S3Error('AccessDenied');
 }
 

@@ -3,19 +3,35 @@ import { S3Error } from '../core/errors.js';
 import { parseTaggingHeader } from './tags.js';
 import type { S3Request } from './types.js';
 
+/** Request headers that are S3 condition keys of their own (`s3:<header>`). */
+const REQUEST_HEADER_KEYS = [
+  'x-amz-acl',
+  'x-amz-grant-read',
+  'x-amz-grant-write',
+  'x-amz-grant-read-acp',
+  'x-amz-grant-write-acp',
+  'x-amz-grant-full-control',
+  'x-amz-copy-source',
+  'x-amz-metadata-directive',
+  'x-amz-server-side-encryption',
+  'x-amz-storage-class',
+];
+
 /**
  * Object-level condition keys of a request (IAM "Condition keys for Amazon S3"): `s3:versionid`,
- * `s3:x-amz-acl`, `s3:RequestObjectTag/<key>` and `s3:RequestObjectTagKeys` (from x-amz-tagging),
+ * `s3:x-amz-acl`, `s3:x-amz-grant-*`, `s3:x-amz-copy-source`, `s3:x-amz-metadata-directive`, `s3:RequestObjectTag/<key>` and `s3:RequestObjectTagKeys` (from x-amz-tagging),
  * and `s3:ExistingObjectTag/<key>` (the addressed version's tags — read only when the requester's
  * identity policies or the bucket policy name that key, so ordinary requests pay no extra metadata read).
  */
 export async function objectConditions(req: S3Request, ctx: StoreContext): Promise<Record<string, string[]>> {
-  if (req.key === '') return {};
   const c: Record<string, string[]> = {};
+  for (const name of REQUEST_HEADER_KEYS) {
+    const v = req.headers[name];
+    if (typeof v === 'string') c[`s3:${name}`] = [v];
+  }
+  if (req.key === '') return c;
   const versionId = req.query.get('versionId');
   if (versionId) c['s3:versionid'] = [versionId];
-  const acl = req.headers['x-amz-acl'];
-  if (typeof acl === 'string') c['s3:x-amz-acl'] = [acl];
   const tagging = req.headers['x-amz-tagging'];
   if (typeof tagging === 'string') {
     const tags = parseTaggingHeader(tagging) ?? {};

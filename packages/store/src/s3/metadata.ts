@@ -40,7 +40,8 @@ export function userMetadataFromHeaders(headers: IncomingHttpHeaders): Record<st
 
 /**
  * Content-Encoding/Disposition/Language, Cache-Control and Expires as sent. `aws-chunked` is a
- * transfer detail of the upload and is removed from Content-Encoding, as S3 does.
+ * transfer detail of the upload and is removed from Content-Encoding, as S3 does; the values of a
+ * Content-Encoding sent more than once are kept joined with ", " (as AWS answers them).
  */
 export function systemMetadataFromHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -52,7 +53,7 @@ export function systemMetadataFromHeaders(headers: IncomingHttpHeaders): Record<
         .split(',')
         .map((e) => e.trim())
         .filter((e) => e !== '' && e !== 'aws-chunked')
-        .join(',');
+        .join(', ');
       if (v === '') continue;
     }
     out[name] = v;

@@ -1,7 +1,8 @@
 import type { StoreContext } from '../core/context.js';
-import { S3Error, withHeaders } from '../core/errors.js';
+import { isS3Error, S3Error, withHeaders } from '../core/errors.js';
 import type { HandlerResponse } from '../core/request.js';
 import type { ByteRange, ObjectInfo } from '../object-layer/types.js';
+import { isAllowed } from './authorize.js';
 import { checksumModeHeaders } from './checksum/request.js';
 import { checkPreconditions } from './conditional.js';
 import { addExpirationHeader } from './expiration.js';
@@ -46,6 +47,22 @@ function partRange(info: ObjectInfo, partNumber: number): ByteRange | null {
  * (304/412), Range and partNumber (206 + Content-Range, 416), and `response-*` overrides.
  */
 export async function readObject(req: S3Request, ctx: StoreContext, head: boolean): Promise<HandlerResponse> {
+  try {
+    return await readVersion(req, ctx, head);
+  } catch (err) {
+    // As AWS (and MinIO): a missing key is 404 only to a caller who may list the bucket (who could
+    // learn it anyway), AccessDenied to anyone else.
+    if (
+      isS3Error(err, 'NoSuchKey') &&
+      !(await isAllowed(req, ctx, 's3:ListBucket', { key: '', conditions: { 's3:prefix': [req.key] } }))
+    ) {
+      throw new S3Error('AccessDenied');
+    }
+    throw err;
+  }
+}
+
+async function readVersion(req: S3Request, ctx: StoreContext, head: boolean): Promise<HandlerResponse> {
   const q = req.query;
   const versionId = q.get('versionId') ?? undefined;
   if (versionId === '') throw new S3Error('InvalidArgument', 'Version id cannot be the empty string');

@@ -41,9 +41,9 @@ export function httpDate(d: Date): string {
 /** Encodes a listing value when `encoding-type=url` was asked for (keys, prefixes, markers). */
 export function encodeListValue(value: string, urlEncode: boolean): string {
   if (!urlEncode) return value;
-  // S3 encodes like a query value, keeping '/'; spaces as '+'.
+  // As AWS (and Ceph's suite): percent-encoding keeping '/', space as %20, '+' as %2B, control
+  // characters and non-ASCII as their UTF-8 bytes.
   return encodeURIComponent(value)
     .replace(/%2F/g, '/')
-    .replace(/%20/g, '+')
     .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

@@ -30,6 +30,7 @@ import { getObjectLegalHold } from './operations/get-object-legal-hold.js';
 import { getObjectLockConfiguration } from './operations/get-object-lock-configuration.js';
 import { getObjectRetention } from './operations/get-object-retention.js';
 import { getObjectTagging } from './operations/get-object-tagging.js';
+import { getObjectTorrent } from './operations/get-object-torrent.js';
 import { headBucket } from './operations/head-bucket.js';
 import { headObject } from './operations/head-object.js';
 import { listBuckets } from './operations/list-buckets.js';
@@ -72,7 +73,7 @@ const UNIMPLEMENTED_BUCKET = [
   'inventory',
   'intelligent-tiering',
 ];
-const UNIMPLEMENTED_OBJECT = ['select', 'torrent'];
+const UNIMPLEMENTED_OBJECT = ['select'];
 
 function unimplemented(level: RouteLevel, sub: string): S3Route[] {
   return ['GET', 'PUT', 'DELETE', 'POST', 'HEAD'].map((method) => ({
@@ -518,6 +519,14 @@ export const S3_ROUTES: readonly S3Route[] = [
   },
   { name: 'PutObject', method: 'PUT', level: 'object', action: 's3:PutObject', handler: putObject },
   { name: 'GetObject', method: 'GET', level: 'object', action: 's3:GetObject', handler: getObject },
+  {
+    name: 'GetObjectTorrent',
+    method: 'GET',
+    level: 'object',
+    query: ['torrent'],
+    action: 's3:GetObject',
+    handler: getObjectTorrent,
+  },
   { name: 'HeadObject', method: 'HEAD', level: 'object', action: 's3:GetObject', handler: headObject },
   {
     name: 'DeleteObject',

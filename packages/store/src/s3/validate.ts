@@ -60,3 +60,15 @@ export function intParam(
     });
   return Math.min(n, max);
 }
+
+/**
+ * A body's length as a write needs it: the declared one, or -1 for a `Transfer-Encoding: chunked`
+ * body sent without Content-Length (accepted as RGW does; the layer then counts what arrives).
+ * A body with neither is MissingContentLength (411), as on AWS.
+ */
+export function bodySize(size: number, headers: Record<string, string | string[] | undefined>): number {
+  if (size >= 0) return size;
+  const te = String(headers['transfer-encoding'] ?? '').toLowerCase();
+  if (te.split(',').some((v) => v.trim() === 'chunked')) return -1;
+  throw new S3Error('MissingContentLength');
+}

@@ -217,6 +217,27 @@ describe('bucket routes against a 4-drive (erasure-coded) store', () => {
     expect((await api('GET', '/api/v1/buckets/qta')).status).toBe(404);
   });
 
+  it('creates a bucket with the Object Ownership chosen in the form (x-amz-object-ownership)', async () => {
+    const res = await api('POST', '/api/v1/buckets', {
+      name: 'writer-owned',
+      objectOwnership: 'ObjectWriter',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const answer = await h.s3.makeRequestAsync(
+      { method: 'GET', bucketName: 'writer-owned', query: 'ownershipControls' },
+      '',
+      [200],
+    );
+    let xml = '';
+    for await (const chunk of answer) xml += String(chunk);
+    expect(xml).toContain('<ObjectOwnership>ObjectWriter</ObjectOwnership>');
+    const dup = await api('POST', '/api/v1/buckets', {
+      name: 'writer-owned',
+      objectOwnership: 'ObjectWriter',
+    });
+    expect(dup.status).toBe(409);
+  });
+
   it('answers 409 for an existing bucket and 404 for a missing one', async () => {
     const dup = await api('POST', '/api/v1/buckets', { name: 'plain' });
     expect(dup.status).toBe(409);
@@ -435,6 +456,26 @@ describe('bucket routes against a 4-drive (erasure-coded) store', () => {
 
     const users = bucketUsersResponseSchema.parse((await api('GET', '/api/v1/bucket-users/ruled')).body);
     expect(users).toEqual(['auditee', 'member']);
+
+    // The bucket policy applies to signed users too: a user it names by ARN reaches the bucket.
+    const before = await h.s3.getBucketPolicy('ruled').catch(() => '');
+    await h.s3.setBucketPolicy(
+      'ruled',
+      JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [
+          {
+            Effect: 'Allow',
+            Principal: { AWS: ['arn:aws:iam::123456789012:user/outsider'] },
+            Action: ['s3:GetObject'],
+            Resource: ['arn:aws:s3:::ruled/shared/*'],
+          },
+        ],
+      }),
+    );
+    const combined = bucketUsersResponseSchema.parse((await api('GET', '/api/v1/bucket-users/ruled')).body);
+    expect(combined).toEqual(['auditee', 'member', 'outsider']);
+    await h.s3.setBucketPolicy('ruled', before);
   });
 
   it('undoes a creation that fails part-way, or says exactly what was applied when it cannot', async () => {

@@ -5,7 +5,9 @@ import {
   type CreateBucketStep,
   createBucketRequestSchema,
   createBucketResponseSchema,
+  type ObjectOwnership,
 } from '@stowage/contracts';
+import type * as Minio from 'minio';
 import { sessionS3Region } from '../../clients/store-clients.js';
 import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
 import { storeErrorToApiError } from '../../errors/store-errors.js';
@@ -44,7 +46,7 @@ export function registerCreateBucket(app: ZodApp, ctx: RouteContext): void {
       },
     },
     async (request, reply): Promise<CreateBucketResponse> => {
-      const { name, versioning, locking, quota, retention } = request.body;
+      const { name, versioning, locking, quota, retention, objectOwnership } = request.body;
       // Retention is a default of object lock, and object lock implies versioning (S3 API: PutObjectLockConfiguration).
       if (retention !== undefined && !locking) {
         throw apiErrors.badRequest(
@@ -66,7 +68,20 @@ export function registerCreateBucket(app: ZodApp, ctx: RouteContext): void {
       await requireDistributed(ctx, request, wanted);
 
       const { s3, credentials } = request.session;
-      await s3.makeBucket(name, sessionS3Region(ctx.endpoint, credentials), { ObjectLocking: locking });
+      const region = sessionS3Region(ctx.endpoint, credentials);
+      // S3 in us-east-1 answers 200 to an owner re-creating a bucket (AWS's legacy answer): ask first,
+      // so the form still says the bucket exists. A bucket the user may not see is the store's to refuse.
+      if (await s3.bucketExists(name).catch(() => false)) {
+        throw apiErrors.conflict(
+          'Bucket already exists',
+          'Your previous request to create the named bucket succeeded and you already own it.',
+        );
+      }
+      if (objectOwnership === undefined) {
+        await s3.makeBucket(name, region, { ObjectLocking: locking });
+      } else {
+        await createBucketWithOwnership(s3, name, region, objectOwnership, locking);
+      }
       const applied: CreateBucketStep[] = ['bucket'];
       if (locking) applied.push('object-locking', 'versioning');
       try {
@@ -116,4 +131,25 @@ export function registerCreateBucket(app: ZodApp, ctx: RouteContext): void {
       return { bucketName: name, applied };
     },
   );
+}
+
+/**
+ * S3 API: CreateBucket with `x-amz-object-ownership` (the minio SDK's makeBucket sends no such header),
+ * object lock as makeBucket would ask for it, and the LocationConstraint outside us-east-1.
+ */
+async function createBucketWithOwnership(
+  s3: Minio.Client,
+  name: string,
+  region: string,
+  ownership: ObjectOwnership,
+  locking: boolean,
+): Promise<void> {
+  const headers: Record<string, string> = { 'x-amz-object-ownership': ownership };
+  if (locking) headers['x-amz-bucket-object-lock-enabled'] = 'true';
+  const payload =
+    region && region !== 'us-east-1'
+      ? `<CreateBucketConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><LocationConstraint>${region}</LocationConstraint></CreateBucketConfiguration>`
+      : '';
+  const res = await s3.makeRequestAsync({ method: 'PUT', bucketName: name, headers }, payload, [200]);
+  res.resume();
 }

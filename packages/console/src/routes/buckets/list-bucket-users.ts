@@ -4,13 +4,16 @@ import {
   bucketRouteParamsSchema,
   bucketUsersResponseSchema,
 } from '@stowage/contracts';
+import { parsePolicy } from '@stowage/policy';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { splitPolicyNames } from './bucket-reach.js';
+import { bucketPolicyGrantees, splitPolicyNames } from './bucket-reach.js';
+import { readBucketPolicy } from './bucket-route-support.js';
 import { policiesReachingBucket } from './list-bucket-policies.js';
 
 /**
  * GET /api/v1/bucket-users/{bucket} (spec 1 §2.5 Access Audit, Users tab): access keys of the users whose
- * own policies, or whose groups' policies, reach the bucket. One list-users call, one call per group and
+ * own policies, or whose groups' policies, reach the bucket, and those the bucket policy grants (it applies
+ * to signed users too: everyone under Principal `*`, the users it names by ARN or access key). One list-users call, one call per group and
  * one list of policies — not one call per user.
  */
 export function registerListBucketUsers(app: ZodApp, _ctx: RouteContext): void {
@@ -30,11 +33,14 @@ export function registerListBucketUsers(app: ZodApp, _ctx: RouteContext): void {
       },
     },
     async (request): Promise<string[]> => {
-      const { admin } = request.session;
-      const [reaching, users] = await Promise.all([
-        policiesReachingBucket(admin, request.params.bucket),
+      const { admin, s3 } = request.session;
+      const { bucket } = request.params;
+      const [reaching, users, bucketPolicy] = await Promise.all([
+        policiesReachingBucket(admin, bucket),
         admin.listUsers(),
+        readBucketPolicy(s3, bucket).catch(() => ''),
       ]);
+      const grantees = bucketGrantees(bucketPolicy, bucket);
       const names = new Set(reaching.map((p) => p.name));
       const groupNames = [...new Set(Object.values(users).flatMap((u) => u.memberOf ?? []))];
       const groups = await Promise.all(
@@ -49,7 +55,8 @@ export function registerListBucketUsers(app: ZodApp, _ctx: RouteContext): void {
       const groupPolicies = new Map(groups);
       return Object.entries(users)
         .filter(([, info]) => info.status !== 'disabled')
-        .filter(([, info]) => {
+        .filter(([accessKey, info]) => {
+          if (grantees.everyone || grantees.users.has(accessKey)) return true;
           const own = splitPolicyNames(info.policyName);
           const inherited = (info.memberOf ?? []).flatMap((g) => groupPolicies.get(g) ?? []);
           return [...own, ...inherited].some((p) => names.has(p));
@@ -58,4 +65,14 @@ export function registerListBucketUsers(app: ZodApp, _ctx: RouteContext): void {
         .sort((a, b) => a.localeCompare(b));
     },
   );
+}
+
+/** The bucket policy's grantees; nobody when there is none or it does not parse. */
+function bucketGrantees(text: string, bucket: string): ReturnType<typeof bucketPolicyGrantees> {
+  if (text.trim() === '') return { everyone: false, users: new Set() };
+  try {
+    return bucketPolicyGrantees(parsePolicy(text, 'bucket'), bucket);
+  } catch {
+    return { everyone: false, users: new Set() };
+  }
 }

@@ -76,7 +76,7 @@ export function xmlList(v: unknown): XmlRecord[] {
   return Array.isArray(v) ? (v as XmlRecord[]) : v === undefined || v === '' ? [] : [v as XmlRecord];
 }
 
-/** `encoding-type=url` values: like a query value, '+' for space. */
+/** `encoding-type=url` values: percent-encoded (a '+' read as a space, as older servers send it). */
 function decodeKey(v: unknown): string {
   return decodeURIComponent(xmlText(v).replace(/\+/g, ' '));
 }

@@ -4,7 +4,8 @@ import { COMMENT_KEY, optionalKey } from './keys.js';
 
 /**
  * `api`: request admission (`requests_max` in flight, waiting at most `requests_deadline`, then S3's
- * 503 SlowDown), the CORS origins of S3 answers, and the stale multipart-upload cleanup. Applies at once.
+ * 503 SlowDown), the CORS origins of S3 answers, the stale multipart-upload cleanup, and the Object
+ * Ownership of new buckets (`object_ownership`, env `MINIO_API_OBJECT_OWNERSHIP`). Applies at once.
  * MinIO's other api keys (replication, transition, list quorum, O_DIRECT…) would have no effect here and
  * are left out.
  */
@@ -54,6 +55,15 @@ export const api: ConfigSetDef = {
         '6h',
       ),
       validate: positiveDuration,
+    },
+    {
+      key: 'object_ownership',
+      type: 'enum',
+      values: ['BucketOwnerEnforced', 'BucketOwnerPreferred', 'ObjectWriter'],
+      description:
+        'set the Object Ownership of buckets created without x-amz-object-ownership (BucketOwnerEnforced|BucketOwnerPreferred|ObjectWriter); BucketOwnerEnforced disables ACLs, as AWS since 2023',
+      optional: true,
+      default: 'BucketOwnerEnforced',
     },
     COMMENT_KEY,
   ],

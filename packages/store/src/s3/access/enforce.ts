@@ -9,6 +9,7 @@ import { bucketOwner, ownerOf, ROOT_OWNER } from './owner.js';
 import {
   bucketGrants,
   type Grant,
+  type ObjectOwnership,
   objectOwnership,
   parseOwnershipHeader,
   publicAccessBlock,
@@ -151,12 +152,23 @@ export async function accessDecision(
   return objectAclAllows(ctx, { ...target, key: target.key }, requester, action, ignorePublic);
 }
 
+/** The Object Ownership of a bucket created without `x-amz-object-ownership`: the `api` set's `object_ownership`. */
+export function defaultOwnership(ctx: StoreContext): ObjectOwnership {
+  return (
+    parseOwnershipHeader(ctx.config.get('api').values.object_ownership || undefined) ?? 'BucketOwnerEnforced'
+  );
+}
+
 /**
  * CreateBucket's `x-amz-object-ownership` and ACL headers: checked before the bucket exists (an ACL
  * beyond the owner's with BucketOwnerEnforced is InvalidBucketAclWithObjectOwnership), applied after.
  */
-export function createBucketAccess(req: S3Request, owner: OwnerRecord): (ctx: StoreContext) => Promise<void> {
-  const ownership = parseOwnershipHeader(req.headers['x-amz-object-ownership']) ?? 'BucketOwnerEnforced';
+export function createBucketAccess(
+  req: S3Request,
+  ctx: StoreContext,
+  owner: OwnerRecord,
+): (ctx: StoreContext) => Promise<void> {
+  const ownership = parseOwnershipHeader(req.headers['x-amz-object-ownership']) ?? defaultOwnership(ctx);
   const grants = grantsFromHeaders(req.headers, { owner: owner.id });
   if (grants && ownership === 'BucketOwnerEnforced' && !ownerOnly(grants, [owner.id])) {
     throw new S3Error('InvalidBucketAclWithObjectOwnership');

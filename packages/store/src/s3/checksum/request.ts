@@ -41,7 +41,7 @@ export function validChecksumValue(algo: ChecksumAlgorithm, value: string): bool
   return Buffer.from(value, 'base64').length === DIGEST_BYTES[algo];
 }
 
-/** The checksum a request declares, or undefined; InvalidRequest for contradictory or bad headers. */
+/** The checksum a request declares, or undefined; InvalidRequest for contradictory headers, BadDigest for a malformed value. */
 export function requestChecksum(
   headers: IncomingHttpHeaders,
   /** CompleteMultipartUpload: a composite value may end in `-<parts>`. */
@@ -83,7 +83,9 @@ export function requestChecksum(
   if (present[0]) {
     const value = one(headers, checksumHeader(algo)) ?? '';
     if (!validChecksumValue(algo, composite ? value.replace(/-\d+$/, '') : value)) {
-      throw invalid(`Value for ${checksumHeader(algo)} header is invalid.`);
+      // A value that cannot be the body's digest does not match it: BadDigest, as Ceph RGW answers
+      // (and as AWS does for a well-formed wrong one), so clients meet one code for a bad checksum.
+      throw new S3Error('BadDigest', `The ${algo} you specified did not match the calculated checksum.`);
     }
     return { algo, value, trailer: false };
   }

@@ -72,9 +72,9 @@ describe('awscli', { timeout: 300_000 }, () => {
       'aws-bucket',
     );
     expect(loc.LocationConstraint ?? '').toBe('');
+    // The owner re-creating its bucket in us-east-1: 200, as AWS answers there.
     const dup = await aws('s3api', 'create-bucket', '--bucket', 'aws-bucket');
-    expect(dup.code).not.toBe(0);
-    expect(dup.stderr).toContain('BucketAlreadyOwnedByYou');
+    expect(dup.code).toBe(0);
   });
 
   it('copies files up and down with s3 cp (single and multipart, MD5-checked)', async () => {

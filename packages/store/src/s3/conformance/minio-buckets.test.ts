@@ -37,7 +37,8 @@ describe('buckets (minio SDK)', () => {
 
   it('answers the S3 error codes for bucket mistakes', async () => {
     await mc.makeBucket('dup-bucket');
-    await expect(mc.makeBucket('dup-bucket')).rejects.toMatchObject({ code: 'BucketAlreadyOwnedByYou' });
+    // The owner re-creating its bucket in us-east-1: 200, as AWS answers there.
+    await expect(mc.makeBucket('dup-bucket')).resolves.toBeUndefined();
     await expect(mc.removeBucket('never-made')).rejects.toMatchObject({ code: 'NoSuchBucket' });
     await mc.putObject('dup-bucket', 'x.txt', 'x');
     await expect(mc.removeBucket('dup-bucket')).rejects.toMatchObject({ code: 'BucketNotEmpty' });

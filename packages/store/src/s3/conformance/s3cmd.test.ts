@@ -58,9 +58,8 @@ afterAll(async () => {
 describe('s3cmd', { timeout: 300_000 }, () => {
   it('makes buckets, puts and gets files (single and multipart) with MD5 checks', async () => {
     expect(await ok('mb', 's3://s3cmd-bucket')).toContain('created');
-    const dup = await s3cmd('mb', 's3://s3cmd-bucket');
-    expect(dup.code).not.toBe(0);
-    expect(dup.stderr).toContain('BucketAlreadyOwnedByYou');
+    // The owner re-creating its bucket in us-east-1: 200, as AWS answers there.
+    expect(await ok('mb', 's3://s3cmd-bucket')).toContain('created');
     const small = randomBytes(4096);
     const big = randomBytes(12 * 1024 * 1024 + 5);
     await writeFile(path.join(work, 'small.bin'), small);

@@ -7,9 +7,9 @@ import { parseXml, xmlText } from '../xml.js';
 /**
  * S3 API: CreateBucket. An optional `CreateBucketConfiguration/LocationConstraint` must name the
  * store's region; `x-amz-bucket-object-lock-enabled: true` creates the bucket with object lock (and
- * therefore versioning) enabled. The requester becomes the bucket's owner; creating an existing bucket
- * is BucketAlreadyOwnedByYou for its owner (409 in every region, as MinIO: not AWS's us-east-1 200)
- * and BucketAlreadyExists for anyone else.
+ * therefore versioning) enabled. The requester becomes the bucket's owner. Creating an existing bucket
+ * is, as on AWS, 200 for its owner in us-east-1 (the legacy answer there; nothing changes) and
+ * BucketAlreadyOwnedByYou (409) in any other region; BucketAlreadyExists (409) for anyone else.
  */
 export const createBucket: S3Handler = async (req, ctx) => {
   const body = await req.readBody(64 * 1024);
@@ -32,7 +32,7 @@ export const createBucket: S3Handler = async (req, ctx) => {
   }
   const objectLock = lockHeader === 'true';
   const owner = ownerOf(ctx, req.identity);
-  const applyAccess = createBucketAccess(req, owner);
+  const applyAccess = createBucketAccess(req, ctx, owner);
   try {
     await ctx.layer.makeBucket(req.bucket, { objectLock, owner });
   } catch (err) {
@@ -40,6 +40,9 @@ export const createBucket: S3Handler = async (req, ctx) => {
     if (err instanceof S3Error && err.code === 'BucketAlreadyOwnedByYou') {
       if ((await bucketOwner(ctx, req.bucket)).id !== owner.id)
         throw new S3Error('BucketAlreadyExists', undefined, { BucketName: req.bucket });
+      // AWS's legacy us-east-1 answer: the owner's re-create succeeds (the bucket is left as it is).
+      if (ctx.region === 'us-east-1' || ctx.region === '')
+        return { status: 200, headers: { location: `/${req.bucket}` } };
     }
     throw err;
   }

@@ -86,8 +86,9 @@ export const getObjectAttributes: S3Handler = async (req, ctx) => {
   const body: Record<string, unknown> = {};
   if (asked.has('ETag')) body.ETag = info.etag;
   if (asked.has('Checksum') && info.checksum) {
-    // A composite checksum is listed without its `-<parts>` suffix, the part count being in ObjectParts.
-    body.Checksum = checksumXml({ ...info.checksum, value: info.checksum.value.replace(/-\d+$/, '') });
+    // As AWS: a composite checksum keeps its `-<parts>` suffix (the value CompleteMultipartUpload and
+    // HeadObject answered), so a client compares one string everywhere.
+    body.Checksum = checksumXml(info.checksum);
   }
   const parts = asked.has('ObjectParts') ? objectParts(req, info) : undefined;
   if (parts) body.ObjectParts = parts;

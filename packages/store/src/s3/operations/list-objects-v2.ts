@@ -17,7 +17,8 @@ export const listObjectsV2: S3Handler = async (req, ctx) => {
   const startAfter = q.get('start-after') ?? '';
   const fetchOwner = q.get('fetch-owner') === 'true';
   const metadata = q.get('metadata') === 'true';
-  const after = token !== null ? decodeContinuationToken(token) : startAfter;
+  // An empty token is no token (AWS; SDKs send one when a caller passes "").
+  const after = token !== null && token !== '' ? decodeContinuationToken(token) : startAfter;
 
   // Each key's summary from the catalogs; whole versions only for MinIO's metadata extension.
   let objects: ObjectSummary[] = [];

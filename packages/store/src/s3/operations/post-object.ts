@@ -1,5 +1,6 @@
 import { S3Error } from '../../core/errors.js';
 import { authorize } from '../authorize.js';
+import { checksumResponseHeaders, hashedStream, requestChecksum } from '../checksum/request.js';
 import { publishObjectEvent } from '../notify.js';
 import { LengthRange, readPostForm } from '../post-policy/form.js';
 import { checkPostPolicy, parsePostPolicy } from '../post-policy/policy.js';
@@ -18,6 +19,8 @@ function formHeaders(fields: Map<string, string>, fileContentType: string): Reco
     if (
       k.startsWith('x-amz-meta-') ||
       k.startsWith('x-amz-object-lock-') ||
+      k.startsWith('x-amz-grant-') ||
+      (k.startsWith('x-amz-checksum-') && k !== 'x-amz-checksum-algorithm') ||
       [
         'content-type',
         'cache-control',
@@ -32,6 +35,11 @@ function formHeaders(fields: Map<string, string>, fileContentType: string): Reco
     }
   }
   h['content-type'] ??= fileContentType || 'binary/octet-stream';
+  // The canned ACL (`acl`) and the checksum algorithm of a form are its x-amz-acl and SDK headers.
+  const acl = fields.get('acl');
+  if (acl !== undefined) h['x-amz-acl'] = acl;
+  const algorithm = fields.get('x-amz-checksum-algorithm');
+  if (algorithm !== undefined) h['x-amz-sdk-checksum-algorithm'] = algorithm;
   const tagging = fields.get('tagging');
   if (tagging !== undefined)
     h['x-amz-tagging'] = new URLSearchParams(
@@ -98,9 +106,23 @@ export const postObject: S3Handler = async (req, ctx) => {
     await enforceQuota(ctx, req.bucket, range?.min ?? 0);
     const limit = new LengthRange(range ?? { min: 0, max: MAX_PUT_SIZE });
     form.file.on('error', (err) => limit.destroy(err));
-    const info = await ctx.layer.putObject(req.bucket, key, form.file.pipe(limit), { size: -1, ...opts });
+    // x-amz-checksum-<algo> fields are checked against the file (BadDigest); as PutObject, a file sent
+    // without one gets a CRC64NVME full-object checksum.
+    const declared = requestChecksum(formReq.headers);
+    const algo = declared?.algo ?? 'CRC64NVME';
+    const hashed = await hashedStream(form.file.pipe(limit), algo, () => declared?.value);
+    const info = await ctx.layer.putObject(req.bucket, key, hashed.stream, {
+      size: -1,
+      ...opts,
+      checksum: () => {
+        const value = hashed.value();
+        return value ? { algo, value, type: 'FULL_OBJECT' } : undefined;
+      },
+    });
     publishObjectEvent(ctx, formReq, 's3:ObjectCreated:Post', info);
-    return postAnswer(ctx.url, req.bucket, key, info.etag, info.versionId, fields);
+    const answer = postAnswer(ctx.url, req.bucket, key, info.etag, info.versionId, fields);
+    if (answer.headers) checksumResponseHeaders(info.checksum, answer.headers);
+    return answer;
   } finally {
     form.file.resume();
   }

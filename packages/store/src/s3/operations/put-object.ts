@@ -10,6 +10,7 @@ import { replicateVersion, replicationWriteOptions } from '../replication-hooks.
 import { quoteEtag } from '../response.js';
 import { sseResponseHeaders } from '../sse/seal.js';
 import type { S3Handler } from '../types.js';
+import { bodySize } from '../validate.js';
 import { newObjectOptions } from '../write-options.js';
 
 /** S3 caps a single PUT at 5 GiB. */
@@ -26,8 +27,8 @@ export const putObject: S3Handler = async (req, ctx) => {
   const precondition = await writePrecondition(req, ctx);
   // As AWS: a body sent without a checksum gets a CRC64NVME full-object one.
   const body = await checksummedBody(req, undefined, 'CRC64NVME');
-  const { data, size } = body;
-  if (size < 0) throw new S3Error('MissingContentLength');
+  const { data } = body;
+  const size = bodySize(body.size, req.headers);
   if (size > MAX_PUT_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
   const replication = await replicationWriteOptions(req, ctx, opts.tags);

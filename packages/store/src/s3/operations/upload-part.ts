@@ -6,6 +6,7 @@ import { enforceQuota } from '../quota.js';
 import { quoteEtag } from '../response.js';
 import { uploadUnsealer } from '../sse/seal.js';
 import type { S3Handler, S3Request } from '../types.js';
+import { bodySize } from '../validate.js';
 
 /** S3 caps a part at 5 GiB and numbers parts 1–10000. */
 export const MAX_PART_SIZE = 5 * 1024 ** 3;
@@ -34,8 +35,8 @@ export const uploadPart: S3Handler = async (req, ctx) => {
   const md5 = contentMd5(req.headers);
   const upload = await ctx.layer.listParts(req.bucket, req.key, uploadId, { maxParts: 0 });
   const body = await checksummedBody(req, upload.checksum?.algo);
-  const { data, size } = body;
-  if (size < 0) throw new S3Error('MissingContentLength');
+  const { data } = body;
+  const size = bodySize(body.size, req.headers);
   if (size > MAX_PART_SIZE) throw new S3Error('EntityTooLarge');
   await enforceQuota(ctx, req.bucket, size);
   const sse = uploadUnsealer(req, ctx);

@@ -40,7 +40,8 @@ export function AccessRulesPanel({ bucket }: { bucket: string }): ReactElement {
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 2, gap: 2 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-          Give anonymous users access to the objects under a prefix.
+          Give everyone access to the objects under a prefix: anonymous requests and signed-in users alike (a
+          bucket policy applies to both).
         </Typography>
         <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setAdding(true)}>
           Add Access Rule

@@ -22,6 +22,7 @@ import {
   type CreateBucketForm,
   canSaveCreateBucket,
   createBucketDefaults,
+  objectOwnershipChoices,
   toCreateBucketRequest,
   updateCreateBucketForm,
 } from '../lib/create-bucket-form';
@@ -141,6 +142,23 @@ export function CreateBucketDialog({
         slotProps={{ htmlInput: { 'aria-label': 'Bucket Name', spellCheck: false, autoComplete: 'off' } }}
         sx={{ mt: 1 }}
       />
+      <TextField
+        select
+        label="Object Ownership"
+        fullWidth
+        value={form.objectOwnership}
+        onChange={(e) => set({ objectOwnership: e.target.value as CreateBucketForm['objectOwnership'] })}
+        disabled={create.isPending}
+        helperText="Who owns objects others upload, and whether ACLs apply (S3 Object Ownership)."
+        slotProps={{ htmlInput: { 'aria-label': 'Object Ownership' } }}
+        sx={{ mt: 2 }}
+      >
+        {objectOwnershipChoices.map((c) => (
+          <MenuItem key={c.value || 'default'} value={c.value}>
+            {c.label}
+          </MenuItem>
+        ))}
+      </TextField>
       {(options.versioning || options.locking || options.quota) && (
         <>
           <Divider sx={{ my: 2 }} />

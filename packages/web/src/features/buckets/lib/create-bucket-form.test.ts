@@ -73,6 +73,17 @@ describe('create-bucket form (spec 1 §4, §5, §9)', () => {
     });
   });
 
+  it('sends a chosen Object Ownership in every mode and leaves it out for the server default', () => {
+    const f = { ...createBucketDefaults, objectOwnership: 'ObjectWriter' as const };
+    expect(toCreateBucketRequest(f, 'acl', false)).toEqual({
+      name: 'acl',
+      versioning: false,
+      locking: false,
+      objectOwnership: 'ObjectWriter',
+    });
+    expect(toCreateBucketRequest(createBucketDefaults, 'acl', true)).not.toHaveProperty('objectOwnership');
+  });
+
   it('converts sizes both ways with binary units', () => {
     expect(toBytes(1, 'TiB')).toBe(1099511627776);
     expect(toBytes(1.5, 'KiB')).toBe(1536);

@@ -1,4 +1,10 @@
-import type { CreateBucketRequest, QuotaType, RetentionMode, RetentionUnit } from '@stowage/contracts';
+import type {
+  CreateBucketRequest,
+  ObjectOwnership,
+  QuotaType,
+  RetentionMode,
+  RetentionUnit,
+} from '@stowage/contracts';
 import { type SizeUnit, toBytes } from './size-units';
 
 /** The Create Bucket form (spec 1 §4 "Create-bucket form"). Sizes and validity stay text while typed. */
@@ -14,7 +20,17 @@ export interface CreateBucketForm {
   retentionMode: RetentionMode;
   retentionUnit: RetentionUnit;
   retentionValidity: string;
+  /** S3 Object Ownership; '' leaves it to the server's default for new buckets. */
+  objectOwnership: ObjectOwnership | '';
 }
+
+/** The Object Ownership choices (S3's names) with what each means for ACLs. */
+export const objectOwnershipChoices: readonly { value: ObjectOwnership | ''; label: string }[] = [
+  { value: '', label: 'Server default' },
+  { value: 'BucketOwnerEnforced', label: 'Bucket owner enforced (ACLs disabled)' },
+  { value: 'BucketOwnerPreferred', label: 'Bucket owner preferred (ACLs enabled)' },
+  { value: 'ObjectWriter', label: 'Object writer (ACLs enabled)' },
+];
 
 /** Spec 1 §4 "Clear resets to defaults" and §9: quota hard, 1, TiB; retention compliance, days, 1. */
 export const createBucketDefaults: CreateBucketForm = {
@@ -29,6 +45,7 @@ export const createBucketDefaults: CreateBucketForm = {
   retentionMode: 'compliance',
   retentionUnit: 'days',
   retentionValidity: '1',
+  objectOwnership: '',
 };
 
 /**
@@ -87,10 +104,13 @@ export function toCreateBucketRequest(
   distributed: boolean,
 ): CreateBucketRequest {
   const name = settledName.trim();
-  if (!distributed) return { name, versioning: false, locking: false };
+  // Object Ownership needs no erasure coding: sent in every mode when chosen.
+  const ownership = form.objectOwnership ? { objectOwnership: form.objectOwnership } : {};
+  if (!distributed) return { name, versioning: false, locking: false, ...ownership };
   const retention = form.versioning && form.retentionEnabled;
   return {
     name,
+    ...ownership,
     versioning: form.versioning,
     locking: form.locking || retention,
     ...(form.quotaEnabled
