@@ -23,14 +23,14 @@ export interface ResolvedSecrets {
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** spec 1 §9: random access key 16 characters, secret key 32. */
-function randomString(length: number, alphabet = ALNUM): string {
+export function randomString(length: number, alphabet = ALNUM): string {
   let s = '';
   for (let i = 0; i < length; i++) s += alphabet[randomInt(alphabet.length)];
   return s;
 }
 
 /** Writes a file so that a crash leaves either the old or the new content: temp, fsync, rename. */
-async function writeFileAtomic(file: string, data: string): Promise<void> {
+export async function writeFileAtomic(file: string, data: string): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
   const fh = await open(tmp, 'w', 0o600);
   try {
