@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type StoreHandle, startStore } from '@stowage/store';
+import { randomRootCredentials, type StoreHandle, startStore, writeFileAtomic } from '@stowage/store';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { loadLogSearchConfig } from './config/log-search-env.js';
@@ -19,7 +19,7 @@ const webDist = path.resolve(here, '../../web/dist');
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const secrets = await resolveSecrets(config);
+  const secrets = await resolveSecrets(config, { randomRootCredentials, writeFileAtomic });
 
   let store: StoreHandle | null = null;
   let s3Endpoint: string;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../config/secrets.js';
+import type { SecretTools } from '../config/secrets.js';
 import { readJson } from './local/files.js';
 
 /**
@@ -17,7 +17,7 @@ export async function loadOrCreateOperatorToken(
     return { token: saved.token, generated: false };
   const token = randomBytes(32).toString('base64url');
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await writeFileAtomic(file, `${JSON.stringify({ token }, null, 2)}\n`);
+  await tools.writeFileAtomic(file, `${JSON.stringify({ token }, null, 2)}\n`);
   return { token, generated: true };
 }
 

@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PodEvent } from '@stowage/contracts';
-import { writeFileAtomic } from '../../config/secrets.js';
+import type { SecretTools } from '../../config/secrets.js';
 
 /**
  * The local driver's files. Under the operator root:
@@ -95,9 +95,10 @@ export async function readJson<T>(file: string): Promise<T | null> {
   }
 }
 
-export async function writeJson(file: string, value: unknown): Promise<void> {
+/** Writes JSON atomically (the store's temp-fsync-rename, handed in by main.ts as `SecretTools`). */
+export async function writeJson(tools: Pick<SecretTools, 'writeFileAtomic'>, file: string, value: unknown): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+  await tools.writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Names of the sub-folders of `dir` ([] when it does not exist). */

@@ -17,7 +17,7 @@ import type {
   UpdateTenantSecurityRequest,
 } from '@stowage/contracts';
 import { STORAGE_CLASS_QUOTA_SUFFIX, storageQuotaName } from '@stowage/contracts';
-import { randomString } from '../../config/secrets.js';
+import type { SecretTools } from '../../config/secrets.js';
 import { OperatorError, type StorageClassInfo, type TenantAccess, type TenantDriver } from '../driver.js';
 import { formatQuantity } from '../quantity.js';
 import { maxAllocatableMemory } from '../sizing.js';
@@ -41,6 +41,8 @@ export interface LocalDriverOptions {
   image: string;
   /** The console's own URL base for `endpoints.console` (the proxy path is appended). */
   consoleUrl?: string;
+  /** The store's key generation and atomic write (main.ts hands them in; the console may not import the store). */
+  tools: SecretTools;
 }
 
 interface Live {
@@ -97,7 +99,7 @@ export class LocalTenantDriver implements TenantDriver {
     if ((await this.listNamespaces()).includes(name)) {
       throw new OperatorError(409, `Namespace ${name} already exists`);
     }
-    await writeJson(`${this.#layout.namespaceDir(name)}/namespace.json`, {
+    await writeJson(this.options.tools, `${this.#layout.namespaceDir(name)}/namespace.json`, {
       name,
       createdAt: new Date().toISOString(),
     });
@@ -174,8 +176,9 @@ export class LocalTenantDriver implements TenantDriver {
       const classes = (await this.storageClasses()).map((c) => c.name);
       const pools = req.pools.map((p, i) => toStoredPool(p, i, classes));
       await this.#checkQuota(pools);
-      const rootUser = validKey(req.access_key) ?? randomString(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
-      const rootPassword = validKey(req.secret_key) ?? randomString(32);
+      const generated = this.options.tools.randomRootCredentials();
+      const rootUser = validKey(req.access_key) ?? generated.rootUser;
+      const rootPassword = validKey(req.secret_key) ?? generated.rootPassword;
       const custom = (req.tls?.minio ?? []).map((p, i) => ({
         name: `${req.name}-certificate-${i + 1}`,
         ...p,
@@ -214,7 +217,7 @@ export class LocalTenantDriver implements TenantDriver {
         },
       });
       record.tls.enabled = req.enable_tls ?? true;
-      await writeJson(`${this.#layout.tenantDir(record.namespace, record.name)}/tenant.json`, record);
+      await writeJson(this.options.tools, `${this.#layout.tenantDir(record.namespace, record.name)}/tenant.json`, record);
       const live = await this.#supervise(record);
       await live.supervisor.waitRunning();
       await this.#createPendingUsers(live);
@@ -457,7 +460,7 @@ export class LocalTenantDriver implements TenantDriver {
     const dir = this.#layout.tenantDir(record.namespace, record.name);
     const events = new EventLog(`${dir}/events.jsonl`, record.namespace, podName(record));
     const live: Live = { record, events, supervisor: undefined as unknown as TenantSupervisor };
-    live.supervisor = new TenantSupervisor(`${dir}/state.json`, events, async () => {
+    live.supervisor = new TenantSupervisor(`${dir}/state.json`, events, this.options.tools, async () => {
       const roots = new Map((await this.storageClasses()).map((c) => [c.name, c.root]));
       return buildLaunch(
         live.record,
@@ -490,7 +493,7 @@ export class LocalTenantDriver implements TenantDriver {
       '::1',
       os.hostname(),
     ]);
-    await writeJson(file, pair);
+    await writeJson(this.options.tools, file, pair);
     return pair;
   }
 
@@ -510,7 +513,7 @@ export class LocalTenantDriver implements TenantDriver {
   }
 
   async #save(live: Live, record: TenantRecord): Promise<void> {
-    await writeJson(`${this.#layout.tenantDir(record.namespace, record.name)}/tenant.json`, record);
+    await writeJson(this.options.tools, `${this.#layout.tenantDir(record.namespace, record.name)}/tenant.json`, record);
     live.record = record;
   }
 

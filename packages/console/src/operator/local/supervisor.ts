@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { SecretTools } from '../../config/secrets.js';
 import { open, readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type EventLog, type ProcessState, readJson, type TenantState, writeJson } from './files.js';
@@ -57,6 +58,7 @@ export class TenantSupervisor {
   constructor(
     private readonly stateFile: string,
     private readonly events: EventLog,
+    private readonly tools: Pick<SecretTools, 'writeFileAtomic'>,
     /** Builds the launch spec at each start (certificates, pools and env may have changed). */
     private readonly launch: () => Promise<LaunchSpec>,
   ) {}
@@ -223,7 +225,7 @@ export class TenantSupervisor {
   async #setState(state: ProcessState, pid: number | null = this.#state.pid): Promise<void> {
     this.#state.state = state;
     this.#state.pid = pid;
-    await writeJson(this.stateFile, this.#state);
+    await writeJson(this.tools, this.stateFile, this.#state);
   }
 }
 
