@@ -10,6 +10,7 @@ import { readJson } from './local/files.js';
  */
 export async function loadOrCreateOperatorToken(
   dataDir: string,
+  tools: Pick<SecretTools, 'writeFileAtomic'>,
 ): Promise<{ token: string; generated: boolean }> {
   const file = path.join(dataDir, '.console', 'operator-token.json');
   const saved = await readJson<{ token: string }>(file);

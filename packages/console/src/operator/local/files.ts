@@ -96,7 +96,11 @@ export async function readJson<T>(file: string): Promise<T | null> {
 }
 
 /** Writes JSON atomically (the store's temp-fsync-rename, handed in by main.ts as `SecretTools`). */
-export async function writeJson(tools: Pick<SecretTools, 'writeFileAtomic'>, file: string, value: unknown): Promise<void> {
+export async function writeJson(
+  tools: Pick<SecretTools, 'writeFileAtomic'>,
+  file: string,
+  value: unknown,
+): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await tools.writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
 }

@@ -43,6 +43,8 @@ export interface LocalDriverOptions {
   consoleUrl?: string;
   /** The store's key generation and atomic write (main.ts hands them in; the console may not import the store). */
   tools: SecretTools;
+  /** Smallest volume accepted (default 1Gi, spec 3 §9); tests use small volumes to fill them up. */
+  minVolumeSize?: number;
 }
 
 interface Live {
@@ -174,7 +176,7 @@ export class LocalTenantDriver implements TenantDriver {
       }
       refuseExternalKms(req.encryption);
       const classes = (await this.storageClasses()).map((c) => c.name);
-      const pools = req.pools.map((p, i) => toStoredPool(p, i, classes));
+      const pools = req.pools.map((p, i) => toStoredPool(p, i, classes, this.options.minVolumeSize));
       await this.#checkQuota(pools);
       const generated = this.options.tools.randomRootCredentials();
       const rootUser = validKey(req.access_key) ?? generated.rootUser;
@@ -217,7 +219,11 @@ export class LocalTenantDriver implements TenantDriver {
         },
       });
       record.tls.enabled = req.enable_tls ?? true;
-      await writeJson(this.options.tools, `${this.#layout.tenantDir(record.namespace, record.name)}/tenant.json`, record);
+      await writeJson(
+        this.options.tools,
+        `${this.#layout.tenantDir(record.namespace, record.name)}/tenant.json`,
+        record,
+      );
       const live = await this.#supervise(record);
       await live.supervisor.waitRunning();
       await this.#createPendingUsers(live);
@@ -328,7 +334,7 @@ export class LocalTenantDriver implements TenantDriver {
     await this.#locked(key(namespace, name), async () => {
       const live = await this.#tenant(namespace, name);
       const classes = (await this.storageClasses()).map((c) => c.name);
-      const stored = toStoredPool(pool, live.record.pools.length, classes);
+      const stored = toStoredPool(pool, live.record.pools.length, classes, this.options.minVolumeSize);
       if (live.record.pools.some((p) => p.name === stored.name)) {
         throw new OperatorError(409, `Pool ${stored.name} already exists`);
       }
@@ -513,7 +519,11 @@ export class LocalTenantDriver implements TenantDriver {
   }
 
   async #save(live: Live, record: TenantRecord): Promise<void> {
-    await writeJson(this.options.tools, `${this.#layout.tenantDir(record.namespace, record.name)}/tenant.json`, record);
+    await writeJson(
+      this.options.tools,
+      `${this.#layout.tenantDir(record.namespace, record.name)}/tenant.json`,
+      record,
+    );
     live.record = record;
   }
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import type { SecretTools } from '../../config/secrets.js';
 import { open, readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { SecretTools } from '../../config/secrets.js';
 import { type EventLog, type ProcessState, readJson, type TenantState, writeJson } from './files.js';
 
 /** How to start one tenant's server: the command line and environment, rebuilt on every (re)start. */

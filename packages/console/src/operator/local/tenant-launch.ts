@@ -1,7 +1,6 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { formatQuantity } from '../quantity.js';
 import { type OperatorCa, writeCertsDir } from './certs.js';
 import type { OperatorLayout, StoredPool, TenantRecord } from './files.js';
 import type { LaunchSpec } from './supervisor.js';
@@ -36,7 +35,7 @@ export function poolDrives(p: StoredPool): number {
 export function poolArgument(classRoot: string, t: TenantRecord, p: StoredPool): string {
   const n = poolDrives(p);
   const drives = n === 1 ? 'd1' : `d{1...${n}}`;
-  return `${path.join(poolDir(classRoot, t, p), drives)}:${formatQuantity(p.size)}`;
+  return `${path.join(poolDir(classRoot, t, p), drives)}:${p.size}`;
 }
 
 /** TLS is on when asked for and a certificate exists (autocert or a custom pair). */
@@ -66,8 +65,13 @@ export async function buildLaunch(
   autoPair: () => Promise<{ crt: string; key: string }>,
 ): Promise<LaunchSpec> {
   const args = [...server.prefix, 'server', '--address', `127.0.0.1:${t.port}`];
-  if (tlsActive(t)) {
-    const dir = layout.certsDir(t.namespace, t.name);
+  // Always a certs dir of the tenant's own (empty without TLS): the server's default is ~/.minio/certs.
+  const dir = layout.certsDir(t.namespace, t.name);
+  args.push('--certs-dir', dir);
+  if (!tlsActive(t)) {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } else {
     const custom = t.tls.custom[0];
     const pair = custom?.key !== undefined ? { crt: custom.crt, key: custom.key } : await autoPair();
     const cas = [
@@ -75,7 +79,6 @@ export async function buildLaunch(
       ...t.tls.cas.map((c) => ({ name: c.name, pem: c.crt })),
     ];
     await writeCertsDir(dir, pair, cas);
-    args.push('--certs-dir', dir);
   }
   for (const p of t.pools) {
     const root = classRoot(p.storageClass);

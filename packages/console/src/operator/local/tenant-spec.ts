@@ -6,7 +6,12 @@ import { parityChoices } from '../sizing.js';
 import type { StoredPool } from './files.js';
 
 /** A requested pool as stored, named `pool-{index}` when unnamed; throws on what the wizard forbids. */
-export function toStoredPool(p: TenantPool, index: number, classes: readonly string[]): StoredPool {
+export function toStoredPool(
+  p: TenantPool,
+  index: number,
+  classes: readonly string[],
+  minVolumeSize = GI,
+): StoredPool {
   const storageClass = p.volume_configuration.storage_class_name || classes[0] || 'standard';
   if (!classes.includes(storageClass)) {
     throw new OperatorError(
@@ -15,7 +20,7 @@ export function toStoredPool(p: TenantPool, index: number, classes: readonly str
       `Storage class ${storageClass} does not exist (${classes.join(', ')})`,
     );
   }
-  if (p.volume_configuration.size < GI) throw new OperatorError(400, sizingMessages.poolSize);
+  if (p.volume_configuration.size < minVolumeSize) throw new OperatorError(400, sizingMessages.poolSize);
   return {
     name: p.name && p.name !== '' ? p.name : `pool-${index}`,
     servers: p.servers,
