@@ -185,4 +185,19 @@ describe('operator mode: built-in users, Expand Tenant, custom certificates', ()
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ errorMessage: 'The image cannot be changed' });
   });
+
+  it('serves this console for the tenant under /api/proxy/{ns}/{tenant}/, signed in with its keys', async () => {
+    const proxied = await call('GET', '/api/proxy/apps/tenant-p/api/v1/buckets');
+    expect(proxied.status, JSON.stringify(proxied.body)).toBe(200);
+    expect((proxied.body as { buckets: { name: string }[] }).buckets.map((b) => b.name)).toEqual(['docs']);
+    const session = await call('GET', '/api/proxy/apps/tenant-p/api/v1/session');
+    expect(session.body).toMatchObject({ operator: false, userName: root.access_key });
+    const objects = await call('GET', '/api/proxy/apps/tenant-p/api/v1/buckets/docs/objects');
+    expect(objects.status).toBe(200);
+    expect(JSON.stringify(objects.body)).toContain('before.txt');
+    // Not for anyone but the operator.
+    const anonymous = await rig.app.inject({ method: 'GET', url: '/api/proxy/apps/tenant-p/api/v1/buckets' });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await call('GET', '/api/proxy/apps/nope/api/v1/buckets')).status).toBe(404);
+  });
 });
