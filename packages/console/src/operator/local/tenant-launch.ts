@@ -95,7 +95,6 @@ export async function buildLaunch(
     await mkdir(poolDir(root, t, p), { recursive: true });
     args.push(poolArgument(root, t, p));
   }
-  const first = t.pools[0];
   return {
     command: server.command,
     args,
