@@ -157,8 +157,9 @@ export class TenantSupervisor {
     if (pid !== null && (await processAlive(pid, spec.marker))) {
       const startedAt = this.#state.startedAt ?? Date.now();
       if (this.#state.state !== 'Running' && (await serving(spec.logFile, this.#logOffset))) {
-        await this.#setState('Running');
+        // The event first: whoever sees Running finds its Started event.
         await this.events.add('Normal', 'Started', 'Started container minio');
+        await this.#setState('Running');
       }
       if (this.#state.state === 'Running' && Date.now() - startedAt > STABLE_MS)
         this.#backoffMs = BACKOFF_MIN_MS;
