@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, readFile, rename, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SecretTools } from '../../config/secrets.js';
 import { type EventLog, type ProcessState, readJson, type TenantState, writeJson } from './files.js';
@@ -20,6 +20,8 @@ const BACKOFF_MAX_MS = 30_000;
 /** A process that served this long resets the back-off. */
 const STABLE_MS = 60_000;
 const STOP_GRACE_MS = 15_000;
+/** The process's log is rotated at a start once it passes this size (one old log kept). */
+const MAX_LOG_BYTES = 16 * 1024 * 1024;
 /** How long a start may take before the process counts as failed and is restarted. */
 const START_TIMEOUT_MS = 60_000;
 
@@ -63,6 +65,8 @@ export class TenantSupervisor {
     private readonly launch: () => Promise<LaunchSpec>,
     /** What identifies the process and where it logs, cheap enough for every poll. */
     private readonly identity: () => Pick<LaunchSpec, 'marker' | 'logFile'>,
+    /** A log larger than this when a process starts is kept as `<log>.1` and a new one begun. */
+    private readonly maxLogBytes = MAX_LOG_BYTES,
   ) {}
 
   get state(): Readonly<TenantState> {
@@ -193,6 +197,11 @@ export class TenantSupervisor {
   #logOffset = 0;
 
   async #spawn(spec: LaunchSpec): Promise<void> {
+    const size = await stat(spec.logFile).then(
+      (st) => st.size,
+      () => 0,
+    );
+    if (size > this.maxLogBytes) await rename(spec.logFile, `${spec.logFile}.1`);
     const log = await open(spec.logFile, 'a', 0o600);
     try {
       this.#logOffset = (await stat(spec.logFile)).size;
