@@ -15,6 +15,7 @@ export * from './log-search.js';
 export * from './login.js';
 export * from './notifications.js';
 export * from './objects.js';
+export * from './operator/index.js';
 export * from './paths.js';
 export * from './permissions.js';
 export * from './policies.js';

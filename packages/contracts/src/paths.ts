@@ -185,7 +185,39 @@ export const apiPaths = {
   // Audit log search (issue 22, spec 3 §7): the search, and where the server's audit webhook posts.
   logSearch: '/api/v1/logs/search',
   logSearchIngest: '/api/v1/logs/audit-ingest',
+  // Operator mode (issue 33, spec 3 §7). `:ns`, `:tenant`, `:pod` are filled with `fillApiPath`.
+  tenants: '/api/v1/tenants',
+  namespace: '/api/v1/namespace',
+  namespaceTenants: '/api/v1/namespaces/:ns/tenants',
+  tenant: '/api/v1/namespaces/:ns/tenants/:tenant',
+  tenantYaml: '/api/v1/namespaces/:ns/tenants/:tenant/yaml',
+  tenantUsage: '/api/v1/namespaces/:ns/tenants/:tenant/usage',
+  tenantPools: '/api/v1/namespaces/:ns/tenants/:tenant/pools',
+  tenantPods: '/api/v1/namespaces/:ns/tenants/:tenant/pods',
+  /** GET = the pod's log text; DELETE = delete (restart) the pod. */
+  tenantPod: '/api/v1/namespaces/:ns/tenants/:tenant/pods/:pod',
+  tenantPodEvents: '/api/v1/namespaces/:ns/tenants/:tenant/pods/:pod/events',
+  tenantPvcs: '/api/v1/namespaces/:ns/tenants/:tenant/pvcs',
+  tenantSecurity: '/api/v1/namespaces/:ns/tenants/:tenant/security',
+  /** The operator's CA certificate (PEM), which signs autocert tenants' certificates. */
+  operatorCa: '/api/v1/operator/ca.crt',
+  resourceQuota: '/api/v1/namespaces/:ns/resourcequotas/:quota',
+  nodeLabels: '/api/v1/nodes/labels',
+  maxAllocatableMemory: '/api/v1/cluster/max-allocatable-memory',
+  parity: '/api/v1/get-parity/:nodes/:drivesPerServer',
+  listPvcs: '/api/v1/list-pvcs',
+  drives: '/api/v1/direct-csi/drives',
+  drivesFormat: '/api/v1/direct-csi/drives/format',
+  subscriptionInfo: '/api/v1/subscription/info',
+  subscriptionValidate: '/api/v1/subscription/validate',
+  subscriptionRefresh: '/api/v1/subscription/refresh',
+  subscriptionActivate: '/api/v1/subscription/namespaces/:ns/tenants/:tenant/activate',
+  /** Manage Tenant and Metrics: this console serving one tenant (spec 3 §7); `cp=y` for management. */
+  tenantProxy: '/api/proxy/:ns/:tenant/',
 } as const;
+
+/** The namespace's storage quota name (spec 3 §7 `{ns}-storagequota`). */
+export const storageQuotaName = (namespace: string): string => `${namespace}-storagequota`;
 
 /** The console's WebSocket endpoints (spec 3 §7): live tools stream over these. */
 export const wsPaths = {
