@@ -78,6 +78,12 @@ const KmsPage = lazy(() => import('@/features/kms/routes/kms-page').then((m) => 
 const SettingsPage = lazy(() =>
   import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const TenantsPage = lazy(() =>
+  import('@/features/tenants/routes/tenants-page').then((m) => ({ default: m.TenantsPage })),
+);
+const TenantDetailPage = lazy(() =>
+  import('@/features/tenants/routes/tenant-detail-page').then((m) => ({ default: m.TenantDetailPage })),
+);
 const LoggerWebhooksPage = lazy(() =>
   import('@/features/webhooks/routes/webhooks-page').then((m) => ({ default: m.LoggerWebhooksPage })),
 );
@@ -163,9 +169,13 @@ export const shellPages: readonly ShellPage[] = [
     component: HealthInfoPage,
     menu: { label: 'Diagnostic', icon: <MedicalServicesOutlined />, group: 'tools' },
   },
-  { path: pagePaths.tenants, menu: { label: 'Tenants', icon: <AccountTreeOutlined />, group: 'operator' } },
+  {
+    path: pagePaths.tenants,
+    component: TenantsPage,
+    menu: { label: 'Tenants', icon: <AccountTreeOutlined />, group: 'operator' },
+  },
   { path: pagePaths.tenantsAdd },
-  { path: pagePaths.tenantDetails },
+  { path: pagePaths.tenantDetails, component: TenantDetailPage },
   { path: pagePaths.storage, menu: { label: 'Storage', icon: <StorageOutlined />, group: 'operator' } },
   { path: pagePaths.storageVolumes },
   { path: pagePaths.storageDrives },

@@ -1,3 +1,4 @@
+import { sizingMessages as contractSizingMessages } from '@stowage/contracts';
 import type { SizeFactor, TenantSizeStep } from './wizard-form';
 
 /** Spec 3 §9: 1 Gi is 1073741824 bytes. */
@@ -8,18 +9,9 @@ export const factorBytes: Record<SizeFactor, number> = { Gi: gi, Ti: 1024 ** 4, 
 export const minNodes = 4;
 export const minMemoryGi = 2;
 
-// Spec 3 §5 sizing messages, word for word.
+/** Spec 3 §5 sizing messages (the contracts' list, shared with the backend) and the size fields' own. */
 export const sizingMessages = {
-  poolSize: 'The pool size must be greater than 1Gi',
-  drives: 'Number of drives must be at least 1',
-  noMemory: 'There is no memory available for the selected number of nodes',
-  notEnoughMemory: 'There are not enough memory resources available',
-  memoryMin: 'The requested memory size must be greater than 2Gi',
-  memoryOverMax:
-    'The requested memory is greater than the max available memory for the selected number of nodes',
-  invalidData: 'Some provided data is invalid, please try again.',
-  notAllocatable: 'We were not able to allocate this server.',
-  diskTooSmall: 'Disk Size with this combination would be less than 1Gi, please try another combination',
+  ...contractSizingMessages,
   memoryField: 'Memory size must be greater than 2Gi',
   drivesField: 'There must be at least one drive',
   required: 'Field cannot be empty',
@@ -49,7 +41,7 @@ export function distribute(totalBytes: number, nodes: number, drivesPerServer: n
   if (!Number.isInteger(drivesPerServer) || drivesPerServer < 1) {
     return { ...none, error: sizingMessages.drives };
   }
-  if (!Number.isInteger(nodes) || nodes < 1) return { ...none, error: sizingMessages.invalidData };
+  if (!Number.isInteger(nodes) || nodes < 1) return { ...none, error: sizingMessages.invalid };
   const disks = nodes * drivesPerServer;
   const pvSize = Math.floor(totalBytes / disks);
   if (pvSize < gi) return { ...none, disks, error: sizingMessages.diskTooSmall };
@@ -107,15 +99,15 @@ export function erasureCodeCalc(choices: readonly string[], drives: number, pvSi
     storageFactors: [],
     error,
   });
-  if (!Number.isInteger(drives) || drives < 1 || !(pvSize > 0)) return failed(sizingMessages.invalidData);
+  if (!Number.isInteger(drives) || drives < 1 || !(pvSize > 0)) return failed(sizingMessages.invalid);
   const setSize = erasureSetSize(drives);
-  if (setSize === null) return failed(sizingMessages.notAllocatable);
+  if (setSize === null) return failed(sizingMessages.cannotAllocate);
   const sets = drives / setSize;
   const rawCapacity = drives * pvSize;
   const storageFactors: StorageFactor[] = [];
   for (const choice of choices) {
     const parity = parityNumber(choice);
-    if (!(parity >= 0 && parity <= setSize / 2)) return failed(sizingMessages.invalidData);
+    if (!(parity >= 0 && parity <= setSize / 2)) return failed(sizingMessages.invalid);
     storageFactors.push({
       erasureCode: choice,
       maxCapacity: Math.floor((rawCapacity * (setSize - parity)) / setSize),

@@ -1,3 +1,10 @@
+import {
+  TENANT_KEY_MESSAGE,
+  TENANT_NAME_MESSAGE,
+  tenantKeySchema,
+  tenantNameSchema,
+} from '@stowage/contracts';
+import { fileEndings } from '@/shared/operator/certificate-file-input';
 import type {
   AffinityStep,
   CertificatePair,
@@ -15,18 +22,16 @@ export type Problems = Record<string, string>;
 // Spec 3 §5 messages, word for word (including the spec's own spelling).
 export const messages = {
   required: 'Field cannot be empty',
-  tenantName: "Name only can contain lowercase letters, numbers and '-'. Min. Length: 3",
+  tenantName: TENANT_NAME_MESSAGE,
   oneTenantPerNamespace: 'You can only create one tenant per namespace',
   invalidNamespace: 'Please enter a valid namespace',
   overrideVolumeSize: 'Volume size must be present and be greatter than 0',
-  keys: 'Keys must be at least length 8',
+  keys: TENANT_KEY_MESSAGE,
   adInsecure: 'Warning: All traffic with Active Directory will be unencrypted.',
   labels: 'You need to add at least one label key-pair',
   zeroOrGreater: 'Value needs to be 0 or greater',
 } as const;
 
-const tenantNamePattern = /^[a-z0-9-]{3,63}$/;
-const keyPattern = /^[A-Za-z0-9-]{8,63}$/;
 /** repository/name:version, optionally behind a registry host (spec 3 §5 "Custom images"). */
 const imagePattern = /^[^\s/:]+(?::\d+)?(?:\/[^\s/:]+)+:[^\s/:]+$/;
 
@@ -54,7 +59,7 @@ function requireField(problems: Problems, field: string, v: string): void {
 /** Tenant name (spec 3 §5): lowercase letters, digits and '-', 3 to 63 characters. */
 export function tenantNameProblem(name: string): string | undefined {
   if (name === '') return messages.required;
-  return tenantNamePattern.test(name) ? undefined : messages.tenantName;
+  return tenantNameSchema.safeParse(name).success ? undefined : messages.tenantName;
 }
 
 /** What the wizard knows about the chosen namespace from the server (spec 3 §4, §5). */
@@ -118,7 +123,7 @@ export function affinityProblems(a: AffinityStep): Problems {
 /** A key of the built-in keys rows (spec 3 §5): required, 8–63 letters, digits or '-'. */
 export function keyProblem(v: string): string | undefined {
   if (v === '') return messages.required;
-  return keyPattern.test(v) ? undefined : messages.keys;
+  return tenantKeySchema.safeParse(v).success ? undefined : messages.keys;
 }
 
 /** Identity Provider: built-in keys rows, OpenID's four required fields, AD's address and user DNs. */
@@ -138,7 +143,9 @@ export function identityProblems(idp: IdentityStep): Problems {
     requireField(problems, 'claimName', idp.openID.claimName);
   } else {
     requireField(problems, 'url', idp.ad.url);
-    idp.ad.userDNs.forEach((dn, i) => requireField(problems, `userDN-${i}`, dn.value));
+    idp.ad.userDNs.forEach((dn, i) => {
+      requireField(problems, `userDN-${i}`, dn.value);
+    });
   }
   return problems;
 }
@@ -209,13 +216,9 @@ export function encryptionProblems(e: EncryptionStep, security: SecurityStep): P
   return problems;
 }
 
-/** Accepted file name endings (spec 3 §5 "Certificate files"). */
-export const certificateExtensions = ['.cer', '.crt', '.cert', '.pem'] as const;
-export const keyExtensions = ['.key', '.pem'] as const;
-
 /** Whether a picked file's name has one of the accepted endings. */
 export function fileAccepted(fileName: string, kind: 'cert' | 'key'): boolean {
-  const endings: readonly string[] = kind === 'cert' ? certificateExtensions : keyExtensions;
+  const endings: readonly string[] = fileEndings[kind];
   const lower = fileName.toLowerCase();
   return endings.some((e) => lower.endsWith(e));
 }
@@ -223,6 +226,5 @@ export function fileAccepted(fileName: string, kind: 'cert' | 'key'): boolean {
 /** The message for a file whose ending is not accepted. */
 export function fileProblem(file: EncodedFile, kind: 'cert' | 'key'): string | undefined {
   if (file.fileName === '' || fileAccepted(file.fileName, kind)) return undefined;
-  const endings = kind === 'cert' ? certificateExtensions : keyExtensions;
-  return `Choose a ${endings.join(', ')} file`;
+  return `Choose a ${fileEndings[kind].join(', ')} file`;
 }

@@ -1,10 +1,8 @@
+import type { PickedFile } from '@/shared/operator/certificate-file-input';
 import { randomId } from './random-id';
 
 /** A certificate or key file picked in the wizard: its name and its contents as base64 (spec 3 §3). */
-export interface EncodedFile {
-  fileName: string;
-  value: string;
-}
+export type EncodedFile = PickedFile;
 
 /** A server certificate and its key. */
 export interface CertificatePair {
