@@ -84,6 +84,12 @@ const TenantsPage = lazy(() =>
 const TenantDetailPage = lazy(() =>
   import('@/features/tenants/routes/tenant-detail-page').then((m) => ({ default: m.TenantDetailPage })),
 );
+const AddTenantPage = lazy(() =>
+  import('@/features/tenant-create/routes/add-tenant-page').then((m) => ({ default: m.AddTenantPage })),
+);
+const StoragePage = lazy(() =>
+  import('@/features/storage/routes/storage-page').then((m) => ({ default: m.StoragePage })),
+);
 const LoggerWebhooksPage = lazy(() =>
   import('@/features/webhooks/routes/webhooks-page').then((m) => ({ default: m.LoggerWebhooksPage })),
 );
@@ -174,11 +180,15 @@ export const shellPages: readonly ShellPage[] = [
     component: TenantsPage,
     menu: { label: 'Tenants', icon: <AccountTreeOutlined />, group: 'operator' },
   },
-  { path: pagePaths.tenantsAdd },
+  { path: pagePaths.tenantsAdd, component: AddTenantPage },
   { path: pagePaths.tenantDetails, component: TenantDetailPage },
-  { path: pagePaths.storage, menu: { label: 'Storage', icon: <StorageOutlined />, group: 'operator' } },
-  { path: pagePaths.storageVolumes },
-  { path: pagePaths.storageDrives },
+  {
+    path: pagePaths.storage,
+    component: StoragePage,
+    menu: { label: 'Storage', icon: <StorageOutlined />, group: 'operator' },
+  },
+  { path: pagePaths.storageVolumes, component: StoragePage },
+  { path: pagePaths.storageDrives, component: StoragePage },
   // License sits under Operator when /tenants is allowed, else on its own (spec 2 "Side menu").
   { path: pagePaths.license, menu: { label: 'License', icon: <VerifiedOutlined />, group: 'common' } },
 ];

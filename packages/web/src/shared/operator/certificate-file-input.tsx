@@ -1,15 +1,7 @@
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import { type ChangeEvent, type ReactElement, useId } from 'react';
-
-/** A picked certificate or key file: its name and its contents as base64 (spec 3 §3, §5). */
-export interface PickedFile {
-  fileName: string;
-  value: string;
-}
-
-/** Spec 3 §5 "Certificate files": accepted endings per kind. */
-export const fileEndings = { cert: ['.cer', '.crt', '.cert', '.pem'], key: ['.key', '.pem'] } as const;
+import { fileEndings, type PickedFile } from './certificate-files';
 
 async function toBase64(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());

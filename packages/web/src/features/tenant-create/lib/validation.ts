@@ -4,7 +4,7 @@ import {
   tenantKeySchema,
   tenantNameSchema,
 } from '@stowage/contracts';
-import { fileEndings } from '@/shared/operator/certificate-file-input';
+import { fileEndings } from '@/shared/operator/certificate-files';
 import type {
   AffinityStep,
   CertificatePair,

@@ -1,4 +1,4 @@
-import type { PickedFile } from '@/shared/operator/certificate-file-input';
+import type { PickedFile } from '@/shared/operator/certificate-files';
 import { randomId } from './random-id';
 
 /** A certificate or key file picked in the wizard: its name and its contents as base64 (spec 3 §3). */

@@ -17,7 +17,8 @@ import {
 import { apiPaths, type CertificateInfo } from '@stowage/contracts';
 import { type ReactElement, useEffect, useState } from 'react';
 import { withBasePath } from '@/shared/api/base-path';
-import { CertificateFileInput, type PickedFile } from '@/shared/operator/certificate-file-input';
+import { CertificateFileInput } from '@/shared/operator/certificate-file-input';
+import type { PickedFile } from '@/shared/operator/certificate-files';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
