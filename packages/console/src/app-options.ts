@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from './clients/connection.js';
 import type { AuditStore } from './log-search/audit-rows.js';
+import type { OperatorOptions } from './operator/driver.js';
 import type { SsoOptions } from './sso/sso-options.js';
 
 /** What `buildApp` needs; `main.ts` derives it from the validated environment (config/env.ts). */
@@ -28,8 +29,11 @@ export interface AppOptions {
   openId?: { redirect: string };
   /** Single sign-on (issue 23): the server's identity_openid/identity_ldap, or CONSOLE_IDP_* (sso/). */
   sso?: SsoOptions;
-  /** Operator mode (Kubernetes tenants): login strategy `service-account` (spec 3). */
-  operator?: boolean;
+  /**
+   * Operator mode (issue 33, spec 3): sign-in with the operator token (login strategy `service-account`),
+   * tenants through the driver. `true` alone only switches the login strategy (older tests).
+   */
+  operator?: boolean | OperatorOptions;
   logger?: boolean;
   /** The Prometheus server behind the dashboard's widgets (CONSOLE_PROMETHEUS_URL, _JOB_ID). */
   prometheus?: { url: string; jobId: string };

@@ -38,12 +38,15 @@ import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
 import { registerLogin } from './routes/login/login.js';
 import { registerLoginOAuth2 } from './routes/login/login-oauth2.js';
+import { registerLoginOperator } from './routes/login/login-operator.js';
+import { LoginThrottle } from './routes/login/login-throttle.js';
 import { registerLogout } from './routes/login/logout.js';
 import { registerIngestAudit } from './routes/logs/ingest-audit.js';
 import { registerSearchLogs } from './routes/logs/search-logs.js';
 import { registerBucketEventRoutes } from './routes/notifications/bucket-events.js';
 import { registerNotificationEndpointRoutes } from './routes/notifications/notification-endpoints.js';
 import { registerObjectRoutes } from './routes/objects/register-object-routes.js';
+import { registerOperatorRoutes, requireOperator } from './routes/operator/register-operator-routes.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
 import { registerReplicationRoutes } from './routes/replication/register-replication-routes.js';
@@ -117,8 +120,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSession(app, endpoint, options.sessionKey);
 
   const ssoSettings = new SsoSettings(endpoint, options.sso);
+  const limit = options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
   const ctx: RouteContext = {
     options,
+    loginThrottle: new LoginThrottle(limit.max, limit.timeWindowMs),
+    ...(typeof options.operator === 'object' ? { operator: options.operator } : {}),
     endpoint,
     // With LDAP the directory owns users and groups: their pages are left out (PROTOCOL-NOTES §5).
     identities: new IdentitySnapshots(
@@ -131,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Open routes.
   registerGetLoginStrategy(app, ctx);
   registerLogin(app, ctx);
+  registerLoginOperator(app, ctx);
   registerLoginOAuth2(app, ctx);
   registerLogout(app, ctx);
   // The server's audit webhook posts here with the log search token, not a session (issue 22).
@@ -179,6 +186,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerHeal(signedIn, ctx);
     registerHealthInfo(signedIn, ctx);
     registerSearchLogs(signedIn, ctx, options.logSearch?.store ?? null);
+    // Operator mode (issue 33): tenants, storage, sizing — operator sessions only.
+    await signedIn.register(async (operator: ZodApp) => {
+      operator.addHook('onRequest', requireOperator(ctx));
+      registerOperatorRoutes(operator, ctx);
+    });
   });
 
   const webDist = options.webDist;

@@ -3,15 +3,19 @@
  * (unless CONSOLE_MINIO_SERVER points at another server), then the console, and stops both cleanly on
  * SIGINT/SIGTERM so no write is cut half-way.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type StoreHandle, startStore } from '@stowage/store';
+import { randomRootCredentials, type StoreHandle, startStore, writeFileAtomic } from '@stowage/store';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { loadLogSearchConfig } from './config/log-search-env.js';
+import { loadOperatorConfig } from './config/operator-env.js';
 import { resolveSecrets } from './config/secrets.js';
 import { openAuditStore, startRetention } from './log-search/open-store.js';
 import { registerAuditWebhook } from './log-search/register-webhook.js';
+import { LocalTenantDriver } from './operator/local/local-driver.js';
+import { loadOrCreateOperatorToken } from './operator/operator-token.js';
 import { ssoFromEnv } from './sso/sso-options.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,7 +23,7 @@ const webDist = path.resolve(here, '../../web/dist');
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const secrets = await resolveSecrets(config);
+  const secrets = await resolveSecrets(config, { randomRootCredentials, writeFileAtomic });
 
   let store: StoreHandle | null = null;
   let s3Endpoint: string;
@@ -53,6 +57,27 @@ async function main(): Promise<void> {
         )
       : () => undefined;
 
+  // Operator mode (issue 33): tenants are store servers this console starts (`stowage server`).
+  const operatorConfig = loadOperatorConfig(process.env, config.dataDir);
+  const tools = { randomRootCredentials, writeFileAtomic };
+  let operatorDriver: LocalTenantDriver | null = null;
+  let operatorToken: { token: string; generated: boolean } | null = null;
+  if (operatorConfig) {
+    const storeMain = fileURLToPath(import.meta.resolve('@stowage/store'));
+    const storePkg = JSON.parse(
+      await readFile(path.resolve(path.dirname(storeMain), '../package.json'), 'utf8'),
+    ) as { version: string };
+    operatorDriver = new LocalTenantDriver({
+      root: operatorConfig.root,
+      classes: operatorConfig.classes,
+      server: { command: process.execPath, prefix: [path.join(path.dirname(storeMain), 'cli/main.js')] },
+      image: `stowage/store:${storePkg.version}`,
+      tools,
+    });
+    await operatorDriver.start();
+    operatorToken = await loadOrCreateOperatorToken(config.dataDir, tools);
+  }
+
   const app = await buildApp({
     s3Endpoint,
     region: config.region,
@@ -66,6 +91,9 @@ async function main(): Promise<void> {
     },
     webDist,
     logger: false,
+    ...(operatorDriver && operatorToken
+      ? { operator: { driver: operatorDriver, token: operatorToken.token } }
+      : {}),
     ...(config.prometheus ? { prometheus: config.prometheus } : {}),
     ...(logSearch && auditStore ? { logSearch: { store: auditStore, token: logSearch.token } } : {}),
     // SSO: CONSOLE_IDP_* / CONSOLE_LDAP_ENABLED, and the embedded store's own identity configuration.
@@ -102,6 +130,12 @@ async function main(): Promise<void> {
       );
     }
   }
+  if (operatorToken) {
+    lines.push(`OperatorToken: ${operatorToken.token}`);
+    lines.push(
+      `(operator mode: sign in with this token; ${operatorToken.generated ? 'generated now and ' : ''}kept in ${path.join(config.dataDir, '.console/operator-token.json')})`,
+    );
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
   if (config.tlsSkipVerification) {
     process.stderr.write(
@@ -115,6 +149,8 @@ async function main(): Promise<void> {
     stopping = true;
     process.stdout.write(`${signal} received, stopping…\n`);
     await app.close();
+    // Tenants keep running; the next start adopts them.
+    await operatorDriver?.close();
     await store?.close();
     stopRetention();
     await auditStore?.close();

@@ -71,7 +71,7 @@ function read(env: NodeJS.ProcessEnv, name: string): string | undefined {
 }
 
 /** `on`/`off` switches (MinIO's style; true/false, yes/no and 1/0 are accepted too). */
-function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+export function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
   const v = raw.toLowerCase();

@@ -33,6 +33,8 @@ export const sessionPayloadSchema = z.object({
   caps: z.array(z.string()).optional(),
   /** The external identity provider the user signed in through (issue 23); absent for keys. */
   idp: z.enum(['openid', 'ldap']).optional(),
+  /** Signed in with the operator token (issue 33): operator pages only, no storage credentials. */
+  operator: z.boolean().optional(),
 });
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 

@@ -7,7 +7,6 @@ import { connectionFailureToApiError } from '../../errors/connection-errors.js';
 import { storeErrorToApiError } from '../../errors/store-errors.js';
 import { ldapSignIn } from '../../sso/ldap-sign-in.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { LoginThrottle } from './login-throttle.js';
 import { startSession } from './start-session.js';
 
 /** STS and S3 answers that mean "these credentials are wrong" (PROTOCOL-NOTES §1, §3). */
@@ -26,8 +25,7 @@ const badCredentialCodes = new Set([
  * (LoginThrottle); a server that cannot be reached is named with the cause (clients/connection-errors).
  */
 export function registerLogin(app: ZodApp, ctx: RouteContext): void {
-  const limit = ctx.options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
-  const throttle = new LoginThrottle(limit.max, limit.timeWindowMs);
+  const throttle = ctx.loginThrottle;
   app.post(
     apiPaths.login,
     {

@@ -1,5 +1,6 @@
 import { apiErrorSchema, apiPaths, type Session, sessionSchema } from '@stowage/contracts';
 import { refineGuessedCapabilities } from '../../capabilities/detect.js';
+import { operatorPages } from '../../permissions/pages.js';
 import { SESSION_COOKIE, sealSession } from '../../session/session-cookie.js';
 import { type ConsoleSession, sessionCookieOptions } from '../../session/session-plugin.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
@@ -22,6 +23,7 @@ export function registerGetSession(app: ZodApp, ctx: RouteContext): void {
     },
     async (request, reply): Promise<Session> => {
       let session: ConsoleSession = request.session;
+      if (session.credentials.operator === true) return operatorSession();
       const refined = await refineGuessedCapabilities(ctx.endpoint, session.credentials);
       if (refined !== null) {
         const credentials = { ...session.credentials, caps: refined };
@@ -46,4 +48,16 @@ export function registerGetSession(app: ZodApp, ctx: RouteContext): void {
       return (await ctx.identities.get(session)).session;
     },
   );
+}
+
+/** The operator's session (issue 33): the pages of spec 3, nothing of a storage server. */
+function operatorSession(): Session {
+  return {
+    operator: true,
+    status: 'ok',
+    pages: [...operatorPages],
+    features: [],
+    distributedMode: false,
+    userName: 'operator',
+  };
 }
