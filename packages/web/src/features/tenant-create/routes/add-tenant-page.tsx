@@ -112,7 +112,10 @@ export function AddTenantPage(): ReactElement {
       return;
     }
     create.mutate(buildCreateTenantRequest(form, evaluation.distribution.pvSize), {
-      onSuccess: setAnswer,
+      onSuccess: (created) => {
+        setTried(false);
+        setAnswer(created);
+      },
       onError: showModalError,
     });
   };
