@@ -44,6 +44,7 @@ export function usePodLog(ns: string, tenant: string, pod: string): UseQueryResu
     queryFn: async ({ signal }) => {
       const text = await apiRequest(fillApiPath(apiPaths.tenantPod, { ns, tenant, pod }), {
         schema: podLogSchema,
+        responseType: 'text',
         signal,
       });
       return text.split('\n');
