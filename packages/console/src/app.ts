@@ -77,7 +77,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: options.logger ?? false,
-    rewriteUrl: rewriteProxyUrl,
+    // The operator console hands /api/proxy/{ns}/{tenant}/… to that tenant's console (routes/operator/
+    // tenant-proxy.ts), which strips the prefix itself; a plain console serves under the prefix directly.
+    ...(typeof options.operator === 'object' ? {} : { rewriteUrl: rewriteProxyUrl }),
     // Rate limiting keys on the client address; behind a reverse proxy set it up to pass X-Forwarded-For.
     trustProxy: false,
     bodyLimit: 1024 * 1024,
@@ -124,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ctx: RouteContext = {
     options,
     loginThrottle: new LoginThrottle(limit.max, limit.timeWindowMs),
-    ...(typeof options.operator === 'object' ? { operator: options.operator } : {}),
+    ...(typeof options.operator === 'object' ? { operator: options.operator, buildConsole: buildApp } : {}),
     endpoint,
     // With LDAP the directory owns users and groups: their pages are left out (PROTOCOL-NOTES §5).
     identities: new IdentitySnapshots(

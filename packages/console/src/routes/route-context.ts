@@ -34,4 +34,6 @@ export interface RouteContext {
   loginThrottle: LoginThrottle;
   /** Operator mode (issue 33): the tenant driver and the operator token; absent = a plain console. */
   operator?: OperatorOptions;
+  /** `buildApp` itself, for the operator's per-tenant consoles (Manage Tenant); set by app.ts. */
+  buildConsole?: (options: AppOptions) => Promise<FastifyInstance>;
 }

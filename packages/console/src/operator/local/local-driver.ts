@@ -77,7 +77,13 @@ export class LocalTenantDriver implements TenantDriver {
       for (const name of await subfolders(this.#layout.tenantsDir(ns))) {
         const record = await readJson<TenantRecord>(`${this.#layout.tenantDir(ns, name)}/tenant.json`);
         if (record === null) continue;
-        await this.#supervise(record);
+        const live = await this.#supervise(record);
+        if (record.pendingUsers.length > 0) {
+          void live.supervisor
+            .waitRunning()
+            .then(() => this.#locked(key(ns, name), () => this.#createPendingUsers(live)))
+            .catch(() => undefined);
+        }
       }
     }
   }
@@ -226,7 +232,7 @@ export class LocalTenantDriver implements TenantDriver {
       );
       const live = await this.#supervise(record);
       await live.supervisor.waitRunning();
-      await this.#createPendingUsers(live);
+      await this.#locked(key(record.namespace, record.name), () => this.#createPendingUsers(live));
       return {
         externalIDP: record.features.oidc || record.features.ldap,
         console: [
@@ -426,7 +432,14 @@ export class LocalTenantDriver implements TenantDriver {
       url: `${tls ? 'https' : 'http'}://127.0.0.1:${t.port}`,
       accessKey: t.rootUser,
       secretKey: t.rootPassword,
-      ca: tls ? [await this.#ca.certificate(), ...t.tls.cas.map((c) => c.crt)].join('\n') : '',
+      // The operator CA (autocert), uploaded CAs, and uploaded certificates themselves (self-signed ones).
+      ca: tls
+        ? [
+            await this.#ca.certificate(),
+            ...t.tls.cas.map((c) => c.crt),
+            ...t.tls.custom.map((c) => c.crt),
+          ].join('\n')
+        : '',
     };
   }
 
@@ -479,12 +492,6 @@ export class LocalTenantDriver implements TenantDriver {
     });
     this.#tenants.set(key(record.namespace, record.name), live);
     await live.supervisor.run();
-    if (record.pendingUsers.length > 0) {
-      void live.supervisor
-        .waitRunning()
-        .then(() => this.#createPendingUsers(live))
-        .catch(() => undefined);
-    }
     return live;
   }
 

@@ -24,6 +24,7 @@ import { registerListTenantPvcs } from './list-tenant-pvcs.js';
 import { registerListTenants } from './list-tenants.js';
 import { registerPutTenantYaml } from './put-tenant-yaml.js';
 import { registerSubscriptionRoutes } from './subscription.js';
+import { registerTenantProxy } from './tenant-proxy.js';
 import { registerUpdateTenant } from './update-tenant.js';
 import { registerUpdateTenantSecurity } from './update-tenant-security.js';
 
@@ -58,4 +59,5 @@ export function registerOperatorRoutes(app: ZodApp, ctx: RouteContext): void {
   registerListDrives(app, ctx);
   registerFormatDrives(app, ctx);
   registerSubscriptionRoutes(app, ctx);
+  registerTenantProxy(app, ctx);
 }
