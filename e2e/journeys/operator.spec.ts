@@ -269,9 +269,14 @@ test('Manage Tenant opens the tenant in this console and browses its bucket', as
   await expect(page).toHaveURL(new RegExp(`/namespaces/${NS}/tenants/${TENANT}/hop$`));
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
   const frame = page.frameLocator(`iframe[title="Management of ${TENANT}"]`);
-  await expect(frame.getByRole('article', { name: 'journey-bucket' })).toBeVisible({ timeout: 60_000 });
+  // The tenant's own console, signed in with the tenant's keys: no second login.
+  await frame
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Buckets' })
+    .click({ timeout: 60_000 });
+  await expect(frame.getByRole('article', { name: 'journey-bucket' })).toBeVisible({ timeout: 30_000 });
   await snapBoth(page, 'operator-tenant-hop');
-  await frame.getByRole('button', { name: 'Browse journey-bucket' }).click();
+  await frame.getByRole('link', { name: 'Browse journey-bucket' }).click();
   await expect(frame.getByRole('table', { name: 'Objects' })).toContainText('hello.txt');
   await snapBoth(page, 'operator-tenant-hop-browse');
   await page.getByRole('link', { name: 'Back' }).click();
