@@ -89,7 +89,9 @@ export function EncryptionStep({
       )}
       {e.enableEncryption && allowed && (
         <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Alert severity="info">{EXTERNAL_KMS_REFUSED}.</Alert>
+          <Alert severity="info" role="note">
+            {EXTERNAL_KMS_REFUSED}.
+          </Alert>
           <RadioGroup
             row
             aria-label="Encryption Options"

@@ -1,7 +1,18 @@
-import { Box, Button, Card, LinearProgress, Step, StepButton, Stepper, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  LinearProgress,
+  Step,
+  StepButton,
+  Stepper,
+  Typography,
+} from '@mui/material';
 import { type CreateTenantResponse, pagePaths } from '@stowage/contracts';
 import { type ReactElement, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorText } from '@/shared/api/api-error';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { useDebouncedValue } from '@/shared/hooks/use-debounced-value';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -40,7 +51,7 @@ const namespaceDebounceMs = 500;
  */
 export function AddTenantPage(): ReactElement {
   const navigate = useNavigate();
-  const { showModalError, showError } = useSnackbar();
+  const { showError } = useSnackbar();
   const [form, setForm] = useState<WizardForm>(initialWizardForm);
   const [step, setStep] = useState<StepId>('setup');
   const [tried, setTried] = useState(false);
@@ -116,7 +127,6 @@ export function AddTenantPage(): ReactElement {
         setTried(false);
         setAnswer(created);
       },
-      onError: showModalError,
     });
   };
   const finish = (): void => {
@@ -250,6 +260,11 @@ export function AddTenantPage(): ReactElement {
             {create.isPending && <LinearProgress aria-label="Creating the tenant" />}
           </Box>
           <Box sx={{ p: 3 }}>{body}</Box>
+          {create.isError && (
+            <Alert severity="error" role="alert" sx={{ mx: 3, mb: 2 }}>
+              {errorText(create.error)}
+            </Alert>
+          )}
           <Box sx={{ display: 'flex', gap: 1, px: 3, pb: 3, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <Button onClick={() => navigate(pagePaths.tenants)} disabled={create.isPending}>
               Cancel

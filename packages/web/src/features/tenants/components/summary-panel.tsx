@@ -29,7 +29,7 @@ function Feature({ label, on }: { label: string; on: boolean }): ReactElement {
 /** The Summary's storage bar: disk_used against the capacity; a failed usage call shows its message (§8). */
 function UsageBar({ tenant }: { tenant: TenantDetail }): ReactElement {
   const usage = useTenantUsage(tenant.namespace, tenant.name);
-  const capacity = tenant.status.usage?.capacity ?? tenant.total_size;
+  const capacity = tenant.total_size;
   const used = usage.data?.disk_used ?? 0;
   const percent = capacity > 0 ? Math.min(100, (used / capacity) * 100) : 0;
   return (
@@ -97,7 +97,16 @@ export function SummaryPanel({ tenant: t }: { tenant: TenantDetail }): ReactElem
           <Metric label="MinIO">
             <Tooltip title="Tenants on this machine run this build of the store: their image cannot be changed here.">
               <span>
-                <Button size="small" variant="outlined" disabled aria-label={`Image ${t.image}`}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled
+                  aria-label={`Image ${t.image}`}
+                  sx={{
+                    '&.Mui-disabled': { color: 'text.secondary', borderColor: 'divider' },
+                    textTransform: 'none',
+                  }}
+                >
                   {t.image}
                 </Button>
               </span>
