@@ -13,6 +13,8 @@ import { CliError } from './cli-error.js';
  *   K/M/G/T (powers of 1000); no unit means bytes.
  */
 
+/** The object layer's limit of drives in one erasure set. */
+const MAX_POOL_DRIVES = 32;
 const RANGE = /\{([^{}]*)\}/g;
 const SIZE = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|K|M|G|T)?$/;
 const UNITS: Record<string, number> = {
@@ -132,6 +134,11 @@ export function parseDriveArgs(args: readonly string[], cwd = process.cwd()): Po
     if (outer) throw new CliError(`drive ${a} lies inside drive ${outer}; drive folders must not nest`);
   }
   pools.forEach((pool, i) => {
+    if (pool.drives.length > MAX_POOL_DRIVES) {
+      throw new CliError(
+        `pool ${i + 1} (${args[i]}) has ${pool.drives.length} drives: a pool is one erasure set of at most ${MAX_POOL_DRIVES} drives`,
+      );
+    }
     if (pool.drives.length === 1 && pools.length > 1) {
       throw new CliError(
         `pool ${i + 1} (${args[i]}) has 1 drive: erasure coding needs at least 2 drives per pool; a single drive (no parity) can only be the only pool`,

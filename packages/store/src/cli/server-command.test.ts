@@ -126,6 +126,7 @@ describe('stowage server', () => {
         [`${root}/p1/d{1...4}`, `${root}/p2/d{1...1}`],
         /pool 2 .* has 1 drive: erasure coding needs at least 2/,
       ],
+      [[`${root}/d{1...33}`], /pool 1 .* has 33 drives: a pool is one erasure set of at most 32 drives/],
       [[`${root}/d{1..4}`], /bad ellipsis in ".*d\{1\.\.4\}"/],
       [[`${root}/d{4...1}`], /bad ellipsis .* starts at 4, after its end 1/],
       [[`${root}/d{1...4}`, `${root}/e`], /mixed drive arguments/],

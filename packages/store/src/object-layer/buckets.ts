@@ -87,6 +87,7 @@ export async function deleteBucket(set: ErasureSet, name: string, opts?: { force
         return;
       }
       await fsp.rm(trash, { recursive: true, force: true });
+      d.freed();
     });
   });
 }

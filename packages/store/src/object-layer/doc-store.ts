@@ -177,6 +177,7 @@ export class DocStore {
   async delete(segs: string[]): Promise<void> {
     await this.onQuorum(async (d) => {
       await fsp.rm(this.file(d, segs), { force: true });
+      d.freed();
     });
   }
 
@@ -184,6 +185,7 @@ export class DocStore {
   async deleteTree(segs: string[]): Promise<void> {
     await this.onQuorum(async (d) => {
       await fsp.rm(this.file(d, segs), { recursive: true, force: true });
+      d.freed();
     });
   }
 

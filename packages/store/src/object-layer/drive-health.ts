@@ -103,6 +103,13 @@ export async function storageInfo(set: ErasureSet): Promise<StorageInfo> {
         totalSpace = st.blocks * st.bsize;
         availSpace = st.bavail * st.bsize;
         usedSpace = (st.blocks - st.bfree) * st.bsize;
+        if (d.usage) {
+          // A sized volume: its own size, what the store keeps there, and the rest (or the disk's free space if less).
+          await d.usage.refresh();
+          totalSpace = d.usage.capacity;
+          usedSpace = d.usage.used;
+          availSpace = Math.min(d.usage.free, availSpace);
+        }
       } catch {
         // Offline drive: no figures.
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { Catalog, type CatalogMode } from './catalog.js';
+import type { DriveUsage } from './drive-usage.js';
 
 /** Name of the per-drive folder holding the store's own data (bucket names cannot start with '.'). */
 export const SYS_DIR = '.stowage.sys';
@@ -49,6 +50,9 @@ export class Drive {
   importer: ((d: Drive) => Promise<string[]>) | null = null;
   /** Objects named by a legacy journal at import, healed by the store's recovery at open. */
   legacyTouched: string[] = [];
+
+  /** A sized volume's usage (./drive-usage.ts); null when the drive has the filesystem's own size. */
+  usage: DriveUsage | null = null;
 
   /** Number of drives in the set (recorded in format.json; a mismatch refuses to open). */
   readonly setSize: number;
@@ -98,6 +102,7 @@ export class Drive {
       await fsp.mkdir(this.sys('tmp'), { recursive: true });
       await this.loadFormat();
       await this.openCatalog();
+      await this.usage?.recount();
       this.state = 'ok';
     } catch (err) {
       if (err instanceof FormatMismatchError) throw err;
@@ -190,6 +195,11 @@ export class Drive {
     this.closed = true;
     await this.checking;
     this.catalog.close();
+  }
+
+  /** Files under the folder were removed: a sized volume recounts before it refuses a write. */
+  freed(): void {
+    this.usage?.freed();
   }
 
   /** Called when an operation failed on this drive for a reason other than a missing path. */

@@ -5,6 +5,7 @@ import { BucketDocs } from './bucket-docs.js';
 import { ReedSolomon } from './codec/reed-solomon.js';
 import { DocStore, validateDocPath } from './doc-store.js';
 import { Drive, type DriveState } from './drive.js';
+import { DriveUsage } from './drive-usage.js';
 import { DriveJournal } from './journal.js';
 import { KeyLocks } from './key-locks.js';
 import { importLegacy } from './legacy-import.js';
@@ -156,6 +157,8 @@ export class ErasureSet {
     this.drives = Array.from({ length: n }, (_, i) => {
       const folder = specs ? path.resolve((specs[i] as DriveSpec).path) : path.join(root, `drive${i + 1}`);
       const d = new Drive(folder, i, n, mode);
+      const capacity = specs?.[i]?.capacity;
+      if (capacity !== undefined) d.usage = new DriveUsage(folder, d.sys(), capacity);
       d.importer = importLegacy;
       return d;
     });
@@ -239,7 +242,12 @@ export class ErasureSet {
   /** Remove a temp folder (a write's or heal's staging area) from every drive, ignoring errors. */
   async removeTmp(id: string): Promise<void> {
     await Promise.all(
-      this.drives.map((d) => fsp.rm(d.tmp(id), { recursive: true, force: true }).catch(() => undefined)),
+      this.drives.map((d) =>
+        fsp
+          .rm(d.tmp(id), { recursive: true, force: true })
+          .then(() => d.freed())
+          .catch(() => undefined),
+      ),
     );
   }
 

@@ -91,10 +91,28 @@ export function bodyChunks(body: ErasureWriteParams['body']): AsyncIterable<Buff
   return Buffer.isBuffer(body) ? [body] : body;
 }
 
+/** Bytes one drive's shard file of a `size`-byte body takes: its share of each block plus a checksum per block. */
+function shardFileBytes(size: number, ec: ErasureGeometry): number {
+  const blocks = Math.ceil(size / ec.blockSize);
+  return Math.ceil(size / ec.k) + blocks * BITROT_SIZE;
+}
+
+/**
+ * Sized volumes (./drive-usage.ts): XMinioStorageFull before anything is written when a body of known
+ * size would not fit on an online drive.
+ */
+async function checkRoom(drives: readonly Drive[], bytes: number): Promise<void> {
+  for (const d of drives) {
+    if (d.online && d.usage && !(await d.usage.fits(bytes))) throw s3Error('XMinioStorageFull');
+  }
+}
+
 export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteResult> {
   const { drives, ec, rs } = p;
   const online = drives.map((d) => d.online);
   if (online.filter(Boolean).length < p.writeQuorum) throw s3Error('InsufficientWriteQuorum');
+  const sized = drives.some((d) => d.usage);
+  if (sized && p.declaredSize >= 0) await checkRoom(drives, shardFileBytes(p.declaredSize, ec));
   // MD5 is fed whole blocks: the first block stays in-thread until we know the body is large.
   let md5: Md5Session | null = null;
   const md5Block = async (block: Buffer): Promise<void> => {
@@ -184,6 +202,8 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     const sums = shards.map((s) => bitrotSum(s));
     if (pendingWrites) await pendingWrites;
     checkQuorum();
+    // A body larger than announced (or of unknown size) stops at a sized volume's limit, mid-stream.
+    if (sized) await countShardBlock(shards[0] as Buffer);
     pendingWrites = Promise.all(
       drives.map(async (d, i) => {
         const fh = handles[i];
@@ -197,6 +217,16 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
         }
       }),
     ).then(() => undefined);
+  };
+
+  const countShardBlock = async (shard: Buffer): Promise<void> => {
+    const bytes = shard.length + BITROT_SIZE;
+    for (const [i, d] of drives.entries()) {
+      const u = d.usage;
+      if (!u || failed[i] || !handles[i]) continue;
+      if (!u.fitsNow(bytes) && !(await u.fits(bytes))) throw s3Error('XMinioStorageFull');
+      u.written(bytes);
+    }
   };
 
   const closeAll = async (sync: boolean): Promise<void> => {

@@ -107,6 +107,7 @@ async function healLocked(
         const dir = set.objectDir(d, bucket, key);
         await set.writeRow(i, bucket, key, null);
         await fsp.rm(dir, { recursive: true, force: true });
+        d.freed();
         await pruneEmptyDirs(path.dirname(dir), d.resolve(bucket));
         result.removedDangling = true;
       }),
@@ -241,6 +242,8 @@ async function healPartFiles(
     }
     await rebuildShards(reader, reader.rs, wanted, async (w, framed) => {
       await handles.get(w)?.writev(framed);
+      // A sized volume counts the shard bytes heal puts back.
+      set.drives[owners[w] as number]?.usage?.written(framed.reduce((n, b) => n + b.length, 0));
     });
     for (const w of wanted) {
       const i = owners[w] as number;

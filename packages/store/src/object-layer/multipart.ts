@@ -218,7 +218,9 @@ export async function putObjectPart(
       if (prevRaw) {
         const old = parseDoc<PartDoc>(prevRaw);
         await Promise.all(
-          set.drives.map((d) => fsp.rm(d.sys('multipart', bucket, uploadId, old.file), { force: true })),
+          set.drives.map((d) =>
+            fsp.rm(d.sys('multipart', bucket, uploadId, old.file), { force: true }).then(() => d.freed()),
+          ),
         );
       }
       return partInfo(part);

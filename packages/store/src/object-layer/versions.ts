@@ -171,7 +171,10 @@ export async function cleanupVersions(
       if (!d.online) return;
       const dir = set.objectDir(d, bucket, key);
       for (const v of removed) {
-        if (v.dataDir && !v.inline) await fsp.rm(path.join(dir, v.dataDir), { recursive: true, force: true });
+        if (v.dataDir && !v.inline) {
+          await fsp.rm(path.join(dir, v.dataDir), { recursive: true, force: true });
+          d.freed();
+        }
       }
       if (empty) {
         // The folder is empty once its metadata and data are gone: one rmdir, unless debris is left.

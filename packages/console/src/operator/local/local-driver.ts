@@ -28,7 +28,14 @@ import { applySecurity, securityView } from './security.js';
 import { resolveClasses, type StorageClassSpec } from './storage-classes.js';
 import { TenantSupervisor } from './supervisor.js';
 import { readTenantFigures, tenantAdmin, unknownStatus } from './tenant-health.js';
-import { buildLaunch, poolDrives, type ServerCommand, tenantVolumesDir, tlsActive } from './tenant-launch.js';
+import {
+  buildLaunch,
+  poolDrives,
+  processMarker,
+  type ServerCommand,
+  tenantVolumesDir,
+  tlsActive,
+} from './tenant-launch.js';
 import { identityEnv, parityEnv, refuseExternalKms, toStoredPool } from './tenant-spec.js';
 import { readTenantYaml, tenantToYaml } from './tenant-yaml.js';
 
@@ -479,8 +486,7 @@ export class LocalTenantDriver implements TenantDriver {
     const dir = this.#layout.tenantDir(record.namespace, record.name);
     const events = new EventLog(`${dir}/events.jsonl`, record.namespace, podName(record));
     const live: Live = { record, events, supervisor: undefined as unknown as TenantSupervisor };
-    live.supervisor = new TenantSupervisor(`${dir}/state.json`, events, this.options.tools, async () => {
-      const roots = new Map((await this.storageClasses()).map((c) => [c.name, c.root]));
+    const launch = async () => {
       return buildLaunch(
         live.record,
         this.#layout,
@@ -489,7 +495,13 @@ export class LocalTenantDriver implements TenantDriver {
         this.#ca,
         () => this.#autoPair(live),
       );
+    };
+    const roots = new Map(this.options.classes.map((c) => [c.name, c.root]));
+    const identity = () => ({
+      marker: processMarker(live.record, (cls) => roots.get(cls) ?? '', this.#layout),
+      logFile: this.#layout.logFile(record.namespace, record.name),
     });
+    live.supervisor = new TenantSupervisor(`${dir}/state.json`, events, this.options.tools, launch, identity);
     this.#tenants.set(key(record.namespace, record.name), live);
     await live.supervisor.run();
     return live;

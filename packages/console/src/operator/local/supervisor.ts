@@ -61,6 +61,8 @@ export class TenantSupervisor {
     private readonly tools: Pick<SecretTools, 'writeFileAtomic'>,
     /** Builds the launch spec at each start (certificates, pools and env may have changed). */
     private readonly launch: () => Promise<LaunchSpec>,
+    /** What identifies the process and where it logs, cheap enough for every poll. */
+    private readonly identity: () => Pick<LaunchSpec, 'marker' | 'logFile'>,
   ) {}
 
   get state(): Readonly<TenantState> {
@@ -72,11 +74,11 @@ export class TenantSupervisor {
     const saved = await readJson<TenantState>(this.stateFile);
     if (saved) this.#state = { ...saved };
     this.#wanted = true;
-    const spec = await this.launch();
-    if (this.#state.pid !== null && (await processAlive(this.#state.pid, spec.marker))) {
+    const { marker } = this.identity();
+    if (this.#state.pid !== null && (await processAlive(this.#state.pid, marker))) {
       if (this.#state.state !== 'Running') await this.#setState('Running');
     } else {
-      await this.#serialized(() => this.#spawn(spec));
+      await this.#serialized(async () => this.#spawn(await this.launch()));
     }
     this.#watch();
   }
@@ -150,13 +152,14 @@ export class TenantSupervisor {
 
   async #check(): Promise<void> {
     if (!this.#wanted) return;
-    const spec = await this.launch();
+    const spec = this.identity();
     const pid = this.#state.pid;
     if (pid !== null && (await processAlive(pid, spec.marker))) {
       const startedAt = this.#state.startedAt ?? Date.now();
       if (this.#state.state !== 'Running' && (await serving(spec.logFile, this.#logOffset))) {
-        await this.#setState('Running');
+        // The event first: whoever sees Running finds its Started event.
         await this.events.add('Normal', 'Started', 'Started container minio');
+        await this.#setState('Running');
       }
       if (this.#state.state === 'Running' && Date.now() - startedAt > STABLE_MS)
         this.#backoffMs = BACKOFF_MIN_MS;
@@ -171,7 +174,7 @@ export class TenantSupervisor {
       // A deleted pod comes back at once, as its replacement would.
       this.#killed = false;
       this.#state.restarts += 1;
-      await this.#spawn(spec);
+      await this.#spawn(await this.launch());
       return;
     }
     // Exited without being asked to stop: back off, then start again.
@@ -184,7 +187,7 @@ export class TenantSupervisor {
     this.#backoffMs = Math.min(BACKOFF_MAX_MS, this.#backoffMs * 2);
     if (!this.#wanted) return;
     this.#state.restarts += 1;
-    await this.#spawn(spec);
+    await this.#spawn(await this.launch());
   }
 
   #logOffset = 0;
@@ -213,7 +216,7 @@ export class TenantSupervisor {
   async #terminate(): Promise<void> {
     const pid = this.#state.pid;
     if (pid === null) return;
-    const marker = (await this.launch()).marker;
+    const { marker } = this.identity();
     signal(pid, 'SIGTERM');
     const until = Date.now() + STOP_GRACE_MS;
     while (Date.now() < until && (await processAlive(pid, marker))) await sleep(100);

@@ -38,6 +38,16 @@ export function poolArgument(classRoot: string, t: TenantRecord, p: StoredPool):
   return `${path.join(poolDir(classRoot, t, p), drives)}:${p.size}`;
 }
 
+/** The folder of the tenant's first pool's class, which its server's command line names: its marker. */
+export function processMarker(
+  t: TenantRecord,
+  classRoot: (cls: string) => string,
+  layout: OperatorLayout,
+): string {
+  const first = t.pools[0];
+  return `${first ? tenantVolumesDir(classRoot(first.storageClass), t) : layout.tenantDir(t.namespace, t.name)}${path.sep}`;
+}
+
 /** TLS is on when asked for and a certificate exists (autocert or a custom pair). */
 export function tlsActive(t: TenantRecord): boolean {
   return t.tls.enabled && (t.tls.autoCert || t.tls.custom.length > 0);
@@ -85,12 +95,11 @@ export async function buildLaunch(
     await mkdir(poolDir(root, t, p), { recursive: true });
     args.push(poolArgument(root, t, p));
   }
-  const first = t.pools[0];
   return {
     command: server.command,
     args,
     env: { ...t.env, MINIO_ROOT_USER: t.rootUser, MINIO_ROOT_PASSWORD: t.rootPassword },
     logFile: layout.logFile(t.namespace, t.name),
-    marker: `${first ? tenantVolumesDir(classRoot(first.storageClass), t) : layout.tenantDir(t.namespace, t.name)}${path.sep}`,
+    marker: processMarker(t, classRoot, layout),
   };
 }

@@ -195,6 +195,14 @@ describe('operator mode: built-in users, Expand Tenant, custom certificates', ()
     const objects = await call('GET', '/api/proxy/apps/tenant-p/api/v1/buckets/docs/objects');
     expect(objects.status).toBe(200);
     expect(JSON.stringify(objects.body)).toContain('before.txt');
+    // Signing out inside the tenant's console does not sign the operator out.
+    const logout = await rig.app.inject({
+      method: 'POST',
+      url: '/api/proxy/apps/tenant-p/api/v1/logout',
+      cookies: { token: await rig.login() },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect(logout.headers['set-cookie']).toBeUndefined();
     // Not for anyone but the operator.
     const anonymous = await rig.app.inject({ method: 'GET', url: '/api/proxy/apps/tenant-p/api/v1/buckets' });
     expect(anonymous.statusCode).toBe(401);

@@ -196,7 +196,7 @@ describe('operator mode: tenants as local store servers', () => {
     expect((await inRegion.statObject('photos-a', 'hello.txt')).size).toBe('hello from a'.length);
   });
 
-  it('keeps two tenants apart: keys, buckets and volumes', async () => {
+  it('keeps two tenants apart: keys, buckets, volumes; a full volume refuses writes in its tenant only', async () => {
     const res = await call(
       'POST',
       '/api/v1/tenants',
@@ -215,6 +215,8 @@ describe('operator mode: tenants as local store servers', () => {
     const b = (await call('GET', '/api/v1/namespaces/team-b/tenants/tenant-b')).body as TenantDetail;
     const a = (await call('GET', '/api/v1/namespaces/team-a/tenants/tenant-a')).body as TenantDetail;
     expect(b.endpoints.minio).toMatch(/^http:\/\//);
+    // The sized volumes are the tenant's capacity: 4 × 4 MiB raw.
+    expect(b.status.usage?.raw).toBe(16 * MI);
     const s3b = s3For(b.endpoints.minio, keysB.access_key, keysB.secret_key);
     await s3b.makeBucket('bucket-b');
     expect((await s3b.listBuckets()).map((x) => x.name)).toEqual(['bucket-b']);
@@ -234,6 +236,14 @@ describe('operator mode: tenants as local store servers', () => {
     await s3b.putObject('bucket-b', 'only-b.txt', Buffer.from('b'));
     await expect(s3a.getObject('bucket-b', 'only-b.txt')).rejects.toMatchObject({ code: 'NoSuchBucket' });
     await expect(s3b.getObject('photos-a', 'hello.txt')).rejects.toMatchObject({ code: 'NoSuchBucket' });
+    // 4 volumes of 4 MiB with parity 2 hold at most 8 MiB of data: 12 MiB does not fit in B, and fits in A.
+    await expect(s3b.putObject('bucket-b', 'big.bin', Buffer.alloc(12 * MI, 7))).rejects.toMatchObject({
+      code: 'XMinioStorageFull',
+    });
+    await expect(s3b.getObject('bucket-b', 'big.bin')).rejects.toMatchObject({ code: 'NoSuchKey' });
+    await s3a.putObject('photos-a', 'big.bin', Buffer.alloc(12 * MI, 7));
+    expect((await s3a.statObject('photos-a', 'big.bin')).size).toBe(12 * MI);
+    expect(await s3b.listObjects('bucket-b').toArray()).toHaveLength(1);
     const pvcs = (await call('GET', '/api/v1/list-pvcs')).body as {
       pvcs: { tenant: string; volume: string }[];
     };

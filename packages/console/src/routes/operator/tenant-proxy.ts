@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppOptions } from '../../app-options.js';
 import { apiErrors } from '../../errors/api-http-error.js';
@@ -78,6 +78,7 @@ export function registerTenantProxy(app: ZodApp, ctx: RouteContext): void {
       tenantSession(target.access, ctx.options.sessionKey),
     );
     reply.hijack();
+    keepOperatorCookie(reply.raw);
     target.app.routing(raw, reply.raw);
   };
 
@@ -119,4 +120,20 @@ function replaceSessionCookie(header: string | undefined, value: string): string
     .map((c) => c.trim())
     .filter((c) => c !== '' && !c.startsWith(`${SESSION_COOKIE}=`));
   return [...others, `${SESSION_COOKIE}=${value}`].join('; ');
+}
+
+/**
+ * The tenant's console never sets cookies in the operator's browser: its session is made anew on every
+ * request, and its sign-out must not end the operator's own session (same cookie name, same path).
+ */
+function keepOperatorCookie(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    res.removeHeader('set-cookie');
+    for (const a of args) {
+      if (typeof a === 'object' && a !== null && !Array.isArray(a))
+        delete (a as Record<string, unknown>)['set-cookie'];
+    }
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
 }

@@ -52,7 +52,7 @@ export async function saveLayout(stores: readonly SystemStore[], layout: PoolLay
 export async function checkLayout(
   stores: readonly SystemStore[],
   cmdlines: readonly string[],
-): Promise<{ ids: string[]; layout: PoolLayout }> {
+): Promise<{ ids: string[]; layout: PoolLayout; fresh: boolean[] }> {
   const identities = await Promise.all(stores.map((s) => readJson<{ id: string }>(s, IDENTITY)));
   const layouts = await Promise.all(stores.map((s) => readJson<PoolLayout>(s, LAYOUT)));
   let known: PoolLayout | null = null;
@@ -120,5 +120,5 @@ export async function checkLayout(
     ),
   );
   await saveLayout(stores, layout);
-  return { ids, layout };
+  return { ids, layout, fresh: identities.map((x) => !x) };
 }

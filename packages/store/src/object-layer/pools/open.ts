@@ -2,7 +2,7 @@ import type { PoolSpec } from '../../core/options.js';
 import { ErasureObjectLayer } from '../erasure-object-layer.js';
 import type { ObjectLayerOptions } from '../erasure-set.js';
 import { checkLayout } from './layout.js';
-import { type PoolsLayerOptions, PoolsObjectLayer } from './pools-layer.js';
+import { copySystemDocs, type PoolsLayerOptions, PoolsObjectLayer } from './pools-layer.js';
 
 /** A pool's command line: its own, else its drive folders joined by spaces. */
 export function poolCmdline(spec: PoolSpec): string {
@@ -17,7 +17,7 @@ export function poolCmdline(spec: PoolSpec): string {
 export async function openPools(
   specs: PoolSpec[],
   common: Omit<ObjectLayerOptions, 'drives' | 'driveSpecs' | 'parity'>,
-  extra: Pick<PoolsLayerOptions, 'random' | 'spaceOf'> = {},
+  extra: Pick<PoolsLayerOptions, 'random' | 'spaceOf'> & { onBackgroundError?: (err: unknown) => void } = {},
 ): Promise<ErasureObjectLayer | PoolsObjectLayer> {
   if (specs.length === 0) throw new Error('At least one server pool is needed');
   const opened: ErasureObjectLayer[] = [];
@@ -33,14 +33,17 @@ export async function openPools(
       );
     }
     const cmdlines = specs.map(poolCmdline);
-    const { ids, layout } = await checkLayout(
+    const { ids, layout, fresh } = await checkLayout(
       opened.map((p) => p.system),
       cmdlines,
     );
     if (opened.length === 1) return opened[0] as ErasureObjectLayer;
-    const suspended = layout.pools.flatMap((p, i) => (p.decommissioned ? [i] : []));
-    const layer = new PoolsObjectLayer(opened, { cmdlines, ids, suspended, ...extra });
+    for (const [i, p] of opened.entries())
+      if (i > 0 && fresh[i]) await copySystemDocs((opened[0] as ErasureObjectLayer).system, p.system);
+    const layer = new PoolsObjectLayer(opened, { cmdlines, ids, layout, ...extra });
     await layer.syncBuckets();
+    if (extra.onBackgroundError) layer.decommission.onError = extra.onBackgroundError;
+    await layer.decommission.open();
     return layer;
   } catch (err) {
     await Promise.all(opened.map((p) => p.close().catch(() => undefined)));

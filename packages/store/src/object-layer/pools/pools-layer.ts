@@ -33,6 +33,8 @@ import type {
   SystemStore,
   UnsealKey,
 } from '../types.js';
+import { PoolDecommission } from './decommission.js';
+import type { PoolLayout } from './layout.js';
 import { mergeObjectPages, mergeUploadPages, mergeVersionPages } from './merge.js';
 import { choosePool, poolSpaceFor } from './placement.js';
 
@@ -53,8 +55,8 @@ export interface PoolsLayerOptions {
   cmdlines: string[];
   /** Each pool's persisted id (./layout.ts). */
   ids: string[];
-  /** Pools taking no new objects at open (emptied by a decommission). */
-  suspended?: number[];
+  /** The layout recorded at open (./layout.ts); pools it marks decommissioned take no new objects. */
+  layout: PoolLayout;
   /** Random numbers in [0, 1) for placement (tests pass a fixed sequence). */
   random?: () => number;
   /** A pool's storage figures, for placement (default: its storageInfo, cached briefly). */
@@ -63,6 +65,35 @@ export interface PoolsLayerOptions {
 
 function notFound(err: unknown): boolean {
   return isS3Error(err, 'NoSuchKey') || isS3Error(err, 'NoSuchVersion');
+}
+
+/**
+ * The store's own documents over pools: read from pool 0, written to every pool, so each pool holds
+ * them all and pool 0 too can be decommissioned (the next pool then serves them after a restart).
+ */
+function mirroredSystem(stores: SystemStore[]): SystemStore {
+  const [first, ...rest] = stores as [SystemStore, ...SystemStore[]];
+  return {
+    read: (p) => first.read(p),
+    list: (prefix) => first.list(prefix),
+    write: async (p, data) => {
+      await first.write(p, data);
+      await Promise.all(rest.map((s) => s.write(p, data)));
+    },
+    delete: async (p) => {
+      await first.delete(p);
+      await Promise.all(rest.map((s) => s.delete(p)));
+    },
+  };
+}
+
+/** Copy the store's documents of pool 0 to pools that lack them (pools added since). */
+export async function copySystemDocs(from: SystemStore, to: SystemStore): Promise<void> {
+  for (const p of await from.list('')) {
+    if (p.startsWith('pools/')) continue;
+    const data = await from.read(p);
+    if (data && !(await to.read(p))) await to.write(p, data);
+  }
 }
 
 export class PoolsObjectLayer implements ObjectLayer {
@@ -80,20 +111,65 @@ export class PoolsObjectLayer implements ObjectLayer {
   private readonly spaceCache = new Map<number, { at: number; info: Promise<StorageInfo> }>();
   /** Which pool holds a multipart upload (found by asking the pools, then remembered). */
   private readonly uploadPools = new Map<string, number>();
+  private readonly poolLayout: PoolLayout;
+  /** The admin API's decommission of a pool (./decommission.ts). */
+  readonly decommission: PoolDecommission;
 
   constructor(
     readonly pools: ErasureObjectLayer[],
     opts: PoolsLayerOptions,
   ) {
     const first = pools[0] as ErasureObjectLayer;
-    this.system = first.system;
+    this.system = mirroredSystem(pools.map((p) => p.system));
     this.setDriveCount = first.setDriveCount;
     this.parityShards = first.parityShards;
     this.cmdlines = opts.cmdlines;
     this.ids = opts.ids;
-    for (const i of opts.suspended ?? []) this.suspended.add(i);
+    this.poolLayout = opts.layout;
+    opts.layout.pools.forEach((p, i) => {
+      if (p.decommissioned) this.suspended.add(i);
+    });
     this.random = opts.random ?? Math.random;
     this.spaceOf = opts.spaceOf ?? ((i) => this.cachedStorageInfo(i));
+    this.decommission = new PoolDecommission(
+      {
+        ids: this.ids,
+        cmdlines: this.cmdlines,
+        suspended: this.suspended,
+        poolCount: () => this.pools.length,
+        poolSpace: async (i) => {
+          const info = await this.pool(i).storageInfo();
+          const ok = info.drives.filter((d) => d.state === 'ok');
+          return {
+            total: ok.reduce((n, d) => n + d.totalSpace, 0),
+            free: ok.reduce((n, d) => n + d.availSpace, 0),
+          };
+        },
+        buckets: async () => (await this.listBuckets()).map((b) => b.name),
+        poolKeys: async (i, bucket, after, max) => {
+          const page = await this.pool(i).listObjectUsage(bucket, {
+            ...(after ? { after } : {}),
+            maxKeys: max,
+          });
+          return { keys: page.objects, more: page.isTruncated };
+        },
+        placeNew: (size) => this.placeNew(size),
+        moveKey: (bucket, key, from, to) => this.moveKey(bucket, key, from, to),
+        abortUploads: async (i) => {
+          for (const b of await this.listBuckets()) {
+            for (;;) {
+              const page = await this.pool(i).listMultipartUploads(b.name, { maxUploads: 100 });
+              for (const u of page.uploads)
+                await this.pool(i).abortMultipartUpload(b.name, u.key, u.uploadId);
+              if (!page.isTruncated || page.uploads.length === 0) break;
+            }
+          }
+        },
+        layout: () => this.poolLayout,
+      },
+      this.system,
+      pools.map((p) => p.system),
+    );
   }
 
   private pool(i: number): ErasureObjectLayer {
@@ -111,6 +187,7 @@ export class PoolsObjectLayer implements ObjectLayer {
   }
 
   async close(): Promise<void> {
+    await this.decommission.stop();
     await Promise.all(this.pools.map((p) => p.close()));
   }
 
