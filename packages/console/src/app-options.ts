@@ -23,6 +23,11 @@ export interface AppOptions {
   webDist?: string;
   /** Mark the session cookie `Secure` and send HSTS (set when served over TLS). */
   secureCookies?: boolean;
+  /**
+   * The app serves a tenant inside the operator console's Manage Tenant and Metrics frames (spec 3 §2):
+   * its pages may be framed by the same origin (`frame-ancestors 'self'`, X-Frame-Options SAMEORIGIN).
+   */
+  framedBySameOrigin?: boolean;
   /** Failed sign-ins allowed per client address per window (default 10 per minute); successful ones are free. */
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** OpenID Connect sign-in: when set the login strategy is `redirect` (issue 5; the exchange comes later). */

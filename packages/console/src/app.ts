@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app, { url: endpoint.url, timeoutMs: endpoint.connection.timeoutMs });
   app.addHook('onClose', () => endpoint.connection.close());
 
-  await registerSecurityHeaders(app, options.secureCookies ?? false);
+  await registerSecurityHeaders(app, options.secureCookies ?? false, options.framedBySameOrigin ?? false);
   await app.register(cookie);
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024 },

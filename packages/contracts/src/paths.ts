@@ -66,6 +66,8 @@ export const tenantTabs = [
   'security',
   'pools',
   'pods',
+  /** Beyond spec 3's list (issue 33): the supervisor's events of every pod of the tenant. */
+  'events',
   'volumes',
   'license',
   'hop',

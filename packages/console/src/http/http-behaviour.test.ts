@@ -72,6 +72,22 @@ describe('console HTTP behaviour', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('lets only this origin frame a tenant console served behind the operator proxy', async () => {
+    const framed = await buildApp({
+      s3Endpoint: `http://127.0.0.1:${await closedPort()}`,
+      sessionKey,
+      sessionDurationSeconds: 3600,
+      framedBySameOrigin: true,
+    });
+    try {
+      const res = await framed.inject({ url: '/api/v1/login' });
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    } finally {
+      await framed.close();
+    }
+  });
+
   it('serves index.html for client routes, uncached, with the base href of the request', async () => {
     const root = await app.inject({ url: '/buckets/photos/browse' });
     expect(root.statusCode).toBe(200);

@@ -6,8 +6,13 @@ import type { FastifyInstance } from 'fastify';
  * also from `blob:` for object previews, `data:` images for icons; inline styles because MUI/emotion
  * injects style tags), `frame-ancestors 'none'` against clickjacking, nosniff and a strict referrer
  * policy. HSTS and upgrade-insecure-requests only under TLS: on plain HTTP they would break the console.
+ * A tenant's console behind the operator's proxy (`framedBySameOrigin`) may be framed by this origin only.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, secure: boolean): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  secure: boolean,
+  framedBySameOrigin = false,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -23,13 +28,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, secure: bool
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: [framedBySameOrigin ? "'self'" : "'none'"],
         ...(secure ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     hsts: secure ? { maxAge: 15552000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
-    xFrameOptions: { action: 'deny' },
+    xFrameOptions: { action: framedBySameOrigin ? 'sameorigin' : 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 }

@@ -3,7 +3,7 @@ import { imageRegistrySchema, namespaceNameSchema, poolSchema, tenantNameSchema 
 
 /** Access and secret keys of built-in users (spec 3 §5, §9): 8 to 63 letters, digits or '-'. */
 export const TENANT_KEY_MESSAGE = 'Keys must be at least length 8';
-const keySchema = z.string().regex(/^[A-Za-z0-9-]{8,63}$/, TENANT_KEY_MESSAGE);
+export const tenantKeySchema = z.string().regex(/^[A-Za-z0-9-]{8,63}$/, TENANT_KEY_MESSAGE);
 
 export const keyPairSchema = z
   .object({ crt: z.string().describe('base64 PEM'), key: z.string().describe('base64 PEM') })
@@ -13,7 +13,7 @@ export type KeyPair = z.infer<typeof keyPairSchema>;
 /** `idp` of the creation body: built-in keys, OpenID or Active Directory (spec 3 §7). */
 export const tenantIdpSchema = z
   .object({
-    keys: z.array(z.object({ access_key: keySchema, secret_key: keySchema })).optional(),
+    keys: z.array(z.object({ access_key: tenantKeySchema, secret_key: tenantKeySchema })).optional(),
     oidc: z
       .object({
         configuration_url: z.string().min(1, 'Field cannot be empty'),

@@ -78,6 +78,18 @@ const KmsPage = lazy(() => import('@/features/kms/routes/kms-page').then((m) => 
 const SettingsPage = lazy(() =>
   import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const TenantsPage = lazy(() =>
+  import('@/features/tenants/routes/tenants-page').then((m) => ({ default: m.TenantsPage })),
+);
+const TenantDetailPage = lazy(() =>
+  import('@/features/tenants/routes/tenant-detail-page').then((m) => ({ default: m.TenantDetailPage })),
+);
+const AddTenantPage = lazy(() =>
+  import('@/features/tenant-create/routes/add-tenant-page').then((m) => ({ default: m.AddTenantPage })),
+);
+const StoragePage = lazy(() =>
+  import('@/features/storage/routes/storage-page').then((m) => ({ default: m.StoragePage })),
+);
 const LoggerWebhooksPage = lazy(() =>
   import('@/features/webhooks/routes/webhooks-page').then((m) => ({ default: m.LoggerWebhooksPage })),
 );
@@ -163,12 +175,20 @@ export const shellPages: readonly ShellPage[] = [
     component: HealthInfoPage,
     menu: { label: 'Diagnostic', icon: <MedicalServicesOutlined />, group: 'tools' },
   },
-  { path: pagePaths.tenants, menu: { label: 'Tenants', icon: <AccountTreeOutlined />, group: 'operator' } },
-  { path: pagePaths.tenantsAdd },
-  { path: pagePaths.tenantDetails },
-  { path: pagePaths.storage, menu: { label: 'Storage', icon: <StorageOutlined />, group: 'operator' } },
-  { path: pagePaths.storageVolumes },
-  { path: pagePaths.storageDrives },
+  {
+    path: pagePaths.tenants,
+    component: TenantsPage,
+    menu: { label: 'Tenants', icon: <AccountTreeOutlined />, group: 'operator' },
+  },
+  { path: pagePaths.tenantsAdd, component: AddTenantPage },
+  { path: pagePaths.tenantDetails, component: TenantDetailPage },
+  {
+    path: pagePaths.storage,
+    component: StoragePage,
+    menu: { label: 'Storage', icon: <StorageOutlined />, group: 'operator' },
+  },
+  { path: pagePaths.storageVolumes, component: StoragePage },
+  { path: pagePaths.storageDrives, component: StoragePage },
   // License sits under Operator when /tenants is allowed, else on its own (spec 2 "Side menu").
   { path: pagePaths.license, menu: { label: 'License', icon: <VerifiedOutlined />, group: 'common' } },
 ];

@@ -50,6 +50,7 @@ export function registerTenantProxy(app: ZodApp, ctx: RouteContext): void {
       connection: access.ca === '' ? {} : { ca: access.ca },
       sessionKey: ctx.options.sessionKey,
       sessionDurationSeconds: TENANT_SESSION_SECONDS,
+      framedBySameOrigin: true,
       ...(ctx.options.webDist ? { webDist: ctx.options.webDist } : {}),
       ...(ctx.options.secureCookies ? { secureCookies: true } : {}),
     };

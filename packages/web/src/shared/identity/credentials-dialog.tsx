@@ -5,20 +5,14 @@ import { credentialsFile, type ServiceAccountCredentials } from '@stowage/contra
 import type { ReactElement } from 'react';
 import { useSession } from '../session/get-session';
 import { FormDialog } from '../ui/form-dialog';
+import { saveJson } from '../ui/save-file';
 
 function download(creds: ServiceAccountCredentials): void {
-  const blob = new Blob([JSON.stringify(credentialsFile(creds), null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'credentials.json';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveJson(credentialsFile(creds), 'credentials.json');
 }
 
-function Field({ label, value }: { label: string; value: string }): ReactElement {
+/** A labelled secret with its copy button (shown once: credentials of a new account or tenant). */
+export function CopyField({ label, value }: { label: string; value: string }): ReactElement {
   return (
     <Box sx={{ mb: 2 }}>
       <Typography variant="subtitle2">{label}</Typography>
@@ -97,8 +91,8 @@ export function CredentialsDialog({
       </Alert>
       {credentials && (
         <>
-          <Field label="Access Key" value={credentials.accessKey} />
-          <Field label="Secret Key" value={credentials.secretKey} />
+          <CopyField label="Access Key" value={credentials.accessKey} />
+          <CopyField label="Secret Key" value={credentials.secretKey} />
         </>
       )}
     </FormDialog>

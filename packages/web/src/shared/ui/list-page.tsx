@@ -2,7 +2,7 @@ import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, Tab
 import { type ReactElement, type ReactNode, useState } from 'react';
 import type { ApiError } from '../api/api-error';
 import { ListPageHeader, ListState } from './list-state';
-import { matchesSearch } from './search-field';
+import { matchesSearch, SearchField } from './search-field';
 
 /** One column of a {@link ListTable}: its header and how its cells line up. */
 export interface ListColumn {
@@ -88,6 +88,41 @@ export function useListSearch<Row>(rows: readonly Row[], text: (row: Row) => str
   return { search, setSearch, shown: rows.filter((r) => matchesSearch(text(r), search)) };
 }
 
+/** What a list shows when it is empty, and what its rows are called in the no-match line. */
+interface EmptyText {
+  emptyIcon: ReactNode;
+  emptyTitle: string;
+  emptyHint: string;
+  /** What a row is, for the no-match line: "group name", "policy name", … */
+  noun: string;
+}
+
+/** The loading message, the query's error or the empty state, else the table of the searched rows. */
+function SearchedTable<Row>({
+  query,
+  rows,
+  search,
+  table,
+  ...empty
+}: EmptyText & {
+  query: { isPending: boolean; isError: boolean; error: ApiError | null };
+  rows: readonly Row[];
+  search: ListSearch<Row>;
+  table: Omit<ListTableProps<Row>, 'rows' | 'noRows'>;
+}): ReactElement {
+  return (
+    <ListState
+      query={query}
+      total={rows.length}
+      shown={search.shown.length}
+      search={search.search}
+      {...empty}
+    >
+      <ListTable {...table} rows={search.shown} />
+    </ListState>
+  );
+}
+
 /**
  * The layout of every identity list screen (users, groups, policies): the header (title, count line,
  * search box, toolbar buttons, the create button), then the loading message, the query's error or the
@@ -142,19 +177,68 @@ export function ListPage<Row>({
         onCreate={onCreate}
         actions={toolbar}
       />
-      <ListState
+      <SearchedTable
         query={query}
-        total={rows.length}
-        shown={search.shown.length}
-        search={search.search}
+        rows={rows}
+        search={search}
         emptyIcon={emptyIcon}
         emptyTitle={emptyTitle}
         emptyHint={emptyHint}
         noun={noun}
-      >
-        <ListTable {...table} rows={search.shown} />
-      </ListState>
+        table={table}
+      />
       {children}
+    </Box>
+  );
+}
+
+/**
+ * A searchable list inside a page (a tab of a detail screen): the search box with `toolbar` beside it,
+ * then the loading message, the query's error or the empty state, else the table of the rows the search
+ * leaves.
+ */
+export function ListSection<Row>({
+  searchLabel,
+  rows,
+  searchText,
+  toolbar,
+  query,
+  emptyIcon,
+  emptyTitle,
+  emptyHint,
+  noun,
+  table,
+}: {
+  searchLabel: string;
+  rows: readonly Row[];
+  /** The text the search looks in. */
+  searchText: (row: Row) => string;
+  toolbar?: ReactNode;
+  query: { isPending: boolean; isError: boolean; error: ApiError | null };
+  emptyIcon: ReactNode;
+  emptyTitle: string;
+  emptyHint: string;
+  noun: string;
+  table: Omit<ListTableProps<Row>, 'rows' | 'noRows'>;
+}): ReactElement {
+  const search = useListSearch(rows, searchText);
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <SearchField label={searchLabel} value={search.search} onChange={search.setSearch} />
+        <Box sx={{ flex: 1 }} />
+        {toolbar}
+      </Box>
+      <SearchedTable
+        query={query}
+        rows={rows}
+        search={search}
+        emptyIcon={emptyIcon}
+        emptyTitle={emptyTitle}
+        emptyHint={emptyHint}
+        noun={noun}
+        table={table}
+      />
     </Box>
   );
 }

@@ -18,16 +18,12 @@ import type { ReactElement } from 'react';
 import { formatDateTime } from '@/shared/format/format-date';
 import { useLiveSocket } from '@/shared/hooks/use-live-socket';
 import { PageHeader } from '@/shared/ui/page-header';
+import { saveJson } from '@/shared/ui/save-file';
 import { diagnosticMessages, diagnosticState, reportParts } from '../lib/diagnostic-rules';
 
 /** Saves the report as diagnostic.json. */
 function download(data: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'diagnostic.json';
-  a.click();
-  URL.revokeObjectURL(url);
+  saveJson(data, 'diagnostic.json');
 }
 
 /**

@@ -42,16 +42,3 @@ export async function checkDownload(url: string): Promise<void> {
   // Served after all (it changed in between): the browser downloads it again, streamed to disk.
   await response.body?.cancel();
 }
-
-/** Hands fetched bytes to the browser as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The click has handed the bytes over; revoking later leaves the browser time to start reading them.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
