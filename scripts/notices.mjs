@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: Apache-2.0
 // Third-party notices, generated at build from the installed dependency tree of what ships
-// (scripts/third-party.mjs): `packages/console/dist/third-party-notices.json` (the License page reads
-// it) and `packages/console/dist/THIRD-PARTY-NOTICES.txt` (put in the package by `npm run pack`).
+// (scripts/third-party.mjs): `packages/console/dist/licenses.json` (the project's licence and the
+// notices: the License page reads it) and `packages/console/dist/THIRD-PARTY-NOTICES.txt` (put in the package by `npm run pack`).
 // Fails, naming each package, when a shipped dependency's licence is not in the allow list
 // (docs/licensing.md says what is allowed and why).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isAllowed, shippedPackages } from './third-party.mjs';
@@ -35,7 +35,16 @@ const notices = packages.map((p) => ({
 }));
 
 mkdirSync(out, { recursive: true });
-writeFileSync(path.join(out, 'third-party-notices.json'), `${JSON.stringify(notices)}\n`);
+const licenses = {
+  product: 'Stowage',
+  license: {
+    id: 'Apache-2.0',
+    name: 'Apache License 2.0',
+    text: readFileSync(path.join(root, 'LICENSE'), 'utf8'),
+  },
+  notices,
+};
+writeFileSync(path.join(out, 'licenses.json'), `${JSON.stringify(licenses)}\n`);
 const rule = '-'.repeat(78);
 const txt = [
   'Stowage ships with the following third-party software. Each package is listed with its version,',

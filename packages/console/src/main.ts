@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type StoreHandle, startStore } from '@stowage/store';
+import { STOWAGE_VERSION, type StoreHandle, startStore } from '@stowage/store';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { loadLogSearchConfig } from './config/log-search-env.js';
@@ -65,6 +65,8 @@ async function main(): Promise<void> {
       timeoutMs: config.serverTimeoutMs,
     },
     webDist,
+    version: STOWAGE_VERSION,
+    licensesFile: path.join(here, 'licenses.json'),
     logger: false,
     ...(config.prometheus ? { prometheus: config.prometheus } : {}),
     ...(logSearch && auditStore ? { logSearch: { store: auditStore, token: logSearch.token } } : {}),
