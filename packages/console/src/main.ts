@@ -5,7 +5,13 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STOWAGE_VERSION, type StoreHandle, startStore } from '@stowage/store';
+import {
+  randomRootCredentials,
+  STOWAGE_VERSION,
+  type StoreHandle,
+  startStore,
+  writeFileAtomic,
+} from '@stowage/store';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { loadLogSearchConfig } from './config/log-search-env.js';
@@ -19,7 +25,7 @@ const webDist = path.resolve(here, '../../web/dist');
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const secrets = await resolveSecrets(config);
+  const secrets = await resolveSecrets(config, { randomRootCredentials, writeFileAtomic });
 
   let store: StoreHandle | null = null;
   let s3Endpoint: string;

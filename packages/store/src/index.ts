@@ -1,3 +1,6 @@
+export { type CertsDir, loadCertsDir } from './cli/certs-dir.js';
+export { CliError } from './cli/cli-error.js';
+export { randomRootCredentials, writeFileAtomic } from './cli/root-credentials.js';
 export * from './core/errors.js';
 export type { PoolSpec, ServiceAction, ServiceActionHook, StoreOptions } from './core/options.js';
 export type * from './iam/types.js';

@@ -58,9 +58,15 @@ async function deploymentId(system: StoreContext['layer']['system']): Promise<st
  */
 export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   const log = new StoreLog();
+  // Server pools (the server command): until the pools layer lands, one pool over its explicit drives.
+  const pool = opts.pools?.[0];
+  if (opts.pools && opts.pools.length > 1) throw new Error('this build serves a single server pool');
   const layer = await openObjectLayer({
     dataDir: opts.dataDir,
-    drives: opts.drives,
+    drives: pool ? pool.drives.length : opts.drives,
+    ...(pool
+      ? { driveSpecs: pool.drives, ...(pool.parity === undefined ? {} : { parity: pool.parity }) }
+      : {}),
     onBackgroundError: (err) => log.error('A background task failed', { err }),
     onDriveStateChange: (drive, from) =>
       drive.state === 'ok'

@@ -18,7 +18,7 @@ import (
 func checksumChecks(endpoint, ak, sk, bucket string) {
 	tc, err := minio.New(endpoint, &minio.Options{
 		Creds:           credentials.NewStaticV4(ak, sk, ""),
-		Secure:          false,
+		Secure:          secure,
 		Region:          "us-east-1",
 		TrailingHeaders: true,
 	})

@@ -1,5 +1,5 @@
-import { pbkdf2Sync, randomBytes, randomInt } from 'node:crypto';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConsoleConfig } from './env.js';
 
@@ -20,29 +20,16 @@ export interface ResolvedSecrets {
   sessionKey: Buffer;
 }
 
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** spec 1 §9: random access key 16 characters, secret key 32. */
-function randomString(length: number, alphabet = ALNUM): string {
-  let s = '';
-  for (let i = 0; i < length; i++) s += alphabet[randomInt(alphabet.length)];
-  return s;
+/**
+ * The generation and atomic write the store's server command uses too (`@stowage/store`), handed in by
+ * main.ts: this module may not import the store.
+ */
+export interface SecretTools {
+  randomRootCredentials(): { rootUser: string; rootPassword: string };
+  writeFileAtomic(file: string, data: string): Promise<void>;
 }
 
-/** Writes a file so that a crash leaves either the old or the new content: temp, fsync, rename. */
-async function writeFileAtomic(file: string, data: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fh = await open(tmp, 'w', 0o600);
-  try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, file);
-}
-
-async function loadOrCreate(dir: string): Promise<StoredSecrets> {
+async function loadOrCreate(dir: string, tools: SecretTools): Promise<StoredSecrets> {
   const file = path.join(dir, 'secrets.json');
   try {
     return JSON.parse(await readFile(file, 'utf8')) as StoredSecrets;
@@ -50,19 +37,17 @@ async function loadOrCreate(dir: string): Promise<StoredSecrets> {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   const fresh: StoredSecrets = {
-    rootUser: randomString(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
-    rootPassword: randomString(32),
+    ...tools.randomRootCredentials(),
     pbkdfPassphrase: randomBytes(32).toString('base64url'),
     pbkdfSalt: randomBytes(16).toString('base64url'),
   };
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await writeFileAtomic(file, `${JSON.stringify(fresh, null, 2)}\n`);
+  await tools.writeFileAtomic(file, `${JSON.stringify(fresh, null, 2)}\n`);
   return fresh;
 }
 
 /** Environment first; otherwise the generated values kept in `<dataDir>/.console/secrets.json`. */
-export async function resolveSecrets(config: ConsoleConfig): Promise<ResolvedSecrets> {
-  const stored = await loadOrCreate(path.join(config.dataDir, '.console'));
+export async function resolveSecrets(config: ConsoleConfig, tools: SecretTools): Promise<ResolvedSecrets> {
+  const stored = await loadOrCreate(path.join(config.dataDir, '.console'), tools);
   const passphrase = config.pbkdfPassphrase ?? stored.pbkdfPassphrase;
   const salt = config.pbkdfSalt ?? stored.pbkdfSalt;
   return {

@@ -151,7 +151,8 @@ export class ErasureSet {
     const journaled = this.fsync && opts.journal !== false;
     const mode = journaled ? 'journal' : this.fsync ? 'full' : 'off';
     const specs = opts.driveSpecs;
-    if (specs && specs.length !== n) throw new Error(`drives is ${n} but ${specs.length} drive folders are given`);
+    if (specs && specs.length !== n)
+      throw new Error(`drives is ${n} but ${specs.length} drive folders are given`);
     this.drives = Array.from({ length: n }, (_, i) => {
       const folder = specs ? path.resolve((specs[i] as DriveSpec).path) : path.join(root, `drive${i + 1}`);
       const d = new Drive(folder, i, n, mode);

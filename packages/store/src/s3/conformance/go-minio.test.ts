@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestCerts, type TestCerts } from '../../cli/testing/test-certs.js';
 import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
 import { cleanEnv, requireTool, run } from './system-tools.js';
 
@@ -14,6 +15,9 @@ const GOPATH_ROOT = path.join(REPO, 'conformance/go');
 const MINIO_GO = '/usr/share/gocode/src/github.com/minio/minio-go/v7';
 
 let t: TestStore;
+/** The same store over HTTPS (a test CA's certificate): the program runs against both. */
+let tlsStore: TestStore;
+let certs: TestCerts;
 let bin: string;
 let buildDir: string;
 
@@ -39,28 +43,43 @@ beforeAll(async () => {
   });
   if (build.code !== 0) throw new Error(`go build of s3-conformance failed:\n${build.stderr}${build.stdout}`);
   t = await startTestStore();
+  certs = await makeTestCerts(buildDir);
+  tlsStore = await startTestStore(4, { tls: { cert: certs.cert, key: certs.key } });
 }, 300_000);
 afterAll(async () => {
   await t?.stop();
+  await tlsStore?.stop();
   if (buildDir) await rm(buildDir, { recursive: true, force: true });
 });
 
+/** Runs the program against `endpoint` and expects a PASS line for every check it holds. */
+async function expectAllChecksPass(endpoint: string, env: Record<string, string>): Promise<void> {
+  const r = await run(bin, [endpoint, ROOT_USER, ROOT_PASSWORD], {
+    env: cleanEnv(env),
+    timeoutMs: 200_000,
+  });
+  const lines = r.stdout.split('\n').filter((l) => /^(PASS|FAIL) /.test(l));
+  const failures = lines.filter((l) => l.startsWith('FAIL '));
+  expect(failures, r.stdout + r.stderr).toEqual([]);
+  expect(r.code, r.stdout + r.stderr).toBe(0);
+  // Every check in the program reported, so a check that silently stops running is noticed.
+  const dir = path.join(GOPATH_ROOT, 'src/s3-conformance');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.go'));
+  const sources = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  const checks = sources.reduce((n, src) => n + (src.match(/^\t+check\("/gm)?.length ?? 0), 0);
+  expect(checks).toBeGreaterThanOrEqual(15);
+  expect(lines).toHaveLength(checks);
+}
+
 describe('minio-go (Go SDK)', () => {
   it('passes every check of the Go conformance program', { timeout: 240_000 }, async () => {
-    const r = await run(bin, [`${t.host}:${t.port}`, ROOT_USER, ROOT_PASSWORD], {
-      env: cleanEnv({}),
-      timeoutMs: 200_000,
-    });
-    const lines = r.stdout.split('\n').filter((l) => /^(PASS|FAIL) /.test(l));
-    const failures = lines.filter((l) => l.startsWith('FAIL '));
-    expect(failures, r.stdout + r.stderr).toEqual([]);
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    // Every check in the program reported, so a check that silently stops running is noticed.
-    const dir = path.join(GOPATH_ROOT, 'src/s3-conformance');
-    const files = (await readdir(dir)).filter((f) => f.endsWith('.go'));
-    const sources = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
-    const checks = sources.reduce((n, src) => n + (src.match(/^\t+check\("/gm)?.length ?? 0), 0);
-    expect(checks).toBeGreaterThanOrEqual(15);
-    expect(lines).toHaveLength(checks);
+    await expectAllChecksPass(`${t.host}:${t.port}`, {});
+  });
+
+  it('passes every check over HTTPS, trusting the CA through SSL_CERT_FILE', {
+    timeout: 240_000,
+  }, async () => {
+    expect(tlsStore.store.url).toMatch(/^https:/);
+    await expectAllChecksPass(tlsStore.store.url, { SSL_CERT_FILE: certs.caFile });
   });
 });

@@ -5,6 +5,7 @@ Usage: boto3_checks.py ENDPOINT ACCESS_KEY SECRET_KEY BUCKET
 import base64
 import hashlib
 import json
+import os
 import sys
 import zlib
 
@@ -113,7 +114,8 @@ out["keys"] = keys
 # Browser-form POST uploads signed by botocore: SigV4 (default) and SigV2 (signature_version "s3").
 import urllib3  # noqa: E402  (botocore's own HTTP library)
 
-http = urllib3.PoolManager()
+# Over TLS the form posts trust what botocore trusts (AWS_CA_BUNDLE).
+http = urllib3.PoolManager(ca_certs=os.environ.get("AWS_CA_BUNDLE"))
 
 
 def form_post(c, key, data, conditions, fields):
