@@ -81,33 +81,20 @@ function licenseText(dir) {
 }
 
 /**
- * Every package the shipped roots need at run time (their `dependencies`, and the optional and peer
- * dependencies that are installed, recursively), keyed name@version, our own
- * workspace packages left out. Sorted by name, then version.
+ * The installed tree under `roots` (workspace folders), as Node resolves it: every package folder they
+ * need at run time — their `dependencies`, and the optional and peer dependencies that are installed,
+ * recursively — with its package.json; `ours` marks the workspace packages themselves.
  */
-export function shippedPackages(root) {
-  const seen = new Map();
-  const queue = SHIPPED_ROOTS.map((r) => path.join(root, r));
-  const visitedDirs = new Set();
+export function walkTree(root, roots) {
+  const found = [];
+  const queue = roots.map((r) => path.join(root, r));
+  const visited = new Set();
   while (queue.length > 0) {
     const dir = queue.shift();
-    if (visitedDirs.has(dir)) continue;
-    visitedDirs.add(dir);
+    if (visited.has(dir)) continue;
+    visited.add(dir);
     const pkg = readJson(path.join(dir, 'package.json'));
-    const isOurs = !dir.includes(`${path.sep}node_modules${path.sep}`);
-    if (!isOurs) {
-      const key = `${pkg.name}@${pkg.version}`;
-      if (!seen.has(key)) {
-        seen.set(key, {
-          name: pkg.name,
-          version: pkg.version,
-          dir,
-          license: licenseOf(pkg),
-          repository: typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url,
-          text: licenseText(dir),
-        });
-      }
-    }
+    found.push({ dir, pkg, ours: !dir.includes(`${path.sep}node_modules${path.sep}`) });
     const required = Object.keys(pkg.dependencies ?? {});
     // Optional and peer dependencies ship when they are installed (npm installs peers).
     const optional = [
@@ -115,12 +102,33 @@ export function shippedPackages(root) {
       ...Object.keys(pkg.peerDependencies ?? {}),
     ];
     for (const name of [...new Set([...required, ...optional])].sort()) {
-      const found = resolvePackageDir(name, dir, root);
-      if (found) queue.push(found);
+      const dep = resolvePackageDir(name, dir, root);
+      if (dep) queue.push(dep);
       else if (!optional.includes(name)) {
         throw new Error(`${pkg.name} needs ${name}, which is not installed (run npm ci)`);
       }
     }
+  }
+  return found;
+}
+
+/**
+ * Every third-party package the shipped roots need at run time (`walkTree`), once per name@version,
+ * with its licence and licence text; sorted by name, then version.
+ */
+export function shippedPackages(root) {
+  const seen = new Map();
+  for (const { dir, pkg, ours } of walkTree(root, SHIPPED_ROOTS)) {
+    const key = `${pkg.name}@${pkg.version}`;
+    if (ours || seen.has(key)) continue;
+    seen.set(key, {
+      name: pkg.name,
+      version: pkg.version,
+      dir,
+      license: licenseOf(pkg),
+      repository: typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url,
+      text: licenseText(dir),
+    });
   }
   return [...seen.values()].sort((a, b) =>
     a.name === b.name ? a.version.localeCompare(b.version) : a.name.localeCompare(b.name),
