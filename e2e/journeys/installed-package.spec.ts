@@ -3,9 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import * as Minio from 'minio';
 import { installedPackage } from '../../scripts/installed-package.mjs';
 import { freePort } from '../support/engines/ports.js';
-import { snap } from '../support/screenshots.js';
+import { snap, snapBoth } from '../support/screenshots.js';
 
 // The installed package (issue 40): `npm install -g` of the packed tarball into an empty prefix (shared
 // with the Vitest checks of the command: packed and installed once per run), `stowage` started on free
@@ -16,6 +17,7 @@ test('signs in to a console started with the installed `stowage` command', async
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stowage-installed-e2e-'));
   const output: string[] = [];
   let child: ChildProcess | undefined;
+  const s3Port = await freePort();
   try {
     child = spawn(pkg.bin, [], {
       cwd: dataDir,
@@ -23,7 +25,7 @@ test('signs in to a console started with the installed `stowage` command', async
         PATH: process.env.PATH,
         HOME: dataDir,
         CONSOLE_PORT: String(await freePort()),
-        STOWAGE_S3_PORT: String(await freePort()),
+        STOWAGE_S3_PORT: String(s3Port),
         CONSOLE_HOST: '127.0.0.1',
         STOWAGE_DATA_DIR: path.join(dataDir, 'data'),
       },
@@ -55,6 +57,31 @@ test('signs in to a console started with the installed `stowage` command', async
     await page.goto(`${url}/buckets`);
     await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible();
     await snap(page, 'installed-package-buckets');
+
+    // A few objects, for the README's tour in both colour schemes.
+    const s3 = new Minio.Client({
+      endPoint: '127.0.0.1',
+      port: s3Port,
+      useSSL: false,
+      accessKey: user,
+      secretKey: password,
+    });
+    await s3.makeBucket('photos');
+    await s3.makeBucket('backups');
+    for (const [bucket, key, size] of [
+      ['photos', '2026/beach.jpg', 180_000],
+      ['photos', '2026/harbour.jpg', 240_000],
+      ['photos', 'albums/index.json', 1_200],
+      ['backups', 'db/nightly.tar.gz', 2_500_000],
+    ] as const) {
+      await s3.putObject(bucket, key, Buffer.alloc(size, 7));
+    }
+    await page.goto(`${url}/buckets`);
+    await expect(page.getByRole('article', { name: 'photos' })).toBeVisible();
+    await snapBoth(page, 'tour-buckets');
+    await page.goto(`${url}/buckets/photos/browse/2026/`);
+    await expect(page.getByText('beach.jpg')).toBeVisible();
+    await snapBoth(page, 'tour-objects');
   } finally {
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child?.once('exit', resolve));
