@@ -35,6 +35,7 @@ export function installedPackage() {
       path.join(root, 'packages', p, 'dist'),
     ),
     path.join(root, 'bin'),
+    ...['README.md', 'CHANGELOG.md', 'LICENSE', 'docs', 'packaging'].map((f) => path.join(root, f)),
     path.join(root, 'scripts', 'pack.mjs'),
     path.join(root, 'package-lock.json'),
   ];

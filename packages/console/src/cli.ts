@@ -198,7 +198,7 @@ export async function runStowage(argv: readonly string[]): Promise<void> {
     case '-v':
     case '--version':
     case 'version':
-      process.stdout.write(`stowage ${STOWAGE_VERSION}\n`);
+      process.stdout.write(`stowage version ${STOWAGE_VERSION}\n`);
       return;
     case '-h':
     case '--help':

@@ -52,7 +52,7 @@ describe('the installed stowage package', () => {
 
   it('prints the version of the root package.json', async () => {
     const { stdout } = await run(pkg.bin, ['--version']);
-    expect(stdout.trim()).toBe(`stowage ${rootVersion}`);
+    expect(stdout.trim()).toBe(`stowage version ${rootVersion}`);
     expect(path.basename(pkg.tarball)).toBe(`stowage-${rootVersion}.tgz`);
   });
 
