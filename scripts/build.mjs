@@ -37,6 +37,8 @@ if (!existsSync(bin('tsc'))) {
 }
 
 run(bin('tsc'), ['-b', 'tsconfig.json'], 'TypeScript packages');
+// Third-party notices of what ships; fails on a licence outside the allow list (docs/licensing.md).
+run(process.execPath, [path.join(root, 'scripts', 'notices.mjs')], 'third-party notices');
 
 const web = path.join(root, 'packages', 'web');
 const bundle = path.join(web, 'dist', 'index.html');

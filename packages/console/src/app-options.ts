@@ -47,6 +47,10 @@ export interface AppOptions {
    * send. When set the session lists the 'log-search' feature.
    */
   logSearch?: { store: AuditStore; token: string };
+  /** The version of Stowage (main.ts: the store's `STOWAGE_VERSION`, from the root package.json). */
+  version?: string;
+  /** The licence and third-party notices written at build (`packages/console/dist/licenses.json`). */
+  licensesFile?: string;
   /** Ping period of live sockets (default 10 s, spec 3 §9); tests shorten it. */
   liveKeepAliveMs?: number;
 }

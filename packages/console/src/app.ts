@@ -28,6 +28,9 @@ import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
 import { registerLdapEntityRoutes } from './routes/ldap-entities/register-ldap-entity-routes.js';
+import { registerGetAbout } from './routes/license/get-about.js';
+import { registerGetLicense } from './routes/license/get-license.js';
+import { registerGetServerLicense } from './routes/license/get-server-license.js';
 import { registerLifecycleRoutes } from './routes/lifecycle/register-lifecycle-routes.js';
 import { registerConsoleLog } from './routes/live/console-log.js';
 import { registerHeal } from './routes/live/heal.js';
@@ -180,6 +183,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerRestartService(signedIn, ctx);
     // Encryption: the KMS page (issue 18).
     registerKmsRoutes(signedIn, ctx);
+    // License page (issue 40): about, the console's licence and notices, the server's licence.
+    registerGetAbout(signedIn, ctx);
+    registerGetLicense(signedIn, ctx);
+    registerGetServerLicense(signedIn);
     // Live tools (spec 3 §7), over WebSocket.
     registerTrace(signedIn, ctx);
     registerWatch(signedIn, ctx);

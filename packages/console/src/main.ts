@@ -6,7 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomRootCredentials, type StoreHandle, startStore, writeFileAtomic } from '@stowage/store';
+import {
+  randomRootCredentials,
+  STOWAGE_VERSION,
+  type StoreHandle,
+  startStore,
+  writeFileAtomic,
+} from '@stowage/store';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { loadLogSearchConfig } from './config/log-search-env.js';
@@ -90,6 +96,8 @@ async function main(): Promise<void> {
       timeoutMs: config.serverTimeoutMs,
     },
     webDist,
+    version: STOWAGE_VERSION,
+    licensesFile: path.join(here, 'licenses.json'),
     logger: false,
     ...(operatorDriver && operatorToken
       ? { operator: { driver: operatorDriver, token: operatorToken.token } }

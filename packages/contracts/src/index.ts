@@ -9,6 +9,7 @@ export * from './groups.js';
 export * from './heal-diagnostics.js';
 export * from './identity-rules.js';
 export * from './ldap-entities.js';
+export * from './license.js';
 export * from './lifecycle.js';
 export * from './live-tools.js';
 export * from './log-search.js';

@@ -137,6 +137,10 @@ export const apiPaths = {
   bucketEncryptionInfo: '/api/v1/buckets/:bucket/encryption/info',
   bucketEncryptionEnable: '/api/v1/buckets/:bucket/encryption/enable',
   bucketEncryptionDisable: '/api/v1/buckets/:bucket/encryption/disable',
+  // License page (issue 40): the console's licence and third-party notices, the server's licence.
+  about: '/api/v1/about',
+  license: '/api/v1/license',
+  serverLicense: '/api/v1/license/server',
   // KMS (issue 18, beyond the spec): MinIO's KMS API through the admin client.
   kmsStatus: '/api/v1/kms/status',
   kmsKeys: '/api/v1/kms/keys',

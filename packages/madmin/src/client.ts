@@ -11,6 +11,7 @@ import * as heal from './calls/heal.js';
 import * as health from './calls/health.js';
 import * as info from './calls/info.js';
 import * as kms from './calls/kms.js';
+import * as license from './calls/license.js';
 import * as logs from './calls/logs.js';
 import * as metrics from './calls/metrics.js';
 import * as policies from './calls/policies.js';
@@ -35,6 +36,7 @@ import type { BgHealState, HealRequest, HealStartSuccess, HealTaskStatus } from 
 import type { HealthDataType, HealthInfo } from './types/health.js';
 import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo } from './types/info.js';
 import type { KMSKeyInfo, KMSKeyStatus, KMSStatus } from './types/kms.js';
+import type { LicenseInfo } from './types/license.js';
 import type { LogInfo, LogOpts } from './types/logs.js';
 import type { ScannerMetrics } from './types/metrics.js';
 import type {
@@ -155,6 +157,9 @@ export class MadminClient extends AdminTransport {
   }
   serverInfo(signal?: AbortSignal): Promise<InfoMessage> {
     return info.serverInfo(this, signal);
+  }
+  licenseInfo(signal?: AbortSignal): Promise<LicenseInfo> {
+    return license.licenseInfo(this, signal);
   }
   storageInfo(signal?: AbortSignal): Promise<StorageInfo> {
     return info.storageInfo(this, signal);

@@ -25,6 +25,7 @@ export * from './types/health.js';
 export * from './types/info.js';
 export * from './types/json.js';
 export * from './types/kms.js';
+export * from './types/license.js';
 export * from './types/logs.js';
 export * from './types/metrics.js';
 export * from './types/policies.js';

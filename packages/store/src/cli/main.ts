@@ -1,10 +1,10 @@
 #!/usr/bin/env node
+import { STOWAGE_VERSION } from '../version.js';
 /**
  * The `stowage` command (bin of @stowage/store): `stowage server …` runs the store on its own
  * (./server-command.ts). A bad argument or setup exits 1 with one line; SIGTERM/SIGINT close the store
  * (requests in flight finish) and exit 0.
  */
-import { readFileSync } from 'node:fs';
 import { CliError } from './cli-error.js';
 import { SERVER_USAGE, startServerCommand } from './server-command.js';
 
@@ -17,13 +17,6 @@ Options:
   -h, --help         this help
   -v, --version      the version`;
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
-}
-
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
@@ -31,7 +24,7 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined ? 1 : 0;
   }
   if (command === '-v' || command === '--version' || command === 'version') {
-    process.stdout.write(`stowage version ${version()}\n`);
+    process.stdout.write(`stowage version ${STOWAGE_VERSION}\n`);
     return 0;
   }
   if (command !== 'server') throw new CliError(`unknown command "${command}" (try stowage --help)`);

@@ -74,6 +74,9 @@ const PolicyDetailsPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('@/features/account/routes/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const LicensePage = lazy(() =>
+  import('@/features/license/routes/license-page').then((m) => ({ default: m.LicensePage })),
+);
 const KmsPage = lazy(() => import('@/features/kms/routes/kms-page').then((m) => ({ default: m.KmsPage })));
 const SettingsPage = lazy(() =>
   import('@/features/settings/routes/settings-page').then((m) => ({ default: m.SettingsPage })),
@@ -190,7 +193,11 @@ export const shellPages: readonly ShellPage[] = [
   { path: pagePaths.storageVolumes, component: StoragePage },
   { path: pagePaths.storageDrives, component: StoragePage },
   // License sits under Operator when /tenants is allowed, else on its own (spec 2 "Side menu").
-  { path: pagePaths.license, menu: { label: 'License', icon: <VerifiedOutlined />, group: 'common' } },
+  {
+    path: pagePaths.license,
+    component: LicensePage,
+    menu: { label: 'License', icon: <VerifiedOutlined />, group: 'common' },
+  },
 ];
 
 /** Icon of the Documentation entry, which is a link out rather than a page of the shell. */

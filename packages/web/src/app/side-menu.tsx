@@ -6,6 +6,7 @@ import {
   Box,
   Divider,
   IconButton,
+  Link,
   List,
   ListItemButton,
   ListItemIcon,
@@ -14,9 +15,10 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { Session } from '@stowage/contracts';
+import { pagePaths, type Session } from '@stowage/contracts';
 import type { ReactElement, ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, Link as RouterLink } from 'react-router';
+import { useAbout } from '@/shared/about/about';
 import { ColorModeToggle } from '@/shared/ui/color-mode-toggle';
 import { StowageLogo } from '@/shared/ui/stowage-logo';
 import { documentationIcon, reachableShellPages, type ShellPage } from './route-table';
@@ -238,6 +240,7 @@ export function SideMenu({
           )}
           <ColorModeToggle />
         </Box>
+        <AboutLine collapsed={collapsed} />
         <ListItemButton
           onClick={onLogout}
           disabled={loggingOut}
@@ -254,5 +257,23 @@ export function SideMenu({
         </ListItemButton>
       </Box>
     </Box>
+  );
+}
+
+/** The footer's About line: product and version, linking to the License page. */
+function AboutLine({ collapsed }: { collapsed: boolean }): ReactElement | null {
+  const about = useAbout().data;
+  if (!about) return null;
+  return (
+    <Link
+      component={RouterLink}
+      to={pagePaths.license}
+      underline="hover"
+      color="text.secondary"
+      aria-label={`About: ${about.product} ${about.version}, ${about.license}`}
+      sx={{ fontSize: 11, textAlign: 'center' }}
+    >
+      {collapsed ? `v${about.version}` : `${about.product} ${about.version} · ${about.license}`}
+    </Link>
   );
 }

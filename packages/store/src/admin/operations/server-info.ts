@@ -2,11 +2,9 @@ import type { InfoMessage } from '@stowage/madmin';
 import type { StoreContext } from '../../core/context.js';
 import type { TargetStatus } from '../../logging/webhook-target.js';
 import type { StorageInfo } from '../../object-layer/types.js';
+import { STOWAGE_VERSION } from '../../version.js';
 import { disksJson, poolDriveCounts, serverEndpoint } from '../backend-info.js';
 import type { AdminCall, AdminOperation } from '../call.js';
-
-/** Version string reported in server info (the store's package version). */
-export const STORE_VERSION = '0.1.0';
 
 /**
  * `services.logger` / `services.audit` as MinIO fills them: one `{ "<target name>": { status } }` per
@@ -109,7 +107,7 @@ export async function serverInfoMessage(ctx: StoreContext): Promise<InfoMessage>
         endpoint,
         scheme: ctx.options.tls ? 'https' : 'http',
         uptime: Math.floor((Date.now() - ctx.startedAt.getTime()) / 1000),
-        version: STORE_VERSION,
+        version: STOWAGE_VERSION,
         commitID: 'stowage',
         network: { [endpoint]: 'online' },
         drives: disksJson(info),
