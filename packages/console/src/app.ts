@@ -19,6 +19,8 @@ import { rewriteProxyUrl } from './http/base-path.js';
 import { refuseCrossSiteRequests } from './http/csrf.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa, sendIndex, wantsSpa } from './http/spa.js';
+import { JobJournal } from './jobs/job-journal.js';
+import { JobService } from './jobs/job-service.js';
 import { registerAccountRoutes } from './routes/account/register-account-routes.js';
 import { registerListBuckets } from './routes/buckets/list-buckets.js';
 import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js';
@@ -26,6 +28,7 @@ import { registerConfigRoutes } from './routes/configs/register-config-routes.js
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
+import { registerJobRoutes } from './routes/jobs/register-job-routes.js';
 import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
 import { registerLdapEntityRoutes } from './routes/ldap-entities/register-ldap-entity-routes.js';
 import { registerLifecycleRoutes } from './routes/lifecycle/register-lifecycle-routes.js';
@@ -117,6 +120,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSession(app, endpoint, options.sessionKey);
 
   const ssoSettings = new SsoSettings(endpoint, options.sso);
+  const jobs = new JobService({
+    journal: new JobJournal(options.jobs?.dir),
+    endpoint,
+    sessionKey: options.sessionKey,
+    ...(options.jobs?.concurrency === undefined ? {} : { concurrency: options.jobs.concurrency }),
+    ...(options.jobs?.multipartThreshold === undefined
+      ? {}
+      : { multipartThreshold: options.jobs.multipartThreshold }),
+  });
+  await jobs.start();
+  // Runners stop at their next key; the journal keeps them running, so the next start resumes them.
+  app.addHook('preClose', () => jobs.stop());
   const ctx: RouteContext = {
     options,
     endpoint,
@@ -126,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       async () => (await ssoSettings.current()).ldap,
     ),
     sso: { settings: ssoSettings, flows: new OidcFlows() },
+    jobs,
   };
 
   // Open routes.
@@ -157,6 +173,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerReplicationRoutes(signedIn, ctx);
     // Object browser (issue 7).
     registerObjectRoutes(signedIn, ctx);
+    // Background jobs: copy, move, rename, big deletes (issue 35).
+    registerJobRoutes(signedIn, ctx);
     // Settings, webhooks and the restart banner (issue 15).
     registerConfigRoutes(signedIn, ctx);
     // Lifecycle and tiers (issue 19).

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppOptions } from '../app-options.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
+import type { JobService } from '../jobs/job-service.js';
 import type { IdentitySnapshots } from '../session/session-info.js';
 import type { OidcFlows } from '../sso/oidc-flow.js';
 import type { SsoSettings } from '../sso/sso-settings.js';
@@ -28,4 +29,6 @@ export interface RouteContext {
   identities: IdentitySnapshots;
   /** Single sign-on in effect (OpenID providers, LDAP) and the OpenID sign-ins in flight (issue 23). */
   sso: { settings: SsoSettings; flows: OidcFlows };
+  /** Background jobs: copy, move, rename, big deletes (issue 35). */
+  jobs: JobService;
 }
