@@ -15,9 +15,14 @@ export type JobConflict = z.infer<typeof jobConflictSchema>;
  * folder is `a/old/` → `a/new/`). An object names a single key.
  */
 export const jobItemSchema = z.object({
-  source: z.string().min(1, 'A source path is required'),
-  target: z.string().min(1, 'A target path is required'),
+  source: z.string().describe('A key, or a folder ending in "/"; "" is the whole bucket'),
+  target: z.string().describe('A key, or a folder ending in "/"; "" is the bucket\'s root'),
 });
+
+/** Whether a job path names a folder: it ends in '/', or it is '' (the whole bucket). */
+export function isFolderPath(path: string): boolean {
+  return path === '' || path.endsWith('/');
+}
 export type JobItem = z.infer<typeof jobItemSchema>;
 
 /** At most this many selected rows per job; a folder row stands for every key under it (up to any count). */
@@ -36,7 +41,10 @@ export const transferJobRequestSchema = z.object({
 export const deleteJobRequestSchema = z.object({
   kind: z.literal('delete'),
   bucket: z.string().min(1),
-  paths: z.array(z.string().min(1)).min(1, 'Select at least one object').max(JOB_MAX_ITEMS),
+  paths: z
+    .array(z.string().describe('A key, or a folder ending in "/"; "" is every object of the bucket'))
+    .min(1, 'Select at least one object')
+    .max(JOB_MAX_ITEMS),
 });
 
 export const createJobRequestSchema = z

@@ -1,3 +1,4 @@
+import { isFolderPath } from '@stowage/contracts';
 import { deleteBatch } from '../routes/objects/delete-support.js';
 import { listObjectsPage } from '../routes/objects/listing.js';
 import { guarded, type JobRun } from './job-control.js';
@@ -13,7 +14,7 @@ export async function runDelete(run: JobRun): Promise<void> {
   if (spec.kind !== 'delete') throw new Error('not a delete job');
   for (; record.cursor.item < spec.paths.length; record.cursor = { item: record.cursor.item + 1 }) {
     const path = spec.paths[record.cursor.item] as string;
-    if (!path.endsWith('/')) {
+    if (!isFolderPath(path)) {
       await deletePage(run, spec.bucket, [path]);
       continue;
     }

@@ -1,4 +1,4 @@
-import type { JobItem } from '@stowage/contracts';
+import { isFolderPath, type JobItem } from '@stowage/contracts';
 import type * as Minio from 'minio';
 import type { ObjectLockInfo } from 'minio';
 import { listObjectsPage } from '../routes/objects/listing.js';
@@ -35,7 +35,7 @@ export async function runTransfer(run: JobRun): Promise<void> {
   const ctx: KeyContext = { run, target, sourceBucket: spec.source_bucket, targetBucket: spec.target_bucket };
   for (; record.cursor.item < spec.items.length; record.cursor = { item: record.cursor.item + 1 }) {
     const item = spec.items[record.cursor.item] as JobItem;
-    if (!item.source.endsWith('/')) {
+    if (!isFolderPath(item.source)) {
       await eachConcurrently(
         [item.source],
         1,
@@ -104,7 +104,7 @@ async function describeTarget(s3: Minio.Client, bucket: string): Promise<CopyTar
 }
 
 function targetKeyOf(item: JobItem, key: string): string {
-  return item.source.endsWith('/') ? item.target + key.slice(item.source.length) : item.target;
+  return isFolderPath(item.source) ? item.target + key.slice(item.source.length) : item.target;
 }
 
 function sameBytes(a: ObjectHead, b: ObjectHead): boolean {

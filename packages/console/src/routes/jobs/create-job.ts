@@ -4,6 +4,7 @@ import {
   type BucketObjectAccess,
   type CreateJobSpec,
   createJobRequestSchema,
+  isFolderPath,
   type Job,
   jobBlockedReason,
   jobSchema,
@@ -19,8 +20,8 @@ import type { RouteContext, ZodApp } from '../route-context.js';
 function pathProblem(spec: CreateJobSpec): string | null {
   if (spec.kind === 'delete') return null;
   for (const { source, target } of spec.items) {
-    const folder = source.endsWith('/');
-    if (folder !== target.endsWith('/'))
+    const folder = isFolderPath(source);
+    if (folder !== isFolderPath(target))
       return `${source} → ${target}: a folder goes to a folder (both end in "/"), an object to an object name.`;
     if (spec.source_bucket !== spec.target_bucket) continue;
     if (source === target) return `${source} is already there: choose another destination or name.`;

@@ -224,4 +224,13 @@ describe('background jobs', () => {
     }
     expect(await text('dst', 'r/f001.txt')).toBe('body 1');
   });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await h.app.inject({ url: apiPaths.openapi })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(doc.paths['/api/v1/jobs'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/api/v1/jobs/{id}']).toHaveProperty('get');
+    expect(doc.paths['/api/v1/jobs/{id}/{action}']).toHaveProperty('post');
+  });
 });
