@@ -10,6 +10,7 @@ import { useJobs } from '../api/list-jobs';
 import { objectKeys } from '../api/object-keys';
 import { useUpdateJob } from '../api/update-job';
 import { jobStatusLine, shownJobs } from '../lib/job-status';
+import { useUploads } from './use-uploads';
 
 function JobRow({ job }: { job: Job }): ReactElement {
   const update = useUpdateJob();
@@ -25,7 +26,15 @@ function JobRow({ job }: { job: Job }): ReactElement {
       <LinearProgress
         variant={job.state === 'running' ? 'indeterminate' : 'determinate'}
         value={100}
-        color={job.state === 'failed' ? 'error' : job.state === 'completed' ? 'success' : 'primary'}
+        color={
+          job.state === 'failed'
+            ? 'error'
+            : job.state === 'completed'
+              ? job.progress.failed > 0
+                ? 'warning'
+                : 'success'
+              : 'primary'
+        }
         aria-label={`Progress of ${job.title}`}
         sx={{ my: 0.75, height: 6, borderRadius: 3, opacity: job.state === 'paused' ? 0.4 : 1 }}
       />
@@ -103,6 +112,8 @@ function JobRow({ job }: { job: Job }): ReactElement {
  */
 export function JobsPanel(): ReactElement | null {
   const jobs = useJobs();
+  // Beside the upload manager when it shows, else in its corner.
+  const besideUploads = useUploads().length > 0;
   const [collapsed, setCollapsed] = useState(false);
   const queryClient = useQueryClient();
   const seen = useRef(new Map<string, Job['state']>());
@@ -129,13 +140,14 @@ export function JobsPanel(): ReactElement | null {
       aria-label="Jobs"
       sx={{
         position: 'fixed',
-        right: { xs: 24, md: 440 },
+        right: besideUploads ? { xs: 24, md: 440 } : 24,
         bottom: 24,
         width: { xs: 'calc(100vw - 48px)', sm: 380 },
         maxHeight: collapsed ? undefined : '45vh',
         display: 'flex',
         flexDirection: 'column',
-        zIndex: (t) => t.zIndex.snackbar - 1,
+        // Under dialogs (a Copy to… dialog opened while a job runs stays usable), above the page.
+        zIndex: (t) => t.zIndex.modal - 1,
         borderRadius: 2,
         overflow: 'hidden',
       }}
