@@ -58,6 +58,7 @@ import { registerAddTier } from './routes/tiers/add-tier.js';
 import { registerListTiers } from './routes/tiers/list-tiers.js';
 import { registerRemoveTier } from './routes/tiers/remove-tier.js';
 import { registerUpdateTierCredentials } from './routes/tiers/update-tier-credentials.js';
+import { registerUploadRoutes } from './routes/uploads/register-upload-routes.js';
 import { registerUserRoutes } from './routes/users/register-user-routes.js';
 import { registerWebhookRoutes } from './routes/webhooks/register-webhook-routes.js';
 import { IdentitySnapshots } from './session/session-info.js';
@@ -175,6 +176,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerObjectRoutes(signedIn, ctx);
     // Background jobs: copy, move, rename, big deletes (issue 35).
     registerJobRoutes(signedIn, ctx);
+    // Uploads the browser can resume: multipart step by step (issue 35).
+    registerUploadRoutes(signedIn, ctx);
     // Settings, webhooks and the restart banner (issue 15).
     registerConfigRoutes(signedIn, ctx);
     // Lifecycle and tiers (issue 19).

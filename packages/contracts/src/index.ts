@@ -14,6 +14,7 @@ export * from './lifecycle.js';
 export * from './live-tools.js';
 export * from './log-search.js';
 export * from './login.js';
+export * from './multipart-uploads.js';
 export * from './notifications.js';
 export * from './objects.js';
 export * from './paths.js';
