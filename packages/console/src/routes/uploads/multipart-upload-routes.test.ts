@@ -64,7 +64,9 @@ describe('uploads the browser can resume (multipart step by step)', () => {
 
   it('discards a stale upload; its parts are gone', async () => {
     const key = 'stale.bin';
-    const created = await h.call('POST', fillApiPath(apiPaths.multipartUploads, { bucket: 'uploads' }), { key });
+    const created = await h.call('POST', fillApiPath(apiPaths.multipartUploads, { bucket: 'uploads' }), {
+      key,
+    });
     const { upload_id: uploadId } = multipartUploadSchema.parse(created.body);
     expect((await putPart(uploadId, key, 1, randomBytes(1000))).status).toBe(200);
     const upload = `${fillApiPath(apiPaths.multipartUpload, { bucket: 'uploads', uploadId })}?key=${key}`;
