@@ -4,7 +4,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import { Button, Tooltip } from '@mui/material';
 import { jobBlockedReason } from '@stowage/contracts';
-import { type ReactElement, type ReactNode, useState } from 'react';
+import { lazy, type ReactElement, type ReactNode, Suspense, useState } from 'react';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useCreateJob } from '../api/create-job';
@@ -12,7 +12,9 @@ import { useObjectAccess } from '../api/get-object-access';
 import { folderContentsItem, intoItself, transferItems } from '../lib/job-items';
 import { isFolder } from '../lib/object-paths';
 import { DeleteObjectsDialog } from './delete-objects-dialog';
-import { TransferDialog } from './transfer-dialog';
+
+// The destination picker (bucket list, autocomplete, radios) loads on first use, keeping the listing light.
+const TransferDialog = lazy(() => import('./transfer-dialog').then((m) => ({ default: m.TransferDialog })));
 
 /** What is selected: some loaded rows, or (select all) everything in the folder, listed by the console. */
 export type Selection = { kind: 'rows'; names: readonly string[] } | { kind: 'folder'; prefix: string };
@@ -142,23 +144,25 @@ export function SelectionActions({
         )}
       </Action>
       {(dialog === 'copy' || dialog === 'move') && (
-        <TransferDialog
-          kind={dialog}
-          bucket={bucket}
-          what={what}
-          itemsFor={itemsFor}
-          intoItself={(dest) =>
-            dest.bucket === bucket &&
-            (selection.kind === 'folder'
-              ? dest.prefix.startsWith(selection.prefix)
-              : intoItself(selection.names, dest.prefix))
-          }
-          onClose={() => setDialog(null)}
-          onStarted={() => {
-            setDialog(null);
-            onDone();
-          }}
-        />
+        <Suspense fallback={null}>
+          <TransferDialog
+            kind={dialog}
+            bucket={bucket}
+            what={what}
+            itemsFor={itemsFor}
+            intoItself={(dest) =>
+              dest.bucket === bucket &&
+              (selection.kind === 'folder'
+                ? dest.prefix.startsWith(selection.prefix)
+                : intoItself(selection.names, dest.prefix))
+            }
+            onClose={() => setDialog(null)}
+            onStarted={() => {
+              setDialog(null);
+              onDone();
+            }}
+          />
+        </Suspense>
       )}
       {dialog === 'delete' && deleteAsJob && (
         <ConfirmDialog

@@ -29,7 +29,6 @@ import { JobsPanel } from '../components/jobs-panel';
 import { NewPathDialog } from '../components/new-path-dialog';
 import { ObjectBreadcrumbs } from '../components/object-breadcrumbs';
 import { ObjectList, type ObjectListActions } from '../components/object-list';
-import { RenameDialog } from '../components/rename-dialog';
 import { RewindBar } from '../components/rewind-bar';
 import { RewindDialog } from '../components/rewind-dialog';
 import { type Selection, SelectionActions } from '../components/selection-actions';
@@ -55,6 +54,9 @@ const ObjectDetail = lazy(() =>
 );
 const PreviewDialog = lazy(() =>
   import('../components/preview-dialog').then((m) => ({ default: m.PreviewDialog })),
+);
+const RenameDialog = lazy(() =>
+  import('../components/rename-dialog').then((m) => ({ default: m.RenameDialog })),
 );
 const ShareDialog = lazy(() =>
   import('../components/share-dialog').then((m) => ({ default: m.ShareDialog })),
@@ -488,12 +490,14 @@ function FolderView({
         }}
       />
       {toRename !== null && (
-        <RenameDialog
-          bucket={bucket}
-          name={toRename}
-          onClose={() => setToRename(null)}
-          onStarted={() => setToRename(null)}
-        />
+        <Suspense fallback={null}>
+          <RenameDialog
+            bucket={bucket}
+            name={toRename}
+            onClose={() => setToRename(null)}
+            onStarted={() => setToRename(null)}
+          />
+        </Suspense>
       )}
       <DeleteObjectDialog
         bucket={bucket}
