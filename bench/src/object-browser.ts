@@ -193,7 +193,7 @@ const mib = (n: number): string => `${n.toFixed(0)} MiB`;
 
 export async function runObjectBrowser(): Promise<void> {
   console.log(
-    `\n== object browser (issue 7): ${KEYS.toLocaleString('en-US')}-object prefix, ${UPLOAD_MIB} MiB upload`,
+    `\n== object browser (issues 7, 35): ${[...PARTS].join(', ')}${PARTS.has('browser') ? ` — ${KEYS.toLocaleString('en-US')}-object prefix, ${UPLOAD_MIB} MiB upload` : ''}`,
   );
   for (const needed of [CHROMIUM, AWS]) {
     if (!existsSync(needed)) {
