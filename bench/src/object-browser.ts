@@ -9,7 +9,11 @@
  * - Upload: a 1 GiB file uploaded in Chromium through the console's upload button, against awscli copying
  *   the same file straight to the store (goal: console ≥ 0.7× awscli's throughput).
  *
- * Env: BENCH_BROWSER_KEYS (100000), BENCH_UPLOAD_MIB (1024).
+ * - Moves (issue 35, `object-moves.ts`): 10,000 small objects and one large object moved through the
+ *   console's jobs against `aws s3 mv` on the same store (goal: console ≥ 0.8× awscli).
+ *
+ * Env: BENCH_BROWSER_KEYS (100000), BENCH_UPLOAD_MIB (1024), BENCH_BROWSER_PARTS (`browser,moves`: the
+ * parts to run), and object-moves.ts's own.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { runObjectMoves } from './object-moves.js';
 import { BenchClient } from './support/client.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,6 +36,7 @@ const PASSWORD = 'bench-admin-secret';
 const BUCKET = 'browse-bench';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AWS = '/usr/bin/aws';
+const PARTS = new Set((process.env.BENCH_BROWSER_PARTS ?? 'browser,moves').split(','));
 
 interface Console {
   child: ChildProcess;
@@ -187,7 +193,7 @@ const mib = (n: number): string => `${n.toFixed(0)} MiB`;
 
 export async function runObjectBrowser(): Promise<void> {
   console.log(
-    `\n== object browser (issue 7): ${KEYS.toLocaleString('en-US')}-object prefix, ${UPLOAD_MIB} MiB upload`,
+    `\n== object browser (issues 7, 35): ${[...PARTS].join(', ')}${PARTS.has('browser') ? ` — ${KEYS.toLocaleString('en-US')}-object prefix, ${UPLOAD_MIB} MiB upload` : ''}`,
   );
   for (const needed of [CHROMIUM, AWS]) {
     if (!existsSync(needed)) {
@@ -201,6 +207,17 @@ export async function runObjectBrowser(): Promise<void> {
   try {
     const created = await c.s3.request('PUT', `/${BUCKET}`);
     if (created.status !== 200) throw new Error(`create bucket: ${created.status}`);
+    if (PARTS.has('moves')) {
+      await runObjectMoves({
+        url: c.url,
+        s3Url: `http://127.0.0.1:${S3_PORT}`,
+        s3: c.s3,
+        user: USER,
+        password: PASSWORD,
+        dataDir,
+      });
+    }
+    if (!PARTS.has('browser')) return;
     const fill = performance.now();
     await putMany(c.s3, 'small/', 10);
     await putMany(c.s3, 'big/', KEYS);

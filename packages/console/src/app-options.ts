@@ -53,4 +53,10 @@ export interface AppOptions {
   licensesFile?: string;
   /** Ping period of live sockets (default 10 s, spec 3 §9); tests shorten it. */
   liveKeepAliveMs?: number;
+  /**
+   * Background jobs (issue 35): the folder of their journal (main.ts: `<data dir>/.console/jobs`; without
+   * one jobs live in memory and do not survive a restart), keys handled at once, and the size above which
+   * copies go in parts (S3's 5 GiB CopyObject limit by default; tests lower it).
+   */
+  jobs?: { dir?: string; concurrency?: number; multipartThreshold?: number };
 }

@@ -19,6 +19,8 @@ import { rewriteProxyUrl } from './http/base-path.js';
 import { refuseCrossSiteRequests } from './http/csrf.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa, sendIndex, wantsSpa } from './http/spa.js';
+import { JobJournal } from './jobs/job-journal.js';
+import { JobService } from './jobs/job-service.js';
 import { registerAccountRoutes } from './routes/account/register-account-routes.js';
 import { registerListBuckets } from './routes/buckets/list-buckets.js';
 import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js';
@@ -26,6 +28,7 @@ import { registerConfigRoutes } from './routes/configs/register-config-routes.js
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
+import { registerJobRoutes } from './routes/jobs/register-job-routes.js';
 import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
 import { registerLdapEntityRoutes } from './routes/ldap-entities/register-ldap-entity-routes.js';
 import { registerGetAbout } from './routes/license/get-about.js';
@@ -61,6 +64,7 @@ import { registerAddTier } from './routes/tiers/add-tier.js';
 import { registerListTiers } from './routes/tiers/list-tiers.js';
 import { registerRemoveTier } from './routes/tiers/remove-tier.js';
 import { registerUpdateTierCredentials } from './routes/tiers/update-tier-credentials.js';
+import { registerUploadRoutes } from './routes/uploads/register-upload-routes.js';
 import { registerUserRoutes } from './routes/users/register-user-routes.js';
 import { registerWebhookRoutes } from './routes/webhooks/register-webhook-routes.js';
 import { IdentitySnapshots } from './session/session-info.js';
@@ -126,6 +130,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const ssoSettings = new SsoSettings(endpoint, options.sso);
   const limit = options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
+  const jobs = new JobService({
+    journal: new JobJournal(options.jobs?.dir),
+    endpoint,
+    sessionKey: options.sessionKey,
+    ...(options.jobs?.concurrency === undefined ? {} : { concurrency: options.jobs.concurrency }),
+    ...(options.jobs?.multipartThreshold === undefined
+      ? {}
+      : { multipartThreshold: options.jobs.multipartThreshold }),
+  });
+  await jobs.start();
+  // Runners stop at their next key; the journal keeps them running, so the next start resumes them.
+  app.addHook('preClose', () => jobs.stop());
   const ctx: RouteContext = {
     options,
     loginThrottle: new LoginThrottle(limit.max, limit.timeWindowMs),
@@ -137,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       async () => (await ssoSettings.current()).ldap,
     ),
     sso: { settings: ssoSettings, flows: new OidcFlows() },
+    jobs,
   };
 
   // Open routes.
@@ -169,6 +186,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerReplicationRoutes(signedIn, ctx);
     // Object browser (issue 7).
     registerObjectRoutes(signedIn, ctx);
+    // Background jobs: copy, move, rename, big deletes (issue 35).
+    registerJobRoutes(signedIn, ctx);
+    // Uploads the browser can resume: multipart step by step (issue 35).
+    registerUploadRoutes(signedIn, ctx);
     // Settings, webhooks and the restart banner (issue 15).
     registerConfigRoutes(signedIn, ctx);
     // Lifecycle and tiers (issue 19).

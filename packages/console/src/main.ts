@@ -102,6 +102,7 @@ async function main(): Promise<void> {
     ...(operatorDriver && operatorToken
       ? { operator: { driver: operatorDriver, token: operatorToken.token } }
       : {}),
+    jobs: { dir: path.join(config.dataDir, '.console', 'jobs') },
     ...(config.prometheus ? { prometheus: config.prometheus } : {}),
     ...(logSearch && auditStore ? { logSearch: { store: auditStore, token: logSearch.token } } : {}),
     // SSO: CONSOLE_IDP_* / CONSOLE_LDAP_ENABLED, and the embedded store's own identity configuration.

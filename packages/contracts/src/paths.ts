@@ -168,6 +168,14 @@ export const apiPaths = {
   objectTags: '/api/v1/buckets/:bucket/objects/tags',
   objectUpload: '/api/v1/buckets/:bucket/objects/upload',
   deleteObjects: '/api/v1/buckets/:bucket/delete-objects',
+  // Uploads the browser can resume: S3 multipart step by step (issue 35).
+  multipartUploads: '/api/v1/buckets/:bucket/multipart-uploads',
+  multipartUpload: '/api/v1/buckets/:bucket/multipart-uploads/:uploadId',
+  multipartPart: '/api/v1/buckets/:bucket/multipart-uploads/:uploadId/parts/:partNumber',
+  // Background jobs: copy, move, rename, big deletes (issue 35).
+  jobs: '/api/v1/jobs',
+  job: '/api/v1/jobs/:id',
+  jobAction: '/api/v1/jobs/:id/:action',
   rewind: '/api/v1/buckets/:bucket/rewind/:date',
   // Settings (issue 15, spec 2 "Settings", §7); `:name` is a set, optionally `set:target`.
   configs: '/api/v1/configs',

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppOptions } from '../app-options.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
+import type { JobService } from '../jobs/job-service.js';
 import type { OperatorOptions } from '../operator/driver.js';
 import type { IdentitySnapshots } from '../session/session-info.js';
 import type { OidcFlows } from '../sso/oidc-flow.js';
@@ -36,4 +37,6 @@ export interface RouteContext {
   operator?: OperatorOptions;
   /** `buildApp` itself, for the operator's per-tenant consoles (Manage Tenant); set by app.ts. */
   buildConsole?: (options: AppOptions) => Promise<FastifyInstance>;
+  /** Background jobs: copy, move, rename, big deletes (issue 35). */
+  jobs: JobService;
 }

@@ -50,6 +50,7 @@ export async function startConsoleHarness(
     sessionDurationSeconds: 3600,
     loginRateLimit: { max: 1000, timeWindowMs: 60_000 },
     ...options.app,
+    jobs: { dir: path.join(dataDir, '.console', 'jobs'), ...options.app?.jobs },
   });
   const s3 = new Minio.Client({
     endPoint: '127.0.0.1',

@@ -25,12 +25,12 @@ export interface DeleteRequest {
   allVersions?: boolean;
 }
 
-interface Target {
+export interface Target {
   key: string;
   versionId?: string;
 }
 
-interface Failure extends Target {
+export interface Failure extends Target {
   code: string;
   message: string;
 }
@@ -43,7 +43,7 @@ function xmlEscape(s: string): string {
 }
 
 /** S3 API: DeleteObjects (quiet: only failures come back). */
-async function deleteBatch(
+export async function deleteBatch(
   s3: Minio.Client,
   bucket: string,
   targets: Target[],

@@ -116,7 +116,14 @@ function tierClass(v: unknown): { storageClass?: string } {
 export async function listObjectsPage(
   s3: Minio.Client,
   bucket: string,
-  opts: { prefix: string; delimiter: string; maxKeys: number; continuationToken?: string },
+  opts: {
+    prefix: string;
+    delimiter: string;
+    maxKeys: number;
+    continuationToken?: string;
+    /** List keys after this one (resuming a walk without a token, e.g. after a restart). */
+    startAfter?: string;
+  },
 ): Promise<ObjectsPage> {
   const query = s3Query({
     'list-type': '2',
@@ -125,6 +132,7 @@ export async function listObjectsPage(
     delimiter: opts.delimiter === '' ? undefined : opts.delimiter,
     'max-keys': String(Math.min(1000, opts.maxKeys)),
     'continuation-token': opts.continuationToken,
+    'start-after': opts.continuationToken === undefined ? opts.startAfter : undefined,
   });
   const doc = await s3XmlRequest(s3, { method: 'GET', bucketName: bucket, query });
   const r = (doc.ListBucketResult ?? {}) as XmlRecord;

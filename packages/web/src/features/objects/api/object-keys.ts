@@ -5,6 +5,10 @@
  */
 export const objectKeys = {
   all: ['objects'] as const,
+  /** Background jobs (issue 35): their own root, so no bucket name can collide with it. */
+  jobs: ['object-jobs'] as const,
+  /** What the session may do with the objects of these buckets (read, write, delete). */
+  access: (buckets: readonly string[]) => ['object-access', ...buckets] as const,
   bucket: (bucket: string) => [...objectKeys.all, bucket] as const,
   /** One level of the listing under `prefix` (paged); also the rewind listing with its date. */
   list: (bucket: string, prefix: string) => [...objectKeys.bucket(bucket), 'list', prefix] as const,

@@ -1,5 +1,6 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import DriveFileRenameOutlineOutlined from '@mui/icons-material/DriveFileRenameOutlineOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import PreviewOutlined from '@mui/icons-material/PreviewOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
@@ -38,6 +39,10 @@ export interface ObjectListActions {
   onDownload: (item: ObjectItem) => void;
   onDelete: (item: ObjectItem) => void;
   onOpen: (item: ObjectItem) => void;
+  /** Rename in place (issue 35), as a background move job. */
+  onRename: (item: ObjectItem) => void;
+  /** Why Rename is off for every row (the session may not delete here, rewind mode), or null. */
+  renameBlocked: string | null;
 }
 
 interface Column {
@@ -225,6 +230,14 @@ const ObjectRow = memo(function ObjectRow({
           <DownloadOutlined fontSize="small" />
         </ActionButton>
         <ActionButton
+          label={`Rename ${name}`}
+          title={actions.renameBlocked ?? 'Rename'}
+          disabled={actions.renameBlocked !== null || item.delete_flag === true}
+          onClick={() => actions.onRename(item)}
+        >
+          <DriveFileRenameOutlineOutlined fontSize="small" />
+        </ActionButton>
+        <ActionButton
           label={`Delete ${name}`}
           title={rules.delete ? 'Delete' : 'Not available in rewind mode'}
           disabled={!rules.delete}
@@ -275,7 +288,7 @@ export function ObjectList({
 }): ReactElement {
   const scrollRef = useRef<HTMLDivElement>(null);
   const columns = columnsFor(rewind);
-  const template = `48px ${columns.map((c) => c.width).join(' ')} 196px`;
+  const template = `48px ${columns.map((c) => c.width).join(' ')} 232px`;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

@@ -1,14 +1,12 @@
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
-import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFolderUploadOutlined from '@mui/icons-material/DriveFolderUploadOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Alert, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
-import { links, type ObjectItem } from '@stowage/contracts';
+import { Alert, Box, Button, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import { jobBlockedReason, links, type ObjectItem } from '@stowage/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactElement, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
@@ -21,16 +19,19 @@ import { SearchField } from '@/shared/ui/search-field';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { checkDownload } from '../api/download-object';
 import { useFindObject } from '../api/find-object';
+import { useObjectAccess } from '../api/get-object-access';
 import { loadedObjects, useObjectList } from '../api/list-objects';
 import { objectKeys } from '../api/object-keys';
 import { downloadUrl, type ObjectRef, startDownload } from '../api/object-urls';
-import { DeleteObjectDialog, DeleteObjectsDialog } from '../components/delete-objects-dialog';
+import { DeleteObjectDialog } from '../components/delete-objects-dialog';
 import { DropZone } from '../components/drop-zone';
+import { JobsPanel } from '../components/jobs-panel';
 import { NewPathDialog } from '../components/new-path-dialog';
 import { ObjectBreadcrumbs } from '../components/object-breadcrumbs';
 import { ObjectList, type ObjectListActions } from '../components/object-list';
 import { RewindBar } from '../components/rewind-bar';
 import { RewindDialog } from '../components/rewind-dialog';
+import { type Selection, SelectionActions } from '../components/selection-actions';
 import { UploadManager } from '../components/upload-manager';
 import { rewindStore, useRewindState } from '../components/use-rewind';
 import { uploadQueue } from '../components/use-uploads';
@@ -53,6 +54,9 @@ const ObjectDetail = lazy(() =>
 );
 const PreviewDialog = lazy(() =>
   import('../components/preview-dialog').then((m) => ({ default: m.PreviewDialog })),
+);
+const RenameDialog = lazy(() =>
+  import('../components/rename-dialog').then((m) => ({ default: m.RenameDialog })),
 );
 const ShareDialog = lazy(() =>
   import('../components/share-dialog').then((m) => ({ default: m.ShareDialog })),
@@ -130,6 +134,7 @@ export function ObjectBrowserPage(): ReactElement {
         />
       )}
       <UploadManager />
+      <JobsPanel />
     </Box>
   );
 }
@@ -161,7 +166,11 @@ function FolderView({
   const [rewindDialog, setRewindDialog] = useState({ open: false, key: 0 });
   const openRewind = (): void => setRewindDialog((d) => ({ open: true, key: d.key + 1 }));
   const closeRewind = (): void => setRewindDialog((d) => ({ ...d, open: false }));
-  const [deleteSelectedOpen, setDeleteSelectedOpen] = useState(false);
+  // Select all (issue 35): everything in the folder, listed by the console, not only the loaded rows.
+  const [wholeFolder, setWholeFolder] = useState(false);
+  const [toRename, setToRename] = useState<string | null>(null);
+  const access = useObjectAccess([bucket]).data?.[bucket];
+  const renameBlocked = access ? jobBlockedReason('move', { bucket, access }, { bucket, access }) : null;
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'share' | 'preview'; object: ObjectRef } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -215,6 +224,12 @@ function FolderView({
   );
 
   const downloadSelected = (): void => {
+    if (wholeFolder) {
+      if (prefix === '')
+        showError(new Error('A whole bucket is not downloaded as one zip: select its folders.'));
+      else void checkedDownload(downloadUrl(bucket, [{ name: prefix }]), false);
+      return;
+    }
     const items = selectedNames.map((n) => byName.get(n)).filter((x): x is ObjectItem => x !== undefined);
     if (items.length === 1 && items[0]) {
       download(items[0]);
@@ -232,6 +247,7 @@ function FolderView({
 
   // Stable callbacks: the listing's rows are memoized and re-render only when their own props change.
   const toggle = useCallback((name: string): void => {
+    setWholeFolder(false);
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(name)) next.delete(name);
@@ -247,12 +263,22 @@ function FolderView({
       onShare: (item) => setDialog({ kind: 'share', object: refOf(item, rewind) }),
       onDownload: download,
       onDelete: (item) => setToDelete(item.name),
+      onRename: (item) => setToRename(item.name),
+      renameBlocked: rewind ? 'Not available in rewind mode' : renameBlocked,
     }),
-    [bucket, rewind, navigate, download],
+    [bucket, rewind, navigate, download, renameBlocked],
   );
+  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.name));
   const toggleAll = (): void => {
-    const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.name));
+    setWholeFolder(false);
     setSelected(allChecked ? new Set() : new Set([...selected, ...rows.map((r) => r.name)]));
+  };
+  const selection: Selection = wholeFolder
+    ? { kind: 'folder', prefix }
+    : { kind: 'rows', names: selectedNames };
+  const clearSelection = (): void => {
+    setWholeFolder(false);
+    setSelected(new Set());
   };
 
   const refresh = (): void => {
@@ -400,37 +426,35 @@ function FolderView({
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1.5 }}>
         <SearchField label="Search Objects" value={search} onChange={setSearch} />
         <Box sx={{ flex: 1 }} />
-        {selectedNames.length > 0 && (
+        {wholeFolder ? (
           <Typography variant="body2" color="text.secondary" role="status">
-            {selectedNames.length.toLocaleString('en-US')} selected
+            Everything in this folder is selected ·{' '}
+            <Link component="button" type="button" onClick={clearSelection}>
+              Clear selection
+            </Link>
           </Typography>
+        ) : (
+          selectedNames.length > 0 && (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {selectedNames.length.toLocaleString('en-US')} selected
+              {allChecked && list.hasNextPage && !rewind && (
+                <>
+                  {' · '}
+                  <Link component="button" type="button" onClick={() => setWholeFolder(true)}>
+                    Select everything in this folder
+                  </Link>
+                </>
+              )}
+            </Typography>
+          )
         )}
-        <Tooltip
-          title={
-            rewind && selectedNames.length > 1 ? 'In rewind mode, download the objects one at a time' : ''
-          }
-        >
-          <span>
-            <Button
-              variant="outlined"
-              startIcon={<DownloadOutlined />}
-              // A zip holds the current versions; in rewind mode only single rows name their old version.
-              disabled={selectedNames.length === 0 || (rewind && selectedNames.length > 1)}
-              onClick={downloadSelected}
-            >
-              Download Selected
-            </Button>
-          </span>
-        </Tooltip>
-        <Button
-          variant="outlined"
-          color="error"
-          startIcon={<DeleteSweepOutlined />}
-          disabled={selectedNames.length === 0 || rewind}
-          onClick={() => setDeleteSelectedOpen(true)}
-        >
-          Delete Selected
-        </Button>
+        <SelectionActions
+          bucket={bucket}
+          selection={selection}
+          rewind={rewind}
+          onDownload={downloadSelected}
+          onDone={clearSelection}
+        />
       </Box>
       {note && (
         <Typography variant="caption" color="text.secondary" component="p" role="note" sx={{ mb: 1 }}>
@@ -465,16 +489,16 @@ function FolderView({
           closeRewind();
         }}
       />
-      <DeleteObjectsDialog
-        bucket={bucket}
-        names={selectedNames}
-        open={deleteSelectedOpen}
-        onClose={() => setDeleteSelectedOpen(false)}
-        onDeleted={() => {
-          setDeleteSelectedOpen(false);
-          setSelected(new Set());
-        }}
-      />
+      {toRename !== null && (
+        <Suspense fallback={null}>
+          <RenameDialog
+            bucket={bucket}
+            name={toRename}
+            onClose={() => setToRename(null)}
+            onStarted={() => setToRename(null)}
+          />
+        </Suspense>
+      )}
       <DeleteObjectDialog
         bucket={bucket}
         name={toDelete}
