@@ -22,6 +22,8 @@ export interface AppOptions {
   webDist?: string;
   /** Mark the session cookie `Secure` and send HSTS (set when served over TLS). */
   secureCookies?: boolean;
+  /** Serve HTTPS with this key pair (main.ts: STOWAGE_CERTS_DIR, with `secureCookies`). */
+  https?: { cert: Buffer; key: Buffer };
   /** Failed sign-ins allowed per client address per window (default 10 per minute); successful ones are free. */
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** OpenID Connect sign-in: when set the login strategy is `redirect` (issue 5; the exchange comes later). */
