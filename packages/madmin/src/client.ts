@@ -14,6 +14,7 @@ import * as kms from './calls/kms.js';
 import * as logs from './calls/logs.js';
 import * as metrics from './calls/metrics.js';
 import * as policies from './calls/policies.js';
+import * as pools from './calls/pools.js';
 import * as quota from './calls/quota.js';
 import * as remoteTargets from './calls/remote-targets.js';
 import * as service from './calls/service.js';
@@ -45,6 +46,7 @@ import type {
   PolicyEntitiesResult,
   PolicyInfo,
 } from './types/policies.js';
+import type { PoolStatus } from './types/pools.js';
 import type { BucketQuota } from './types/quota.js';
 import type { BucketTarget, TargetUpdateType } from './types/remote-targets.js';
 import type { ServiceAction } from './types/service.js';
@@ -159,6 +161,20 @@ export class MadminClient extends AdminTransport {
   }
   dataUsageInfo(signal?: AbortSignal): Promise<DataUsageInfo> {
     return info.dataUsageInfo(this, signal);
+  }
+
+  // Server pools
+  listPoolsStatus(): Promise<PoolStatus[]> {
+    return pools.listPoolsStatus(this);
+  }
+  statusPool(pool: string): Promise<PoolStatus> {
+    return pools.statusPool(this, pool);
+  }
+  decommissionPool(pool: string): Promise<void> {
+    return pools.decommissionPool(this, pool);
+  }
+  cancelDecommissionPool(pool: string): Promise<void> {
+    return pools.cancelDecommissionPool(this, pool);
   }
 
   // Quotas

@@ -28,6 +28,7 @@ export * from './types/kms.js';
 export * from './types/logs.js';
 export * from './types/metrics.js';
 export * from './types/policies.js';
+export * from './types/pools.js';
 export * from './types/quota.js';
 export * from './types/remote-targets.js';
 export * from './types/service.js';

@@ -19,7 +19,7 @@ import { StoreLog } from './log/store-log.js';
 import { LogWebhooks } from './logging/webhooks.js';
 import { StoreMetrics } from './metrics/store-metrics.js';
 import { NotificationSystem } from './notify/notification-system.js';
-import { openObjectLayer } from './object-layer/index.js';
+import { type ObjectLayerOptions, openObjectLayer, openPools } from './object-layer/index.js';
 import { registerReplicationMetrics } from './replication/prometheus.js';
 import { ReplicationService } from './replication/service.js';
 import { unsealer } from './s3/sse/seal.js';
@@ -58,15 +58,8 @@ async function deploymentId(system: StoreContext['layer']['system']): Promise<st
  */
 export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   const log = new StoreLog();
-  // Server pools (the server command): until the pools layer lands, one pool over its explicit drives.
-  const pool = opts.pools?.[0];
-  if (opts.pools && opts.pools.length > 1) throw new Error('this build serves a single server pool');
-  const layer = await openObjectLayer({
+  const common: Omit<ObjectLayerOptions, 'drives'> = {
     dataDir: opts.dataDir,
-    drives: pool ? pool.drives.length : opts.drives,
-    ...(pool
-      ? { driveSpecs: pool.drives, ...(pool.parity === undefined ? {} : { parity: pool.parity }) }
-      : {}),
     onBackgroundError: (err) => log.error('A background task failed', { err }),
     onDriveStateChange: (drive, from) =>
       drive.state === 'ok'
@@ -74,7 +67,11 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         : log.error(
             `Drive ${drive.index + 1} (${drive.path}) is ${drive.state}: its folder is missing or not writable`,
           ),
-  });
+  };
+  // Server pools (the server command's argument groups), else one set of dataDir/drive1..N.
+  const layer = opts.pools
+    ? await openPools(opts.pools, common)
+    : await openObjectLayer({ ...common, drives: opts.drives });
   // Abort multipart uploads left unfinished (the api set: 24 h by default, checked every 6 h).
   const stopStaleUploads = startStaleUploadCleanup(layer);
   let server: http.Server | https.Server | undefined;

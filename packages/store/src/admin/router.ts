@@ -36,6 +36,10 @@ import { listRemoteTargets } from './operations/list-remote-targets.js';
 import { listServiceAccounts } from './operations/list-service-accounts.js';
 import { listUsers } from './operations/list-users.js';
 import { metrics } from './operations/metrics.js';
+import { cancelDecommission } from './operations/pools-cancel.js';
+import { startDecommission } from './operations/pools-decommission.js';
+import { listPools } from './operations/pools-list.js';
+import { statusPool } from './operations/pools-status.js';
 import { removeCannedPolicy } from './operations/remove-canned-policy.js';
 import { removeRemoteTarget } from './operations/remove-remote-target.js';
 import { removeUser } from './operations/remove-user.js';
@@ -253,6 +257,23 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: '/trace', name: 'ServerTrace', action: 'admin:ServerTrace', op: serverTrace },
   { method: 'GET', path: '/log', name: 'ConsoleLog', action: 'admin:ConsoleLog', op: consoleLog },
   { method: 'GET', path: '/storageinfo', name: 'StorageInfo', action: 'admin:StorageInfo', op: storageInfo },
+  // Server pools: status (ServerInfo or Decommission, checked by the operation) and decommission.
+  { method: 'GET', path: '/pools/list', name: 'ListPools', action: null, op: listPools },
+  { method: 'GET', path: '/pools/status', name: 'StatusPool', action: null, op: statusPool },
+  {
+    method: 'POST',
+    path: '/pools/decommission',
+    name: 'StartDecommission',
+    action: 'admin:Decommission',
+    op: startDecommission,
+  },
+  {
+    method: 'POST',
+    path: '/pools/cancel',
+    name: 'CancelDecommission',
+    action: 'admin:Decommission',
+    op: cancelDecommission,
+  },
   {
     method: 'GET',
     path: '/datausageinfo',

@@ -73,6 +73,7 @@ const CODES_BY_STATUS = {
     // Admin API (PROTOCOL-NOTES §1).
     XMinioAdminGroupNotEmpty: 'The specified group is not empty - cannot remove it.',
     XMinioAdminInvalidArgument: 'Invalid arguments specified.',
+    XMinioDecommissionNotAllowed: 'Decommission is not allowed for this pool.',
     XMinioAdminTierNameNotUpperCase: 'Tier name must be in uppercase',
     XMinioAdminTierBucketNotFound: 'Remote tier bucket not found',
     XMinioAdminTierInvalidCredentials: 'Invalid remote tier credentials',

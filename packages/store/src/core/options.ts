@@ -51,6 +51,11 @@ export interface StoreOptions {
 export interface PoolSpec {
   drives: { path: string; capacity?: number }[];
   parity?: number;
+  /**
+   * The pool's argument as given (e.g. `/data/p1/d{1...4}`): its name in the admin pools API and
+   * errors. Absent: its drive paths joined by spaces.
+   */
+  cmdline?: string;
 }
 
 /** Admin `service` actions the embedding process may handle. */

@@ -47,6 +47,7 @@ import type {
   UploadChecksum,
 } from './types.js';
 import { cleanupStaleUploads } from './upload-cleanup.js';
+import { dropVersions, type ExportedVersion, exportVersions, importVersion } from './version-move.js';
 
 /**
  * The embedded store's object layer: one erasure set over N drive folders. See ./types.ts for the
@@ -274,6 +275,23 @@ export class ErasureObjectLayer implements ObjectLayer {
   /** Abort uploads initiated more than `maxAgeMs` ago (stale-upload cleanup). Returns how many. */
   cleanupStaleUploads(maxAgeMs: number): Promise<number> {
     return cleanupStaleUploads(this.set, maxAgeMs);
+  }
+
+  // ---------------------------------------------------------------- moving versions (pools)
+
+  /** See ./version-move.ts: the key's versions as stored, newest first, to move to another set. */
+  exportVersions(bucket: string, key: string): Promise<ExportedVersion[]> {
+    return exportVersions(this.set, bucket, key);
+  }
+
+  /** See ./version-move.ts: write a version exported from another set under its own id and time. */
+  importVersion(bucket: string, key: string, version: ExportedVersion): Promise<ObjectInfo> {
+    return importVersion(this.set, bucket, key, version);
+  }
+
+  /** See ./version-move.ts: remove versions (by id) that now live in another set, locks aside. */
+  dropVersions(bucket: string, key: string, versionIds: string[]): Promise<void> {
+    return dropVersions(this.set, bucket, key, versionIds);
   }
 
   // ---------------------------------------------------------------- heal

@@ -5,6 +5,10 @@ export { DeleteMarkerError, isDeleteMarkerError } from './delete-marker-error.js
 export { FormatMismatchError } from './drive.js';
 export { ErasureObjectLayer } from './erasure-object-layer.js';
 export { type DriveSpec, defaultParity, type ObjectLayerOptions } from './erasure-set.js';
+export { DecommissionError, type DecommissionInfo } from './pools/decommission.js';
+export { type LayoutPool, type PoolLayout, PoolLayoutError } from './pools/layout.js';
+export { openPools, poolCmdline } from './pools/open.js';
+export { PoolsObjectLayer } from './pools/pools-layer.js';
 export type * from './types.js';
 
 /**

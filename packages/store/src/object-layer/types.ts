@@ -341,6 +341,9 @@ export interface DriveInfo {
   totalSpace: number;
   usedSpace: number;
   availSpace: number;
+  /** With server pools: the drive's pool (argument group) and erasure set within it. */
+  pool?: number;
+  set?: number;
 }
 
 export interface StorageInfo {
@@ -350,6 +353,8 @@ export interface StorageInfo {
   dataShards: number;
   /** true when N ≥ 4 (erasure coded, reported as "distributed mode" to the console). */
   erasure: boolean;
+  /** With several server pools: each pool's geometry, by pool index (`drives` carry their pool). */
+  pools?: { parity: number; dataShards: number }[];
 }
 
 /** Small durable documents of the store itself (IAM, config): replicated to every drive, quorum read. */

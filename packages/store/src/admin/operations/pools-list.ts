@@ -1,0 +1,8 @@
+import type { AdminOperation } from '../call.js';
+import { allPoolStatus, requireStatusAccess } from './pools-support.js';
+
+/** Admin API: ListPools — `GET /pools/list` → madmin's `[]PoolStatus`. */
+export const listPools: AdminOperation = async (call) => {
+  requireStatusAccess(call);
+  return call.ok(await allPoolStatus(call));
+};

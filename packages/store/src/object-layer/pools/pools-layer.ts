@@ -1,0 +1,665 @@
+import type { Readable } from 'node:stream';
+import { isS3Error, s3Error } from '../../core/errors.js';
+import { CONFIG_NAMES } from '../bucket-docs.js';
+import { isDeleteMarkerError } from '../delete-marker-error.js';
+import type { ErasureObjectLayer } from '../erasure-object-layer.js';
+import { KeyLocks, objectLock } from '../key-locks.js';
+import type {
+  BucketConfigName,
+  BucketInfo,
+  ByteRange,
+  CompleteOptions,
+  DeleteOptions,
+  DeleteResult,
+  DocHealResult,
+  GetObjectResult,
+  HealObjectResult,
+  HealOptions,
+  KeyUsage,
+  ListObjectsOptions,
+  ListObjectsResult,
+  ListVersionsOptions,
+  ListVersionsResult,
+  MetadataPatch,
+  ObjectBody,
+  ObjectInfo,
+  ObjectLayer,
+  ObjectSummary,
+  OwnerRecord,
+  PartInfo,
+  PutObjectOptions,
+  PutPartOptions,
+  StorageInfo,
+  SystemStore,
+  UnsealKey,
+} from '../types.js';
+import { PoolDecommission } from './decommission.js';
+import type { PoolLayout } from './layout.js';
+import { mergeObjectPages, mergeUploadPages, mergeVersionPages } from './merge.js';
+import { choosePool, poolSpaceFor } from './placement.js';
+
+/**
+ * Server pools as one namespace (see packages/store/docs/pools.md): an `ObjectLayer` over several
+ * erasure sets (`ErasureObjectLayer`s), each with its own drives and parity. The store's own documents
+ * (IAM, configuration) live in pool 0; buckets and their settings exist in every pool; a key lives in
+ * exactly one pool — a new key goes where placement draws it (./placement.ts), later writes of the key
+ * go where it is. A lock per key around "find the pool, write there" keeps two writers of a new key
+ * from choosing two pools, and a decommission's move of the key from running under their feet.
+ */
+
+/** How long a pool's free space figures are reused for placement (ms). */
+const SPACE_TTL_MS = 1000;
+
+export interface PoolsLayerOptions {
+  /** Each pool's command line (its drive arguments), in argument order. */
+  cmdlines: string[];
+  /** Each pool's persisted id (./layout.ts). */
+  ids: string[];
+  /** The layout recorded at open (./layout.ts); pools it marks decommissioned take no new objects. */
+  layout: PoolLayout;
+  /** Random numbers in [0, 1) for placement (tests pass a fixed sequence). */
+  random?: () => number;
+  /** A pool's storage figures, for placement (default: its storageInfo, cached briefly). */
+  spaceOf?: (pool: number) => Promise<StorageInfo>;
+}
+
+function notFound(err: unknown): boolean {
+  return isS3Error(err, 'NoSuchKey') || isS3Error(err, 'NoSuchVersion');
+}
+
+/**
+ * The store's own documents over pools: read from pool 0, written to every pool, so each pool holds
+ * them all and pool 0 too can be decommissioned (the next pool then serves them after a restart).
+ */
+function mirroredSystem(stores: SystemStore[]): SystemStore {
+  const [first, ...rest] = stores as [SystemStore, ...SystemStore[]];
+  return {
+    read: (p) => first.read(p),
+    list: (prefix) => first.list(prefix),
+    write: async (p, data) => {
+      await first.write(p, data);
+      await Promise.all(rest.map((s) => s.write(p, data)));
+    },
+    delete: async (p) => {
+      await first.delete(p);
+      await Promise.all(rest.map((s) => s.delete(p)));
+    },
+  };
+}
+
+/** Copy the store's documents of pool 0 to pools that lack them (pools added since). */
+export async function copySystemDocs(from: SystemStore, to: SystemStore): Promise<void> {
+  for (const p of await from.list('')) {
+    if (p.startsWith('pools/')) continue;
+    const data = await from.read(p);
+    if (data && !(await to.read(p))) await to.write(p, data);
+  }
+}
+
+export class PoolsObjectLayer implements ObjectLayer {
+  readonly system: SystemStore;
+  readonly setDriveCount: number;
+  readonly parityShards: number;
+  readonly cmdlines: string[];
+  readonly ids: string[];
+  /** Pools taking no new objects and no new uploads (decommissioning or decommissioned). */
+  readonly suspended = new Set<number>();
+  /** Serialises "find the key's pool, then write it" per key (and a decommission's move of the key). */
+  readonly locks = new KeyLocks();
+  private readonly random: () => number;
+  private readonly spaceOf: (pool: number) => Promise<StorageInfo>;
+  private readonly spaceCache = new Map<number, { at: number; info: Promise<StorageInfo> }>();
+  /** Which pool holds a multipart upload (found by asking the pools, then remembered). */
+  private readonly uploadPools = new Map<string, number>();
+  private readonly poolLayout: PoolLayout;
+  /** The admin API's decommission of a pool (./decommission.ts). */
+  readonly decommission: PoolDecommission;
+
+  constructor(
+    readonly pools: ErasureObjectLayer[],
+    opts: PoolsLayerOptions,
+  ) {
+    const first = pools[0] as ErasureObjectLayer;
+    this.system = mirroredSystem(pools.map((p) => p.system));
+    this.setDriveCount = first.setDriveCount;
+    this.parityShards = first.parityShards;
+    this.cmdlines = opts.cmdlines;
+    this.ids = opts.ids;
+    this.poolLayout = opts.layout;
+    opts.layout.pools.forEach((p, i) => {
+      if (p.decommissioned) this.suspended.add(i);
+    });
+    this.random = opts.random ?? Math.random;
+    this.spaceOf = opts.spaceOf ?? ((i) => this.cachedStorageInfo(i));
+    this.decommission = new PoolDecommission(
+      {
+        ids: this.ids,
+        cmdlines: this.cmdlines,
+        suspended: this.suspended,
+        poolCount: () => this.pools.length,
+        poolSpace: async (i) => {
+          const info = await this.pool(i).storageInfo();
+          const ok = info.drives.filter((d) => d.state === 'ok');
+          return {
+            total: ok.reduce((n, d) => n + d.totalSpace, 0),
+            free: ok.reduce((n, d) => n + d.availSpace, 0),
+          };
+        },
+        buckets: async () => (await this.listBuckets()).map((b) => b.name),
+        poolKeys: async (i, bucket, after, max) => {
+          const page = await this.pool(i).listObjectUsage(bucket, {
+            ...(after ? { after } : {}),
+            maxKeys: max,
+          });
+          return { keys: page.objects, more: page.isTruncated };
+        },
+        placeNew: (size) => this.placeNew(size),
+        moveKey: (bucket, key, from, to) => this.moveKey(bucket, key, from, to),
+        abortUploads: async (i) => {
+          for (const b of await this.listBuckets()) {
+            for (;;) {
+              const page = await this.pool(i).listMultipartUploads(b.name, { maxUploads: 100 });
+              for (const u of page.uploads)
+                await this.pool(i).abortMultipartUpload(b.name, u.key, u.uploadId);
+              if (!page.isTruncated || page.uploads.length === 0) break;
+            }
+          }
+        },
+        layout: () => this.poolLayout,
+      },
+      this.system,
+      pools.map((p) => p.system),
+    );
+  }
+
+  private pool(i: number): ErasureObjectLayer {
+    return this.pools[i] as ErasureObjectLayer;
+  }
+
+  private cachedStorageInfo(i: number): Promise<StorageInfo> {
+    const now = Date.now();
+    const hit = this.spaceCache.get(i);
+    if (hit && now - hit.at < SPACE_TTL_MS) return hit.info;
+    const info = this.pool(i).storageInfo();
+    this.spaceCache.set(i, { at: now, info });
+    info.catch(() => this.spaceCache.delete(i));
+    return info;
+  }
+
+  async close(): Promise<void> {
+    await this.decommission.stop();
+    await Promise.all(this.pools.map((p) => p.close()));
+  }
+
+  async storageInfo(): Promise<StorageInfo> {
+    const infos = await Promise.all(this.pools.map((p) => p.storageInfo()));
+    const first = infos[0] as StorageInfo;
+    return {
+      drives: infos.flatMap((info, pool) => info.drives.map((d) => ({ ...d, pool, set: 0 }))),
+      parity: first.parity,
+      dataShards: first.dataShards,
+      erasure: infos.some((i) => i.erasure),
+      pools: infos.map((info) => ({ parity: info.parity, dataShards: info.dataShards })),
+    };
+  }
+
+  // ---------------------------------------------------------------- placement
+
+  /** The pool a new object of `size` bytes goes to; XMinioStorageFull when no pool can hold it. */
+  async placeNew(size: number): Promise<number> {
+    const spaces = await Promise.all(
+      this.pools.map(async (_, i) => {
+        if (this.suspended.has(i)) return 0;
+        try {
+          return poolSpaceFor(await this.spaceOf(i), size);
+        } catch {
+          return 0;
+        }
+      }),
+    );
+    const idx = choosePool(spaces, this.random);
+    if (idx < 0) throw s3Error('XMinioStorageFull');
+    return idx;
+  }
+
+  /**
+   * The pool holding the key (its latest version or delete marker), or -1. Were it in two pools (a
+   * decommission's copy in flight), the one with the newest latest version.
+   */
+  async locate(bucket: string, key: string): Promise<number> {
+    const times = await Promise.all(
+      this.pools.map((p) =>
+        p.headObject(bucket, key).then(
+          (info) => info.lastModified.getTime(),
+          (err: unknown) => {
+            if (isDeleteMarkerError(err)) return err.lastModified.getTime();
+            if (notFound(err)) return -1;
+            throw err;
+          },
+        ),
+      ),
+    );
+    let best = -1;
+    times.forEach((t, i) => {
+      if (t >= 0 && (best < 0 || t > (times[best] as number))) best = i;
+    });
+    return best;
+  }
+
+  /** The pool holding one version of the key (a delete marker too), or -1. */
+  async locateVersion(bucket: string, key: string, versionId: string): Promise<number> {
+    const found = await Promise.all(
+      this.pools.map((p) =>
+        p.headObject(bucket, key, { versionId }).then(
+          () => true,
+          (err: unknown) => {
+            if (isDeleteMarkerError(err)) return true;
+            if (notFound(err)) return false;
+            throw err;
+          },
+        ),
+      ),
+    );
+    return found.indexOf(true);
+  }
+
+  /** The pool a call about an existing version goes to: the holder, else pool 0 (for its error). */
+  private async holder(bucket: string, key: string, versionId?: string): Promise<ErasureObjectLayer> {
+    const i = versionId ? await this.locateVersion(bucket, key, versionId) : await this.locate(bucket, key);
+    return this.pool(Math.max(i, 0));
+  }
+
+  /** Run `fn` under the key's lock with the key's pool, or a newly placed one. */
+  private withKeyPool<T>(
+    bucket: string,
+    key: string,
+    size: number,
+    fn: (pool: number) => Promise<T>,
+  ): Promise<T> {
+    return this.locks.run(objectLock(bucket, key), async () => {
+      const at = await this.locate(bucket, key);
+      return fn(at >= 0 ? at : await this.placeNew(size));
+    });
+  }
+
+  /** Options for pool `i`: the first pool's default parity means the pool's own default. */
+  private forPool<O extends { parity?: number }>(i: number, opts: O): O {
+    if (opts.parity === undefined || i === 0) return opts;
+    const pool = this.pool(i);
+    const parity =
+      opts.parity === this.parityShards || opts.parity > Math.floor(pool.setDriveCount / 2)
+        ? pool.parityShards
+        : opts.parity;
+    return { ...opts, parity };
+  }
+
+  // ---------------------------------------------------------------- buckets
+
+  async makeBucket(name: string, opts?: { objectLock?: boolean; owner?: OwnerRecord }): Promise<void> {
+    await this.pool(0).makeBucket(name, opts);
+    await Promise.all(
+      this.pools.slice(1).map((p) =>
+        p.makeBucket(name, opts).catch((err: unknown) => {
+          if (!isS3Error(err, 'BucketAlreadyOwnedByYou')) throw err;
+        }),
+      ),
+    );
+  }
+
+  getBucketInfo(name: string): Promise<BucketInfo> {
+    return this.pool(0).getBucketInfo(name);
+  }
+
+  listBuckets(): Promise<BucketInfo[]> {
+    return this.pool(0).listBuckets();
+  }
+
+  async deleteBucket(name: string, opts?: { force?: boolean }): Promise<void> {
+    if (!opts?.force) {
+      // Empty everywhere first: a bucket is never removed from some pools only.
+      for (const p of this.pools) {
+        const v = await p.listObjectVersions(name, { maxKeys: 1 });
+        if (v.versions.length > 0 || v.commonPrefixes.length > 0) {
+          throw s3Error('BucketNotEmpty', { BucketName: name });
+        }
+      }
+    }
+    // Pool 0 (where the bucket is listed) last, so a failure leaves it visible.
+    for (const p of this.pools.slice(1)) {
+      await p.deleteBucket(name, opts).catch((err: unknown) => {
+        if (!isS3Error(err, 'NoSuchBucket')) throw err;
+      });
+    }
+    await this.pool(0).deleteBucket(name, opts);
+  }
+
+  async setBucketVersioning(name: string, state: 'Enabled' | 'Suspended'): Promise<void> {
+    await this.pool(0).setBucketVersioning(name, state);
+    await Promise.all(this.pools.slice(1).map((p) => p.setBucketVersioning(name, state)));
+  }
+
+  getBucketConfig(bucket: string, name: BucketConfigName): Promise<Buffer | null> {
+    return this.pool(0).getBucketConfig(bucket, name);
+  }
+
+  async putBucketConfig(bucket: string, name: BucketConfigName, data: Buffer | null): Promise<void> {
+    await this.pool(0).putBucketConfig(bucket, name, data);
+    await Promise.all(this.pools.slice(1).map((p) => p.putBucketConfig(bucket, name, data)));
+  }
+
+  /** Give every pool the buckets of pool 0 with their versioning and settings (a pool added later). */
+  async syncBuckets(): Promise<void> {
+    const buckets = await this.pool(0).listBuckets();
+    for (const b of buckets) {
+      const configs = await Promise.all(CONFIG_NAMES.map((n) => this.pool(0).getBucketConfig(b.name, n)));
+      for (const p of this.pools.slice(1)) {
+        const have = await p.getBucketInfo(b.name).catch((err: unknown) => {
+          if (isS3Error(err, 'NoSuchBucket')) return null;
+          throw err;
+        });
+        if (!have) {
+          await p.makeBucket(b.name, {
+            objectLock: b.objectLockEnabled,
+            ...(b.owner ? { owner: b.owner } : {}),
+          });
+        }
+        if (b.versioning !== 'Unversioned' && have?.versioning !== b.versioning) {
+          await p.setBucketVersioning(b.name, b.versioning);
+        }
+        for (const [i, name] of CONFIG_NAMES.entries()) {
+          const want = configs[i] ?? null;
+          const cur = await p.getBucketConfig(b.name, name);
+          if ((cur === null) !== (want === null) || (cur && want && !cur.equals(want))) {
+            await p.putBucketConfig(b.name, name, want);
+          }
+        }
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- objects
+
+  putObject(bucket: string, key: string, body: ObjectBody, opts: PutObjectOptions): Promise<ObjectInfo> {
+    return this.withKeyPool(bucket, key, opts.size, (i) =>
+      this.pool(i).putObject(bucket, key, body, this.forPool(i, opts)),
+    );
+  }
+
+  async headObject(bucket: string, key: string, opts?: { versionId?: string }): Promise<ObjectInfo> {
+    return (await this.holder(bucket, key, opts?.versionId)).headObject(bucket, key, opts);
+  }
+
+  async getObject(
+    bucket: string,
+    key: string,
+    opts?: { versionId?: string; range?: ByteRange; unseal?: UnsealKey },
+  ): Promise<GetObjectResult> {
+    return (await this.holder(bucket, key, opts?.versionId)).getObject(bucket, key, opts);
+  }
+
+  deleteObject(bucket: string, key: string, opts?: DeleteOptions): Promise<DeleteResult> {
+    return this.locks.run(objectLock(bucket, key), async () => {
+      if (opts?.versionId)
+        return (await this.holder(bucket, key, opts.versionId)).deleteObject(bucket, key, opts);
+      let at = await this.locate(bucket, key);
+      if (at < 0) {
+        // A delete marker of a key that exists nowhere is a new object of its own.
+        const info = await this.pool(0).getBucketInfo(bucket);
+        at = info.versioning === 'Unversioned' ? 0 : await this.placeNew(0);
+      }
+      return this.pool(at).deleteObject(bucket, key, opts);
+    });
+  }
+
+  updateObjectMetadata(
+    bucket: string,
+    key: string,
+    versionId: string | undefined,
+    patch: MetadataPatch,
+  ): Promise<ObjectInfo> {
+    return this.locks.run(objectLock(bucket, key), async () =>
+      (await this.holder(bucket, key, versionId)).updateObjectMetadata(bucket, key, versionId, patch),
+    );
+  }
+
+  async transitionVersion(
+    bucket: string,
+    key: string,
+    versionId: string,
+    expect: { etag: string; mtime: number },
+    tier: string,
+  ): Promise<boolean> {
+    const i = await this.locateVersion(bucket, key, versionId);
+    return i >= 0 && this.pool(i).transitionVersion(bucket, key, versionId, expect, tier);
+  }
+
+  async restoreVersion(
+    bucket: string,
+    key: string,
+    versionId: string,
+    body: Readable,
+    expect: { etag: string; mtime: number; size: number },
+    expiry: number,
+  ): Promise<boolean> {
+    const i = await this.locateVersion(bucket, key, versionId);
+    if (i < 0) {
+      body.destroy();
+      return false;
+    }
+    return this.pool(i).restoreVersion(bucket, key, versionId, body, expect, expiry);
+  }
+
+  async readStoredVersion(
+    bucket: string,
+    key: string,
+    versionId: string,
+  ): Promise<{ info: ObjectInfo; stream: Readable; size: number } | null> {
+    return (await this.holder(bucket, key, versionId)).readStoredVersion(bucket, key, versionId);
+  }
+
+  async dropRestoredCopy(bucket: string, key: string, versionId: string, now: number): Promise<boolean> {
+    const i = await this.locateVersion(bucket, key, versionId);
+    return i >= 0 && this.pool(i).dropRestoredCopy(bucket, key, versionId, now);
+  }
+
+  setRemoteReader(reader: (info: ObjectInfo, range: ByteRange | null) => Promise<Readable>): void {
+    for (const p of this.pools) p.setRemoteReader(reader);
+  }
+
+  // ---------------------------------------------------------------- listing
+
+  async listObjects(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult> {
+    const pages = await Promise.all(this.pools.map((p) => p.listObjects(bucket, opts)));
+    return mergeObjectPages(pages, opts.maxKeys, (a, b) => a.lastModified > b.lastModified);
+  }
+
+  async listObjectSummaries(
+    bucket: string,
+    opts: ListObjectsOptions,
+  ): Promise<ListObjectsResult<ObjectSummary>> {
+    const pages = await Promise.all(this.pools.map((p) => p.listObjectSummaries(bucket, opts)));
+    return mergeObjectPages(pages, opts.maxKeys, (a, b) => a.lastModified > b.lastModified);
+  }
+
+  async listObjectUsage(bucket: string, opts: ListObjectsOptions): Promise<ListObjectsResult<KeyUsage>> {
+    const pages = await Promise.all(this.pools.map((p) => p.listObjectUsage(bucket, opts)));
+    return mergeObjectPages(
+      pages,
+      opts.maxKeys,
+      (a, b) => a.versions + a.deleteMarkers > b.versions + b.deleteMarkers,
+    );
+  }
+
+  async listObjectVersions(bucket: string, opts: ListVersionsOptions): Promise<ListVersionsResult> {
+    const pages = await Promise.all(this.pools.map((p) => p.listObjectVersions(bucket, opts)));
+    return mergeVersionPages(pages, opts.maxKeys);
+  }
+
+  // ---------------------------------------------------------------- multipart
+
+  /**
+   * The pool holding an upload: remembered from its creation, else found by asking each pool (an
+   * upload started before a restart). NoSuchUpload when none has it.
+   */
+  private async uploadPool(bucket: string, key: string, uploadId: string): Promise<number> {
+    const known = this.uploadPools.get(uploadId);
+    if (known !== undefined) return known;
+    const found = await Promise.all(
+      this.pools.map((p) =>
+        p.listParts(bucket, key, uploadId, { maxParts: 1 }).then(
+          () => true,
+          (err: unknown) => {
+            if (isS3Error(err, 'NoSuchUpload')) return false;
+            throw err;
+          },
+        ),
+      ),
+    );
+    const i = found.indexOf(true);
+    if (i < 0) throw s3Error('NoSuchUpload', { UploadId: uploadId });
+    this.uploadPools.set(uploadId, i);
+    return i;
+  }
+
+  async newMultipartUpload(
+    bucket: string,
+    key: string,
+    opts: Omit<PutObjectOptions, 'size' | 'contentMd5Base64'>,
+  ): Promise<string> {
+    const at = await this.locate(bucket, key);
+    const i = at >= 0 && !this.suspended.has(at) ? at : await this.placeNew(-1);
+    const id = await this.pool(i).newMultipartUpload(bucket, key, this.forPool(i, opts));
+    this.uploadPools.set(id, i);
+    return id;
+  }
+
+  async putObjectPart(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: ObjectBody,
+    opts: PutPartOptions,
+  ): Promise<PartInfo> {
+    const i = await this.uploadPool(bucket, key, uploadId);
+    return this.pool(i).putObjectPart(bucket, key, uploadId, partNumber, body, opts);
+  }
+
+  async listParts(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    opts?: { partNumberMarker?: number; maxParts?: number },
+  ): ReturnType<ObjectLayer['listParts']> {
+    const i = await this.uploadPool(bucket, key, uploadId);
+    return this.pool(i).listParts(bucket, key, uploadId, opts);
+  }
+
+  async listMultipartUploads(
+    bucket: string,
+    opts?: { prefix?: string; keyMarker?: string; uploadIdMarker?: string; maxUploads?: number },
+  ): ReturnType<ObjectLayer['listMultipartUploads']> {
+    const pages = await Promise.all(this.pools.map((p) => p.listMultipartUploads(bucket, opts)));
+    return mergeUploadPages(pages, opts?.maxUploads);
+  }
+
+  async abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void> {
+    const i = await this.uploadPool(bucket, key, uploadId);
+    await this.pool(i).abortMultipartUpload(bucket, key, uploadId);
+    this.uploadPools.delete(uploadId);
+  }
+
+  /**
+   * Completes in the upload's pool. Should the key have appeared in another pool meanwhile (a PUT of
+   * the same key placed elsewhere), or the upload's pool be draining, the key's versions are then
+   * moved to where the key lives (or to a pool taking new objects), so a key stays in one pool.
+   */
+  async completeMultipartUpload(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[],
+    opts?: CompleteOptions,
+  ): Promise<ObjectInfo> {
+    const i = await this.uploadPool(bucket, key, uploadId);
+    return this.locks.run(objectLock(bucket, key), async () => {
+      const held = await Promise.all(
+        this.pools.map((p, j) => (j === i ? Promise.resolve(false) : this.hasKey(p, bucket, key))),
+      );
+      const elsewhere = held.indexOf(true);
+      const info = await this.pool(i).completeMultipartUpload(bucket, key, uploadId, parts, opts);
+      this.uploadPools.delete(uploadId);
+      const target = elsewhere >= 0 ? elsewhere : this.suspended.has(i) ? await this.placeNew(info.size) : -1;
+      if (target >= 0) await this.moveKeyLocked(bucket, key, i, target);
+      return info;
+    });
+  }
+
+  private hasKey(p: ErasureObjectLayer, bucket: string, key: string): Promise<boolean> {
+    return p.headObject(bucket, key).then(
+      () => true,
+      (err: unknown) => {
+        if (isDeleteMarkerError(err)) return true;
+        if (notFound(err)) return false;
+        throw err;
+      },
+    );
+  }
+
+  /** Abort stale uploads in every pool. */
+  async cleanupStaleUploads(maxAgeMs: number): Promise<number> {
+    const counts = await Promise.all(this.pools.map((p) => p.cleanupStaleUploads(maxAgeMs)));
+    return counts.reduce((n, c) => n + c, 0);
+  }
+
+  // ---------------------------------------------------------------- moving keys (decommission)
+
+  /**
+   * Move every version of a key from pool `from` to pool `to` (oldest first, each as stored, with its
+   * id and time), then remove them from `from`; under the key's lock. Returns the versions and bytes
+   * moved. A version that cannot be read or written fails the whole key, which stays where it was.
+   */
+  moveKey(
+    bucket: string,
+    key: string,
+    from: number,
+    to: number,
+  ): Promise<{ versions: number; bytes: number }> {
+    return this.locks.run(objectLock(bucket, key), () => this.moveKeyLocked(bucket, key, from, to));
+  }
+
+  private async moveKeyLocked(
+    bucket: string,
+    key: string,
+    from: number,
+    to: number,
+  ): Promise<{ versions: number; bytes: number }> {
+    const versions = await this.pool(from).exportVersions(bucket, key);
+    let bytes = 0;
+    for (const v of [...versions].reverse()) {
+      await this.pool(to).importVersion(bucket, key, v);
+      bytes += v.record.deleteMarker ? 0 : v.record.size;
+    }
+    await this.pool(from).dropVersions(
+      bucket,
+      key,
+      versions.map((v) => v.record.versionId),
+    );
+    return { versions: versions.length, bytes };
+  }
+
+  // ---------------------------------------------------------------- heal
+
+  async healObject(bucket: string, key: string, opts?: HealOptions): Promise<HealObjectResult> {
+    return (await this.holder(bucket, key)).healObject(bucket, key, opts);
+  }
+
+  async *healDocuments(bucket: string | null, opts?: HealOptions): AsyncGenerator<DocHealResult> {
+    for (const p of bucket === null ? this.pools.slice(0, 1) : this.pools)
+      yield* p.healDocuments(bucket, opts);
+  }
+
+  configureHeal(opts: HealOptions): void {
+    for (const p of this.pools) p.configureHeal(opts);
+  }
+}
