@@ -20,7 +20,7 @@ let dir: string;
 let store: StoreHandle | undefined;
 let program: GoProgram;
 
-function poolSpec(name: string, n: number): PoolSpec {
+function poolSpec(name: string, n: number): PoolSpec & { cmdline: string } {
   return {
     drives: Array.from({ length: n }, (_, i) => ({ path: path.join(dir, name, `d${i + 1}`) })),
     cmdline: `${path.join(dir, name)}/d{1...${n}}`,
