@@ -28,6 +28,8 @@ export interface AppOptions {
    * its pages may be framed by the same origin (`frame-ancestors 'self'`, X-Frame-Options SAMEORIGIN).
    */
   framedBySameOrigin?: boolean;
+  /** Serve HTTPS with this key pair (main.ts: STOWAGE_CERTS_DIR, with `secureCookies`). */
+  https?: { cert: Buffer; key: Buffer };
   /** Failed sign-ins allowed per client address per window (default 10 per minute); successful ones are free. */
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** OpenID Connect sign-in: when set the login strategy is `redirect` (issue 5; the exchange comes later). */

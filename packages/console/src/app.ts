@@ -1,3 +1,5 @@
+import type http from 'node:http';
+import https from 'node:https';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -90,6 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Rate limiting keys on the client address; behind a reverse proxy set it up to pass X-Forwarded-For.
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // HTTPS (STOWAGE_CERTS_DIR): the same app on a TLS server.
+    ...(options.https
+      ? { serverFactory: (handler: http.RequestListener) => https.createServer(options.https ?? {}, handler) }
+      : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -7,10 +7,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  type CertsDir,
+  CliError,
+  loadCertsDir,
   randomRootCredentials,
   STOWAGE_VERSION,
   type StoreHandle,
   startStore,
+  trustCertsDir,
   writeFileAtomic,
 } from '@stowage/store';
 import { buildApp } from './app.js';
@@ -30,6 +34,15 @@ const webDist = path.resolve(here, '../../web/dist');
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const secrets = await resolveSecrets(config, { randomRootCredentials, writeFileAtomic });
+  // STOWAGE_CERTS_DIR: HTTPS for the console and the embedded store; this process trusts the pair.
+  let certs: CertsDir | null = null;
+  if (config.certsDir !== null) {
+    certs = await loadCertsDir(config.certsDir);
+    if (!certs)
+      throw new CliError(`STOWAGE_CERTS_DIR: ${config.certsDir} holds no public.crt and private.key`);
+    trustCertsDir(certs);
+  }
+  const scheme = certs ? 'https' : 'http';
 
   let store: StoreHandle | null = null;
   let s3Endpoint: string;
@@ -41,8 +54,9 @@ async function main(): Promise<void> {
       host: config.host,
       rootUser: secrets.rootUser,
       rootPassword: secrets.rootPassword,
+      ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
     });
-    s3Endpoint = `http://127.0.0.1:${store.port}`;
+    s3Endpoint = `${scheme}://127.0.0.1:${store.port}`;
   } else {
     s3Endpoint = config.minioServer.origin;
   }
@@ -89,6 +103,7 @@ async function main(): Promise<void> {
     region: config.region,
     sessionKey: secrets.sessionKey,
     sessionDurationSeconds: config.sessionDurationSeconds,
+    ...(certs ? { https: { cert: certs.cert, key: certs.key }, secureCookies: true } : {}),
     connection: {
       ...(config.serverCa === null ? {} : { ca: config.serverCa }),
       skipTlsVerification: config.tlsSkipVerification,
@@ -118,16 +133,16 @@ async function main(): Promise<void> {
       storeUrl: s3Endpoint,
       rootUser: secrets.rootUser,
       rootPassword: secrets.rootPassword,
-      consoleUrl: `http://${local}:${config.consolePort}`,
+      consoleUrl: `${scheme}://${local}:${config.consolePort}`,
       token: logSearch.token,
     });
   }
 
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const lines = [
-    `Stowage console: http://${shown}:${config.consolePort}`,
+    `Stowage console: ${scheme}://${shown}:${config.consolePort}`,
     store
-      ? `Embedded store (S3 API): http://${shown}:${store.port}  drives: ${config.drives} in ${config.dataDir}`
+      ? `Embedded store (S3 API): ${scheme}://${shown}:${store.port}  drives: ${config.drives} in ${config.dataDir}`
       : `Storage server: ${s3Endpoint}`,
   ];
   if (store) {
@@ -170,7 +185,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof CliError) {
     process.stderr.write(`${err.message}\n`);
   } else {
     process.stderr.write(

@@ -1,4 +1,4 @@
-export { type CertsDir, loadCertsDir } from './cli/certs-dir.js';
+export { type CertsDir, loadCertsDir, trustCertsDir } from './cli/certs-dir.js';
 export { CliError } from './cli/cli-error.js';
 export { randomRootCredentials, writeFileAtomic } from './cli/root-credentials.js';
 export * from './core/errors.js';

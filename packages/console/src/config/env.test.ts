@@ -29,7 +29,20 @@ describe('loadConfig', () => {
       tlsSkipVerification: false,
       pathStyle: true,
       serverTimeoutMs: 10_000,
+      certsDir: null,
     });
+  });
+
+  it('reads STOWAGE_CERTS_DIR as a folder, relative to the working folder', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'stowage-certs-env-'));
+    try {
+      expect(loadConfig({ STOWAGE_CERTS_DIR: dir }, '/srv').certsDir).toBe(dir);
+      expect(errorOf({ STOWAGE_CERTS_DIR: 'no-such-certs' })).toMatch(
+        /STOWAGE_CERTS_DIR .*\/srv\/no-such-certs is none/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads the connection options of another S3 server', () => {

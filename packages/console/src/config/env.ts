@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -37,6 +37,11 @@ export interface ConsoleConfig {
    * dashboard's widgets query; absent, the dashboard shows the usage summary.
    */
   prometheus?: { url: string; jobId: string };
+  /**
+   * STOWAGE_CERTS_DIR: a folder in MinIO's certs layout (public.crt, private.key, optional CAs/); the
+   * console and the embedded store then serve HTTPS only. null = plain HTTP.
+   */
+  certsDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +183,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     );
   }
   const caFile = get('CONSOLE_MINIO_SERVER_CA');
+  const certs = get('STOWAGE_CERTS_DIR');
+  const certsDir = certs === undefined ? null : path.resolve(cwd, certs);
+  if (certsDir !== null && !statSync(certsDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(
+      'STOWAGE_CERTS_DIR',
+      `must name a folder holding public.crt and private.key (${certsDir} is none)`,
+    );
+  }
   const prometheus = readPrometheus(get);
 
   return {
@@ -198,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     pathStyle: readSwitch(env, 'CONSOLE_MINIO_PATH_STYLE', true),
     serverTimeoutMs: timeoutSeconds * 1000,
     ...(prometheus ? { prometheus } : {}),
+    certsDir,
   };
 }
 

@@ -1,7 +1,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { createSecureContext } from 'node:tls';
+import { createSecureContext, getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { CliError } from './cli-error.js';
 
 /**
@@ -76,4 +76,13 @@ export async function loadCertsDir(dir: string): Promise<CertsDir | null> {
     throw new CliError(`TLS: ${certFile} and ${keyFile} cannot serve TLS (${reason(err)})`);
   }
   return { cert, key, cas };
+}
+
+/**
+ * Adds the certificate and `CAs/` to the roots this process trusts for its own outgoing TLS (as MinIO
+ * trusts its certs folder): the console reaching its embedded store, webhooks and notification targets.
+ */
+export function trustCertsDir(certs: CertsDir): void {
+  const extra = [certs.cert, ...certs.cas].map((b) => b.toString('utf8'));
+  setDefaultCACertificates([...getCACertificates('default'), ...extra]);
 }

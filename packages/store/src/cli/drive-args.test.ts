@@ -17,9 +17,10 @@ describe('drive arguments (MinIO ellipses)', () => {
     const pools = parseDriveArgs(['/a/d{1...4}', '/b/d{1...6}'], '/');
     expect(pools.map((p) => p.drives.length)).toEqual([4, 6]);
     expect(pools[1]?.drives[5]).toEqual({ path: '/b/d6' });
+    expect(pools.map((p) => p.cmdline)).toEqual(['/a/d{1...4}', '/b/d{1...6}']);
     const one = parseDriveArgs(['rel/x', '/abs/y'], '/work');
-    expect(one).toEqual([{ drives: [{ path: '/work/rel/x' }, { path: '/abs/y' }] }]);
-    expect(parseDriveArgs(['/only'], '/')).toEqual([{ drives: [{ path: '/only' }] }]);
+    expect(one).toEqual([{ cmdline: 'rel/x /abs/y', drives: [{ path: '/work/rel/x' }, { path: '/abs/y' }] }]);
+    expect(parseDriveArgs(['/only'], '/')).toEqual([{ cmdline: '/only', drives: [{ path: '/only' }] }]);
   });
 
   it('reads sizes with binary and decimal units', () => {

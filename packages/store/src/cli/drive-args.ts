@@ -102,7 +102,8 @@ function splitSize(arg: string): { pattern: string; capacity: number | undefined
 /**
  * The server pools the drive arguments describe. Rules (MinIO's, plus ours where the store differs):
  * each drive once, no drive folder inside another; a pool needs ≥ 2 drives for erasure coding, and a
- * single drive (plain mode, no parity) is allowed only as the only pool.
+ * single drive (plain mode, no parity) is allowed only as the only pool; a pool is one erasure set of at
+ * most 32 drives.
  */
 export function parseDriveArgs(args: readonly string[], cwd = process.cwd()): PoolSpec[] {
   if (args.length === 0) throw new CliError('no drive folders given (e.g. stowage server /data/d{1...4})');
@@ -114,6 +115,8 @@ export function parseDriveArgs(args: readonly string[], cwd = process.cwd()): Po
   }
   const groups = withEllipses.length > 0 ? args.map((a) => [a]) : [args];
   const pools: PoolSpec[] = groups.map((group) => ({
+    // Its name in the admin pools API (pools/list, decommission), as MinIO shows the argument.
+    cmdline: group.join(' '),
     drives: group.flatMap((arg) => {
       const { pattern, capacity } = splitSize(arg);
       const paths = hasEllipsis(pattern) ? expandEllipses(pattern) : [pattern];

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,6 +114,44 @@ describe('stowage server', () => {
       ).toBe(sum);
     }
     expect(await again.stop()).toBe(0);
+  });
+
+  it('grows by a pool on restart: old objects stay readable, a full pool of sized volumes gets no new ones', async () => {
+    const root = await tempDir();
+    const env = childEnv({ MINIO_ROOT_USER: 'pools-root', MINIO_ROOT_PASSWORD: 'pools-root-secret' });
+    const p1 = `${root}/p1/d{1...4}:1Mi`;
+    const first = await start(['--address', '127.0.0.1:0', p1], env);
+    const c1 = client(first, 'pools-root-secret');
+    await c1.makeBucket('grow');
+    const bodies = new Map<string, Buffer>();
+    // Fill pool 1 (4 × 1 MiB, 2+2) with 128 KiB objects until it refuses one; bounded.
+    for (let i = 0; i < 30; i++) {
+      const body = randomBytes(128 * 1024);
+      const ok = await c1.putObject('grow', `old-${i}`, body).then(
+        () => true,
+        (err: { code?: string }) => {
+          expect(err.code).toBe('XMinioStorageFull');
+          return false;
+        },
+      );
+      if (!ok) break;
+      bodies.set(`old-${i}`, body);
+    }
+    expect(bodies.size).toBeGreaterThan(3);
+    expect(await first.stop()).toBe(0);
+
+    const grown = await start(['--address', '127.0.0.1:0', p1, `${root}/p2/d{1...4}:8Mi`], env);
+    const c2 = client(grown, 'pools-root-secret');
+    for (const [key, body] of bodies) expect((await read(c2, 'grow', key)).equals(body)).toBe(true);
+    const fresh = randomBytes(256 * 1024);
+    await c2.putObject('grow', 'new-object', fresh);
+    expect((await read(c2, 'grow', 'new-object')).equals(fresh)).toBe(true);
+    // The new object's folder is in pool 2 only.
+    const holds = async (pool: string): Promise<boolean> =>
+      (await readdir(path.join(root, pool, 'd1', 'grow'))).includes('.new-object');
+    expect(await holds('p2')).toBe(true);
+    expect(await holds('p1')).toBe(false);
+    expect(await grown.stop()).toBe(0);
   });
 
   it('exits 1 with one clear line on each bad argument', async () => {

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { PoolSpec } from '../core/options.js';
 import { SYS_DIR } from '../object-layer/drive.js';
 import { type StoreHandle, startStore } from '../server.js';
-import { loadCertsDir } from './certs-dir.js';
+import { loadCertsDir, trustCertsDir } from './certs-dir.js';
 import { CliError } from './cli-error.js';
 import { parseDriveArgs } from './drive-args.js';
 import { resolveRootCredentials } from './root-credentials.js';
@@ -88,6 +88,7 @@ export async function startServerCommand(
     if (!st?.isDirectory()) throw new CliError(`--certs-dir ${certsDir} is not a folder`);
   }
   const tls = await loadCertsDir(certsDir);
+  if (tls) trustCertsDir(tls);
   await checkDriveFolders(pools);
   const drives = pools.flatMap((p) => p.drives);
   const first = drives[0]?.path as string;

@@ -1,14 +1,12 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import * as Minio from 'minio';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boto3Report } from '../s3/conformance/boto3.js';
 import { cleanEnv, requireTool, run } from '../s3/conformance/system-tools.js';
 import { childEnv, runToExit, type ServerProcess, startServerProcess } from './testing/server-process.js';
-import { makeOtherKey, makeTestCerts, type TestCerts } from './testing/test-certs.js';
+import { makeOtherKey, makeTestCerts, type TestCerts, tlsClient } from './testing/test-certs.js';
 
 /**
  * `stowage server --certs-dir`: with a CA and a server certificate made by openssl, S3 is served over
@@ -86,16 +84,7 @@ describe('stowage server with TLS', { timeout: 240_000 }, () => {
   });
 
   it('works with the minio SDK trusting the CA', async () => {
-    const u = new URL(server.url);
-    const c = new Minio.Client({
-      endPoint: u.hostname,
-      port: Number(u.port),
-      useSSL: true,
-      accessKey: USER,
-      secretKey: PASSWORD,
-      region: 'us-east-1',
-      transportAgent: new https.Agent({ ca: certs.ca }),
-    });
+    const c = tlsClient(server.url, USER, PASSWORD, certs.ca);
     await c.makeBucket('sdk-tls');
     await c.putObject('sdk-tls', 'k', 'over https with minio-js');
     const parts: Buffer[] = [];

@@ -8,9 +8,12 @@ export const CLI_MAIN = path.resolve(
   '../../../dist/cli/main.js',
 );
 
-/** The environment of a child server: the test's own, without root credentials unless given. */
+/**
+ * The environment of a child server: the test's own, without root credentials unless given, and a HOME
+ * without `.minio/certs` (the default certs folder), so only a test's own --certs-dir turns TLS on.
+ */
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: '/nonexistent-stowage-test-home', ...extra };
   if (!('MINIO_ROOT_USER' in extra)) delete env.MINIO_ROOT_USER;
   if (!('MINIO_ROOT_PASSWORD' in extra)) delete env.MINIO_ROOT_PASSWORD;
   return env;

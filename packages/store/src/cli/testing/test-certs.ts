@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import https from 'node:https';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import * as Minio from 'minio';
 
 const exec = promisify(execFile);
 const OPENSSL = '/usr/bin/openssl';
@@ -85,4 +87,18 @@ export async function makeOtherKey(dir: string): Promise<string> {
   const key = path.join(dir, 'other.key');
   await exec(OPENSSL, ['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', key]);
   return key;
+}
+
+/** A minio SDK client of an `https://host:port` server whose certificate `ca` signed. */
+export function tlsClient(url: string, accessKey: string, secretKey: string, ca: Buffer): Minio.Client {
+  const u = new URL(url);
+  return new Minio.Client({
+    endPoint: u.hostname,
+    port: Number(u.port),
+    useSSL: true,
+    accessKey,
+    secretKey,
+    region: 'us-east-1',
+    transportAgent: new https.Agent({ ca }),
+  });
 }
