@@ -45,9 +45,29 @@ export const ENVIRONMENT: ReadonlyArray<{ title: string; variables: EnvVariable[
         meaning: 'on: accept SSE-C over plain HTTP (local use only)',
       },
       {
+        name: 'STOWAGE_CERTS_DIR',
+        default: 'unset',
+        meaning: 'folder with public.crt, private.key (and CAs/): console and store serve HTTPS only',
+      },
+      {
         name: 'MINIO_<SET>_<KEY>[_<TARGET>]',
         default: 'unset',
         meaning: 'overrides a stored configuration value, as in MinIO',
+      },
+    ],
+  },
+  {
+    title: 'Operator mode',
+    variables: [
+      {
+        name: 'CONSOLE_OPERATOR_MODE',
+        default: 'off',
+        meaning: 'on: the operator console (tenants as store servers on this machine)',
+      },
+      {
+        name: 'CONSOLE_OPERATOR_STORAGE_CLASSES',
+        default: 'standard=<data dir>/operator/volumes',
+        meaning: 'storage classes as name=/folder[:size],…',
       },
     ],
   },

@@ -34,7 +34,10 @@ async function variablesRead(): Promise<Set<string>> {
   ];
   for (const file of files) {
     const text = await readFile(file, 'utf8');
-    for (const m of text.matchAll(/env(?:\.|\[')((?:CONSOLE|STOWAGE|MINIO)_[A-Z0-9_]*[A-Z0-9])\b/g))
+    // Reads only: `env.NAME = …` sets a variable for a child process (operator mode's tenants).
+    for (const m of text.matchAll(
+      /env(?:\.|\[')((?:CONSOLE|STOWAGE|MINIO)_[A-Z0-9_]*[A-Z0-9])\b(?!'?\]?\s*=[^=])/g,
+    ))
       names.add(m[1] ?? '');
     for (const m of text.matchAll(/'((?:CONSOLE|STOWAGE)_[A-Z0-9_]*[A-Z0-9])'/g)) names.add(m[1] ?? '');
   }
