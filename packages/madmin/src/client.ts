@@ -18,6 +18,7 @@ import * as quota from './calls/quota.js';
 import * as remoteTargets from './calls/remote-targets.js';
 import * as service from './calls/service.js';
 import * as serviceAccounts from './calls/service-accounts.js';
+import * as speedtests from './calls/speedtest.js';
 import * as tiers from './calls/tiers.js';
 import * as trace from './calls/trace.js';
 import * as users from './calls/users.js';
@@ -55,6 +56,12 @@ import type {
   ListServiceAccountsResponse,
   UpdateServiceAccountRequest,
 } from './types/service-accounts.js';
+import type {
+  DriveSpeedTestOpts,
+  DriveSpeedTestResult,
+  SpeedTestResult,
+  SpeedtestOpts,
+} from './types/speedtest.js';
 import type { TierConfig, TierCreds, TierInfo } from './types/tiers.js';
 import type { ServiceTraceOpts, TraceInfo } from './types/trace.js';
 import type { AccountStatus, ListUsersResponse, UserInfo } from './types/users.js';
@@ -261,6 +268,17 @@ export class MadminClient extends AdminTransport {
     signal?: AbortSignal,
   ): AsyncGenerator<HealthInfo, void, undefined> {
     return health.serverHealthInfo(this, types, deadlineMs, signal);
+  }
+  /** Object PUT/GET throughput (each autotune step's figures, the last one the result). */
+  speedtest(opts: SpeedtestOpts, signal?: AbortSignal): AsyncGenerator<SpeedTestResult, void, undefined> {
+    return speedtests.speedtest(this, opts, signal);
+  }
+  /** Each server's drives, written and read back sequentially. */
+  driveSpeedtest(
+    opts: DriveSpeedTestOpts,
+    signal?: AbortSignal,
+  ): AsyncGenerator<DriveSpeedTestResult, void, undefined> {
+    return speedtests.driveSpeedtest(this, opts, signal);
   }
   serverTrace(opts?: ServiceTraceOpts, signal?: AbortSignal): AsyncGenerator<TraceInfo, void, undefined> {
     return trace.serverTrace(this, opts, signal);

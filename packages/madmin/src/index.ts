@@ -32,6 +32,7 @@ export * from './types/quota.js';
 export * from './types/remote-targets.js';
 export * from './types/service.js';
 export * from './types/service-accounts.js';
+export * from './types/speedtest.js';
 export * from './types/sts.js';
 export * from './types/tiers.js';
 export * from './types/trace.js';

@@ -50,6 +50,7 @@ import { setGroupStatus } from './operations/set-group-status.js';
 import { setRemoteTarget } from './operations/set-remote-target.js';
 import { setUserOrGroupPolicy } from './operations/set-user-or-group-policy.js';
 import { setUserStatus } from './operations/set-user-status.js';
+import { driveSpeedtest, speedtest } from './operations/speedtest.js';
 import { storageInfo } from './operations/storage-info.js';
 import { temporaryAccountInfo } from './operations/temporary-account-info.js';
 import { tierAdd } from './operations/tier-add.js';
@@ -328,6 +329,22 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   // Heal and diagnostics (heal/, health/)
   { method: 'POST', path: '/heal', name: 'Heal', action: 'admin:Heal', op: heal, subpaths: true },
   { method: 'GET', path: '/healthinfo', name: 'HealthInfo', action: 'admin:OBDInfo', op: healthInfo },
+  // Speedtests (perf/): MinIO's HealthInfoAdminAction
+  { method: 'POST', path: '/speedtest', name: 'SpeedTest', action: 'admin:OBDInfo', op: speedtest },
+  {
+    method: 'POST',
+    path: '/speedtest/object',
+    name: 'ObjectSpeedTest',
+    action: 'admin:OBDInfo',
+    op: speedtest,
+  },
+  {
+    method: 'POST',
+    path: '/speedtest/drive',
+    name: 'DriveSpeedTest',
+    action: 'admin:OBDInfo',
+    op: driveSpeedtest,
+  },
   // KMS (kms/): MinIO's KMSKeyStatusAdminAction / KMSCreateKeyAdminAction
   { method: 'GET', path: '/kms/status', name: 'KMSStatus', action: 'admin:KMSKeyStatus', op: kmsStatus },
   {

@@ -193,6 +193,7 @@ const CODES_BY_STATUS = {
     InsufficientWriteQuorum: 'Storage resources are insufficient for the write operation.',
   },
   507: {
+    XMinioSpeedtestInsufficientCapacity: 'Not enough usable space available to perform the speedtest.',
     XMinioStorageFull:
       'Storage backend has reached its minimum free drive threshold. Please delete a few objects to proceed.',
   },
