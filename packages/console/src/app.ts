@@ -33,6 +33,7 @@ import { registerConsoleLog } from './routes/live/console-log.js';
 import { registerHeal } from './routes/live/heal.js';
 import { registerHealthInfo } from './routes/live/health-info.js';
 import { closeLiveSockets, keepLiveSocketsAlive, LIVE_KEEPALIVE_MS } from './routes/live/keep-alive.js';
+import { registerSpeedtest } from './routes/live/speedtest.js';
 import { registerTrace } from './routes/live/trace.js';
 import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Heal and Diagnostic (issue 22).
     registerHeal(signedIn, ctx);
     registerHealthInfo(signedIn, ctx);
+    registerSpeedtest(signedIn, ctx);
     registerSearchLogs(signedIn, ctx, options.logSearch?.store ?? null);
   });
 

@@ -36,6 +36,7 @@ export const pageCapabilities: Partial<Record<PagePath, Capability>> = {
   [pagePaths.trace]: 'admin',
   [pagePaths.logs]: 'admin',
   [pagePaths.healthInfo]: 'admin',
+  [pagePaths.speedtest]: 'admin',
   [pagePaths.settings]: 'admin',
   [pagePaths.kms]: 'admin',
   [pagePaths.account]: 'admin',

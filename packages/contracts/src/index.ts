@@ -22,5 +22,6 @@ export * from './replication.js';
 export * from './service.js';
 export * from './service-accounts.js';
 export * from './session.js';
+export * from './speedtest.js';
 export * from './users.js';
 export * from './webhooks.js';

@@ -31,6 +31,8 @@ export const pagePaths = {
   trace: '/trace',
   logs: '/logs',
   healthInfo: '/health-info',
+  /** Tools → Performance: object and drive speedtests (issue 38). */
+  speedtest: '/speedtest',
   settings: '/settings',
   /** The KMS page (issue 18, beyond the spec): status, keys, create key. */
   kms: '/kms',
@@ -198,6 +200,8 @@ export const wsPaths = {
   heal: '/ws/heal/:bucket',
   /** The diagnostic report as it is gathered (issue 22). */
   healthInfo: '/ws/health-info',
+  /** Object and drive speedtests with their figures as they come (issue 38). */
+  speedtest: '/ws/speedtest',
 } as const;
 
 /** Fills the `:param` segments of an `apiPaths` pattern, each URL-encoded. */

@@ -25,6 +25,7 @@ export const pageScopes: ReadonlyArray<readonly [PagePath, readonly string[] | n
   [pagePaths.trace, ['admin:ServerTrace']],
   [pagePaths.logs, ['admin:ConsoleLog']],
   [pagePaths.healthInfo, ['admin:OBDInfo']],
+  [pagePaths.speedtest, ['admin:OBDInfo']],
   [pagePaths.settings, ['admin:ConfigUpdate']],
   [pagePaths.kms, ['admin:KMSKeyStatus']],
   [pagePaths.account, null],

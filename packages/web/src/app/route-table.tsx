@@ -10,6 +10,7 @@ import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
@@ -50,6 +51,9 @@ const HealPage = lazy(() =>
 );
 const HealthInfoPage = lazy(() =>
   import('@/features/health-info/routes/health-info-page').then((m) => ({ default: m.HealthInfoPage })),
+);
+const SpeedtestPage = lazy(() =>
+  import('@/features/speedtest/routes/speedtest-page').then((m) => ({ default: m.SpeedtestPage })),
 );
 const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
@@ -162,6 +166,11 @@ export const shellPages: readonly ShellPage[] = [
     path: pagePaths.healthInfo,
     component: HealthInfoPage,
     menu: { label: 'Diagnostic', icon: <MedicalServicesOutlined />, group: 'tools' },
+  },
+  {
+    path: pagePaths.speedtest,
+    component: SpeedtestPage,
+    menu: { label: 'Performance', icon: <SpeedOutlined />, group: 'tools' },
   },
   { path: pagePaths.tenants, menu: { label: 'Tenants', icon: <AccountTreeOutlined />, group: 'operator' } },
   { path: pagePaths.tenantsAdd },

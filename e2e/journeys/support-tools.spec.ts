@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { E2E } from '../support/env.js';
+import { signIn } from '../support/login.js';
+import { type OwnConsole, startOwnConsole } from '../support/own-console.js';
+import { snapBoth } from '../support/screenshots.js';
+
+// Issue 38 — the support tools of the community console, on a store of the journey's own: Performance
+// (object and drive speedtest over a WebSocket, results downloaded as JSON, no test data left behind).
+let own: OwnConsole;
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  own = await startOwnConsole(4);
+  await own.s3.makeBucket('kept');
+  context = await browser.newContext({ baseURL: own.url, acceptDownloads: true });
+  page = await context.newPage();
+  await signIn(page, E2E.rootUser, E2E.rootPassword);
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await own?.close();
+});
+
+test('Performance: a speedtest shows PUT/GET per server and each drive, downloads as JSON, and leaves no data', async () => {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Performance' }).click();
+  await expect(page.getByRole('heading', { name: 'Performance' })).toBeVisible();
+  await page.getByLabel('Object size (MiB)').fill('0');
+  await expect(page.getByText('Object size must be between 1 KiB and 1024 MiB')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeDisabled();
+  await page.getByLabel('Object size (MiB)').fill('1');
+  await page.getByLabel('Duration (seconds)').fill('2');
+  await page.getByLabel('Concurrency').fill('2');
+  await expect(page.getByRole('button', { name: 'Download JSON' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByLabel('Speedtest in progress')).toBeVisible();
+  await expect(page.getByText('The speedtest is complete.')).toBeVisible({ timeout: 60_000 });
+  const objects = page.getByRole('region', { name: 'Object results' });
+  await expect(objects.getByRole('heading', { name: 'Object speedtest' })).toBeVisible();
+  const host = new URL(own.store.url).host;
+  await expect(objects.getByRole('cell', { name: host })).toBeVisible();
+  const drives = page.getByRole('region', { name: 'Drive results' });
+  await expect(drives.getByRole('row')).toHaveCount(5);
+  await snapBoth(page, 'speedtest');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download JSON' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('speedtest.json');
+  const saved = JSON.parse(await readFile((await download.path()) as string, 'utf8')) as {
+    object: { size: number; put: { throughputPerSec: number } };
+    drives: { drives: unknown[] }[];
+  };
+  expect(saved.object.size).toBe(1024 * 1024);
+  expect(saved.object.put.throughputPerSec).toBeGreaterThan(0);
+  expect(saved.drives[0]?.drives).toHaveLength(4);
+  expect((await own.s3.listBuckets()).map((b) => b.name)).toEqual(['kept']);
+});
