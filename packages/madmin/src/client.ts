@@ -10,6 +10,7 @@ import * as groups from './calls/groups.js';
 import * as heal from './calls/heal.js';
 import * as health from './calls/health.js';
 import * as info from './calls/info.js';
+import * as inspectCalls from './calls/inspect.js';
 import * as kms from './calls/kms.js';
 import * as logs from './calls/logs.js';
 import * as metrics from './calls/metrics.js';
@@ -268,6 +269,10 @@ export class MadminClient extends AdminTransport {
     signal?: AbortSignal,
   ): AsyncGenerator<HealthInfo, void, undefined> {
     return health.serverHealthInfo(this, types, deadlineMs, signal);
+  }
+  /** The raw files of objects on every drive, as a zip sealed with a one-time key. */
+  inspect(opts: inspectCalls.InspectOptions, signal?: AbortSignal): Promise<inspectCalls.InspectResult> {
+    return inspectCalls.inspect(this, opts, signal);
   }
   /** Object PUT/GET throughput (each autotune step's figures, the last one the result). */
   speedtest(opts: SpeedtestOpts, signal?: AbortSignal): AsyncGenerator<SpeedTestResult, void, undefined> {

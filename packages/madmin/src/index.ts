@@ -1,3 +1,4 @@
+export type { InspectOptions, InspectResult } from './calls/inspect.js';
 export {
   generatePrometheusConfig,
   generatePrometheusToken,
@@ -17,6 +18,7 @@ export * from './crypto.js';
 export * from './errors.js';
 export * from './json-stream.js';
 export * from './sigv4.js';
+export * from './sio.js';
 export * from './transport.js';
 export * from './types/config.js';
 export * from './types/groups.js';

@@ -24,6 +24,7 @@ import { healthInfo } from './operations/health-info.js';
 import { helpConfigKV } from './operations/help-config-kv.js';
 import { infoCannedPolicy } from './operations/info-canned-policy.js';
 import { infoServiceAccount } from './operations/info-service-account.js';
+import { inspectData } from './operations/inspect-data.js';
 import { kmsCreateKey, kmsKeyStatus, kmsListKeys } from './operations/kms-keys.js';
 import { kmsStatus } from './operations/kms-status.js';
 import { attachPolicyLdap, detachPolicyLdap } from './operations/ldap-policy.js';
@@ -329,6 +330,15 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   // Heal and diagnostics (heal/, health/)
   { method: 'POST', path: '/heal', name: 'Heal', action: 'admin:Heal', op: heal, subpaths: true },
   { method: 'GET', path: '/healthinfo', name: 'HealthInfo', action: 'admin:OBDInfo', op: healthInfo },
+  // Raw files of objects on every drive (inspect/): MinIO's InspectDataAction
+  { method: 'GET', path: '/inspect-data', name: 'InspectData', action: 'admin:InspectData', op: inspectData },
+  {
+    method: 'POST',
+    path: '/inspect-data',
+    name: 'InspectData',
+    action: 'admin:InspectData',
+    op: inspectData,
+  },
   // Speedtests (perf/): MinIO's HealthInfoAdminAction
   { method: 'POST', path: '/speedtest', name: 'SpeedTest', action: 'admin:OBDInfo', op: speedtest },
   {
