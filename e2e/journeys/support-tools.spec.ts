@@ -1,12 +1,17 @@
 import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { sioDecryptStream } from '@stowage/madmin';
+import { unzip } from '../../packages/console/src/testing/unzip.js';
 import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
 import { type OwnConsole, startOwnConsole } from '../support/own-console.js';
 import { snapBoth } from '../support/screenshots.js';
 
 // Issue 38 — the support tools of the community console, on a store of the journey's own: Performance
-// (object and drive speedtest over a WebSocket, results downloaded as JSON, no test data left behind).
+// (object and drive speedtest over a WebSocket, results downloaded as JSON, no test data left behind);
+// Inspect (the raw files of an object on every drive as a zip, or sealed with a one-time key shown once).
 let own: OwnConsole;
 let context: BrowserContext;
 let page: Page;
@@ -14,6 +19,7 @@ let page: Page;
 test.beforeAll(async ({ browser }) => {
   own = await startOwnConsole(4);
   await own.s3.makeBucket('kept');
+  await own.s3.putObject('kept', 'evidence/big.bin', Buffer.alloc(1024 * 1024 + 3, 9));
   context = await browser.newContext({ baseURL: own.url, acceptDownloads: true });
   page = await context.newPage();
   await signIn(page, E2E.rootUser, E2E.rootPassword);
@@ -25,7 +31,10 @@ test.afterAll(async () => {
 });
 
 test('Performance: a speedtest shows PUT/GET per server and each drive, downloads as JSON, and leaves no data', async () => {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Performance' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Performance' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Performance' })).toBeVisible();
   await page.getByLabel('Object size (MiB)').fill('0');
   await expect(page.getByText('Object size must be between 1 KiB and 1024 MiB')).toBeVisible();
@@ -57,4 +66,49 @@ test('Performance: a speedtest shows PUT/GET per server and each drive, download
   expect(saved.object.put.throughputPerSec).toBeGreaterThan(0);
   expect(saved.drives[0]?.drives).toHaveLength(4);
   expect((await own.s3.listBuckets()).map((b) => b.name)).toEqual(['kept']);
+});
+
+test("Inspect: the zip holds every drive's files; Encrypt gives a sealed file and its key once; no match is an error", async () => {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Inspect' }).click();
+  await expect(page.getByRole('heading', { name: 'Inspect' })).toBeVisible();
+  await page.getByRole('button', { name: 'Inspect' }).click();
+  await expect(page.getByText('Volume (the bucket) is required')).toBeVisible();
+  await expect(page.getByText('Path (the object) is required')).toBeVisible();
+  await page.getByLabel('Volume').fill('kept');
+  await page.getByLabel('Path').fill('nothing/*');
+  await page.getByRole('button', { name: 'Inspect' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'No files matched the given pattern' }),
+  ).toBeVisible();
+
+  await page.getByLabel('Path').fill('evidence/*');
+  const [plain] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Inspect' }).click(),
+  ]);
+  expect(plain.suggestedFilename()).toMatch(/^inspect\.[0-9a-f]{8}\.zip$/);
+  const files = await unzip(await readFile((await plain.path()) as string));
+  expect([...files.keys()].filter((n) => n.endsWith('/kept/evidence/big.bin/catalog-row.json'))).toHaveLength(
+    4,
+  );
+  expect([...files.keys()].filter((n) => /\/part\.1$/.test(n))).toHaveLength(4);
+  await expect(page.getByText('The inspect file has been downloaded.')).toBeVisible();
+  await snapBoth(page, 'inspect');
+
+  await page.getByLabel(/^Encrypt/).check();
+  const [sealed] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Inspect' }).click(),
+  ]);
+  expect(sealed.suggestedFilename()).toMatch(/^inspect\.[0-9a-f]{8}\.enc$/);
+  const dialog = page.getByRole('dialog', { name: 'Inspect file encrypted' });
+  const key = (await dialog.getByLabel('Decryption key', { exact: true }).textContent()) ?? '';
+  expect(key).toMatch(/^[0-9a-f]{72}$/);
+  await expect(dialog.getByRole('button', { name: 'Copy Decryption key' })).toBeVisible();
+  await snapBoth(page, 'inspect-key');
+  const bytes = await readFile((await sealed.path()) as string);
+  const zip = await buffer(Readable.from([bytes]).pipe(sioDecryptStream(Buffer.from(key.slice(8), 'hex'))));
+  expect((await unzip(zip)).has('inspect-input.txt')).toBe(true);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
 });

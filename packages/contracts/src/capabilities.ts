@@ -37,6 +37,7 @@ export const pageCapabilities: Partial<Record<PagePath, Capability>> = {
   [pagePaths.logs]: 'admin',
   [pagePaths.healthInfo]: 'admin',
   [pagePaths.speedtest]: 'admin',
+  [pagePaths.inspect]: 'admin',
   [pagePaths.settings]: 'admin',
   [pagePaths.kms]: 'admin',
   [pagePaths.account]: 'admin',

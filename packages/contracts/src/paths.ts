@@ -33,6 +33,8 @@ export const pagePaths = {
   healthInfo: '/health-info',
   /** Tools → Performance: object and drive speedtests (issue 38). */
   speedtest: '/speedtest',
+  /** Tools → Inspect: the raw files of objects on every drive, as a zip (issue 38). */
+  inspect: '/inspect',
   settings: '/settings',
   /** The KMS page (issue 18, beyond the spec): status, keys, create key. */
   kms: '/kms',
@@ -187,6 +189,8 @@ export const apiPaths = {
   // Audit log search (issue 22, spec 3 §7): the search, and where the server's audit webhook posts.
   logSearch: '/api/v1/logs/search',
   logSearchIngest: '/api/v1/logs/audit-ingest',
+  // Support tools (issue 38): the raw files of objects on every drive.
+  inspect: '/api/v1/admin/inspect',
 } as const;
 
 /** The console's WebSocket endpoints (spec 3 §7): live tools stream over these. */

@@ -26,6 +26,7 @@ export const pageScopes: ReadonlyArray<readonly [PagePath, readonly string[] | n
   [pagePaths.logs, ['admin:ConsoleLog']],
   [pagePaths.healthInfo, ['admin:OBDInfo']],
   [pagePaths.speedtest, ['admin:OBDInfo']],
+  [pagePaths.inspect, ['admin:InspectData']],
   [pagePaths.settings, ['admin:ConfigUpdate']],
   [pagePaths.kms, ['admin:KMSKeyStatus']],
   [pagePaths.account, null],

@@ -1,6 +1,7 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import FindInPageOutlined from '@mui/icons-material/FindInPageOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HealingOutlined from '@mui/icons-material/HealingOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
@@ -54,6 +55,9 @@ const HealthInfoPage = lazy(() =>
 );
 const SpeedtestPage = lazy(() =>
   import('@/features/speedtest/routes/speedtest-page').then((m) => ({ default: m.SpeedtestPage })),
+);
+const InspectPage = lazy(() =>
+  import('@/features/inspect/routes/inspect-page').then((m) => ({ default: m.InspectPage })),
 );
 const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
@@ -171,6 +175,11 @@ export const shellPages: readonly ShellPage[] = [
     path: pagePaths.speedtest,
     component: SpeedtestPage,
     menu: { label: 'Performance', icon: <SpeedOutlined />, group: 'tools' },
+  },
+  {
+    path: pagePaths.inspect,
+    component: InspectPage,
+    menu: { label: 'Inspect', icon: <FindInPageOutlined />, group: 'tools' },
   },
   { path: pagePaths.tenants, menu: { label: 'Tenants', icon: <AccountTreeOutlined />, group: 'operator' } },
   { path: pagePaths.tenantsAdd },

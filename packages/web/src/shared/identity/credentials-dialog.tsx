@@ -1,58 +1,11 @@
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import { Alert, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { credentialsFile, type ServiceAccountCredentials } from '@stowage/contracts';
 import type { ReactElement } from 'react';
+import { saveJson } from '../api/download';
 import { useSession } from '../session/get-session';
+import { CopyableValue } from '../ui/copyable-value';
 import { FormDialog } from '../ui/form-dialog';
-
-function download(creds: ServiceAccountCredentials): void {
-  const blob = new Blob([JSON.stringify(credentialsFile(creds), null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'credentials.json';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function Field({ label, value }: { label: string; value: string }): ReactElement {
-  return (
-    <Box sx={{ mb: 2 }}>
-      <Typography variant="subtitle2">{label}</Typography>
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          bgcolor: 'action.hover',
-          borderRadius: 1,
-          px: 1.5,
-          py: 0.5,
-        }}
-      >
-        <Typography
-          component="code"
-          aria-label={label}
-          sx={{ flex: 1, fontFamily: 'monospace', wordBreak: 'break-all', fontSize: 14 }}
-        >
-          {value}
-        </Typography>
-        <Tooltip title={`Copy ${label}`}>
-          <IconButton
-            size="small"
-            aria-label={`Copy ${label}`}
-            onClick={() => void navigator.clipboard?.writeText(value).catch(() => undefined)}
-          >
-            <ContentCopyOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </Box>
-    </Box>
-  );
-}
 
 /**
  * The one-time credentials of a new service account (spec 2 §4): the secret is shown here only, with
@@ -74,7 +27,7 @@ export function CredentialsDialog({
         <>
           <Button
             startIcon={<DownloadOutlined />}
-            onClick={() => credentials && download(credentials)}
+            onClick={() => credentials && saveJson(credentialsFile(credentials), 'credentials.json')}
             disabled={!credentials}
           >
             Download
@@ -97,8 +50,8 @@ export function CredentialsDialog({
       </Alert>
       {credentials && (
         <>
-          <Field label="Access Key" value={credentials.accessKey} />
-          <Field label="Secret Key" value={credentials.secretKey} />
+          <CopyableValue label="Access Key" value={credentials.accessKey} />
+          <CopyableValue label="Secret Key" value={credentials.secretKey} />
         </>
       )}
     </FormDialog>

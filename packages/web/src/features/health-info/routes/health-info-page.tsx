@@ -15,20 +15,11 @@ import {
 } from '@mui/material';
 import { diagnosticMessageSchema, wsPaths } from '@stowage/contracts';
 import type { ReactElement } from 'react';
+import { saveJson } from '@/shared/api/download';
 import { formatDateTime } from '@/shared/format/format-date';
 import { useLiveSocket } from '@/shared/hooks/use-live-socket';
 import { PageHeader } from '@/shared/ui/page-header';
 import { diagnosticMessages, diagnosticState, reportParts } from '../lib/diagnostic-rules';
-
-/** Saves the report as diagnostic.json. */
-function download(data: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'diagnostic.json';
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * /health-info, "Diagnostic" (spec 3 "Live tools", §4): Start asks the server for its health report
@@ -62,7 +53,7 @@ export function HealthInfoPage(): ReactElement {
               variant="outlined"
               startIcon={<DownloadOutlined />}
               disabled={state !== 'success' || latest === undefined}
-              onClick={() => download(latest)}
+              onClick={() => saveJson(latest, 'diagnostic.json')}
             >
               Download
             </Button>

@@ -1,20 +1,6 @@
-import { apiErrorSchema } from '@stowage/contracts';
-import { ApiError } from '@/shared/api/api-error';
+import { responseError } from '@/shared/api/download';
 
-/** The API error a failed answer of the console carries (`{errorMessage, detailedError}`), or its status. */
-export async function responseError(response: Response): Promise<ApiError> {
-  let message = `Error ${response.status}`;
-  let detail: string | undefined;
-  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => undefined));
-  if (parsed.success) {
-    message = parsed.data.errorMessage || message;
-    detail =
-      parsed.data.detailedError && parsed.data.detailedError !== message
-        ? parsed.data.detailedError
-        : undefined;
-  }
-  return new ApiError(message, detail, response.status);
-}
+export { responseError, saveBlob } from '@/shared/api/download';
 
 /**
  * Fetches one object's bytes from a `downloadUrl` (GET …/objects/download, spec 1 §7) so the screen can show a
@@ -41,17 +27,4 @@ export async function checkDownload(url: string): Promise<void> {
   if (!response.ok) throw await responseError(response);
   // Served after all (it changed in between): the browser downloads it again, streamed to disk.
   await response.body?.cancel();
-}
-
-/** Hands fetched bytes to the browser as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The click has handed the bytes over; revoking later leaves the browser time to start reading them.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

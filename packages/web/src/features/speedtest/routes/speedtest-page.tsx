@@ -20,6 +20,7 @@ import {
 } from '@mui/material';
 import { speedtestMessageSchema } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import { saveJson } from '@/shared/api/download';
 import { useLiveSocket } from '@/shared/hooks/use-live-socket';
 import { Metric } from '@/shared/ui/metric';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -35,15 +36,6 @@ import {
   speedtestSocketPath,
   speedtestState,
 } from '../lib/speedtest-rules';
-
-function download(data: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'speedtest.json';
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 function ObjectResults({ figures, final }: { figures: ObjectFigures; final: boolean }): ReactElement {
   const servers = figures.put.servers.map((s, i) => ({ put: s, get: figures.get.servers[i] }));
@@ -170,7 +162,7 @@ export function SpeedtestPage(): ReactElement {
               variant="outlined"
               startIcon={<DownloadOutlined />}
               disabled={state !== 'done' || object === null}
-              onClick={() => download({ form, object, drives })}
+              onClick={() => saveJson({ form, object, drives }, 'speedtest.json')}
             >
               Download JSON
             </Button>
