@@ -9,6 +9,7 @@ import * as configHistory from './calls/config-history.js';
 import * as groups from './calls/groups.js';
 import * as heal from './calls/heal.js';
 import * as health from './calls/health.js';
+import * as idp from './calls/idp-config.js';
 import * as info from './calls/info.js';
 import * as inspectCalls from './calls/inspect.js';
 import * as kms from './calls/kms.js';
@@ -34,6 +35,7 @@ import type {
 import type { GroupAddRemove, GroupDesc, GroupStatus } from './types/groups.js';
 import type { BgHealState, HealRequest, HealStartSuccess, HealTaskStatus } from './types/heal.js';
 import type { HealthDataType, HealthInfo } from './types/health.js';
+import type { IdpConfig, IdpConfigType, IdpListItem } from './types/idp.js';
 import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo } from './types/info.js';
 import type { KMSKeyInfo, KMSKeyStatus, KMSStatus } from './types/kms.js';
 import type { LogInfo, LogOpts } from './types/logs.js';
@@ -270,6 +272,25 @@ export class MadminClient extends AdminTransport {
   ): AsyncGenerator<HealthInfo, void, undefined> {
     return health.serverHealthInfo(this, types, deadlineMs, signal);
   }
+  // Identity provider configurations
+  listIdpConfig(type: IdpConfigType): Promise<IdpListItem[]> {
+    return idp.listIdpConfig(this, type);
+  }
+  getIdpConfig(type: IdpConfigType, name: string): Promise<IdpConfig> {
+    return idp.getIdpConfig(this, type, name);
+  }
+  addOrUpdateIdpConfig(
+    type: IdpConfigType,
+    name: string,
+    cfgData: string,
+    update: boolean,
+  ): Promise<ConfigSetResult> {
+    return idp.addOrUpdateIdpConfig(this, type, name, cfgData, update);
+  }
+  deleteIdpConfig(type: IdpConfigType, name: string): Promise<ConfigSetResult> {
+    return idp.deleteIdpConfig(this, type, name);
+  }
+
   /** The raw files of objects on every drive, as a zip sealed with a one-time key. */
   inspect(opts: inspectCalls.InspectOptions, signal?: AbortSignal): Promise<inspectCalls.InspectResult> {
     return inspectCalls.inspect(this, opts, signal);

@@ -24,6 +24,7 @@ export * from './types/config.js';
 export * from './types/groups.js';
 export * from './types/heal.js';
 export * from './types/health.js';
+export * from './types/idp.js';
 export * from './types/info.js';
 export * from './types/json.js';
 export * from './types/kms.js';

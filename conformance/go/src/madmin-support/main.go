@@ -152,6 +152,8 @@ func main() {
 	case "inspect":
 		need(2)
 		inspect(adm, args[0], args[1])
+	case "idp":
+		idp(adm)
 	default:
 		fail("unknown command %s", os.Args[4])
 	}

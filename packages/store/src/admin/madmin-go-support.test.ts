@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGoProgram, type GoProgram } from '../../../madmin/src/testing/go-program.js';
 import { type StoreHandle, startStore } from '../server.js';
 
-// madmin-go's own Speedtest, DriveSpeedtest and Inspect against the store (issue 38).
+// madmin-go's own Speedtest, DriveSpeedtest, Inspect and the idp-config calls against the store (issue 38).
 const ROOT = { accessKey: 'go-support-root', secretKey: 'go-support-secret' };
 const BIG = randomBytes(2 * 1024 * 1024 + 7);
 
@@ -86,5 +86,11 @@ describe('madmin-go support calls against the store', () => {
     expect(shards).toHaveLength(4);
     // Two data shards of a 2+2 set: their payload is half the object, plus a checksum per block.
     for (const [, size] of shards) expect(size).toBeGreaterThan(BIG.length / 2);
+  }, 120_000);
+
+  it('AddOrUpdateIDPConfig, ListIDPConfig, GetIDPConfig, DeleteIDPConfig: OpenID by name, LDAP as _', async () => {
+    const out = await run('idp');
+    expect(out).not.toContain('FAIL');
+    expect(out).toMatch(/^OK 12 steps$/m);
   }, 120_000);
 });

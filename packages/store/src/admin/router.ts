@@ -22,6 +22,7 @@ import { getUserInfo } from './operations/get-user-info.js';
 import { heal } from './operations/heal.js';
 import { healthInfo } from './operations/health-info.js';
 import { helpConfigKV } from './operations/help-config-kv.js';
+import { addIdpConfig, deleteIdpConfig, readIdpConfig, updateIdpConfig } from './operations/idp-config.js';
 import { infoCannedPolicy } from './operations/info-canned-policy.js';
 import { infoServiceAccount } from './operations/info-service-account.js';
 import { inspectData } from './operations/inspect-data.js';
@@ -183,6 +184,39 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     name: 'CheckIdentityConfig',
     action: CONFIG,
     op: checkIdentityConfig,
+  },
+  // Identity provider configurations (madmin-go idp-commands.go): over identity_openid / identity_ldap
+  {
+    method: 'GET',
+    path: '/idp-config',
+    name: 'GetIdentityProviderCfg',
+    action: CONFIG,
+    op: readIdpConfig,
+    subpaths: true,
+  },
+  {
+    method: 'PUT',
+    path: '/idp-config',
+    name: 'AddIdentityProviderCfg',
+    action: CONFIG,
+    op: addIdpConfig,
+    subpaths: true,
+  },
+  {
+    method: 'POST',
+    path: '/idp-config',
+    name: 'UpdateIdentityProviderCfg',
+    action: CONFIG,
+    op: updateIdpConfig,
+    subpaths: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/idp-config',
+    name: 'DeleteIdentityProviderCfg',
+    action: CONFIG,
+    op: deleteIdpConfig,
+    subpaths: true,
   },
   // LDAP policy mapping (DNs of directory users and groups)
   {
