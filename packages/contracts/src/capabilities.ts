@@ -38,6 +38,8 @@ export const pageCapabilities: Partial<Record<PagePath, Capability>> = {
   [pagePaths.healthInfo]: 'admin',
   [pagePaths.speedtest]: 'admin',
   [pagePaths.inspect]: 'admin',
+  [pagePaths.idpOpenId]: 'admin',
+  [pagePaths.idpLdap]: 'admin',
   [pagePaths.settings]: 'admin',
   [pagePaths.kms]: 'admin',
   [pagePaths.account]: 'admin',

@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './groups.js';
 export * from './heal-diagnostics.js';
 export * from './identity-rules.js';
+export * from './idp.js';
 export * from './inspect.js';
 export * from './ldap-entities.js';
 export * from './lifecycle.js';

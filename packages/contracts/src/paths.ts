@@ -35,6 +35,10 @@ export const pagePaths = {
   speedtest: '/speedtest',
   /** Tools → Inspect: the raw files of objects on every drive, as a zip (issue 38). */
   inspect: '/inspect',
+  /** Identity → OpenID: the named OpenID provider configurations (issue 38, as the community console). */
+  idpOpenId: '/identity/openid',
+  /** Identity → LDAP: the LDAP configuration and the directory's policy entities. */
+  idpLdap: '/identity/ldap',
   settings: '/settings',
   /** The KMS page (issue 18, beyond the spec): status, keys, create key. */
   kms: '/kms',
@@ -191,6 +195,9 @@ export const apiPaths = {
   logSearchIngest: '/api/v1/logs/audit-ingest',
   // Support tools (issue 38): the raw files of objects on every drive.
   inspect: '/api/v1/admin/inspect',
+  // Identity provider configurations (issue 38): MinIO's idp-config API; `:type` is openid or ldap.
+  idp: '/api/v1/idp/:type',
+  idpConfig: '/api/v1/idp/:type/:name',
 } as const;
 
 /** The console's WebSocket endpoints (spec 3 §7): live tools stream over these. */

@@ -28,6 +28,8 @@ export const pageScopes: ReadonlyArray<readonly [PagePath, readonly string[] | n
   [pagePaths.speedtest, ['admin:OBDInfo']],
   [pagePaths.inspect, ['admin:InspectData']],
   [pagePaths.settings, ['admin:ConfigUpdate']],
+  [pagePaths.idpOpenId, ['admin:ConfigUpdate']],
+  [pagePaths.idpLdap, ['admin:ConfigUpdate']],
   [pagePaths.kms, ['admin:KMSKeyStatus']],
   [pagePaths.account, null],
   [pagePaths.webhookLogger, ['admin:ConfigUpdate']],
