@@ -7,6 +7,7 @@ import HealingOutlined from '@mui/icons-material/HealingOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
@@ -58,6 +59,12 @@ const SpeedtestPage = lazy(() =>
 );
 const InspectPage = lazy(() =>
   import('@/features/inspect/routes/inspect-page').then((m) => ({ default: m.InspectPage })),
+);
+const IdpOpenIdPage = lazy(() =>
+  import('@/features/settings/routes/idp-pages').then((m) => ({ default: m.IdpOpenIdPage })),
+);
+const IdpLdapPage = lazy(() =>
+  import('@/features/settings/routes/idp-pages').then((m) => ({ default: m.IdpLdapPage })),
 );
 const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
@@ -132,6 +139,16 @@ export const shellPages: readonly ShellPage[] = [
     menu: { label: 'Policies', icon: <PolicyOutlined />, group: 'common' },
   },
   { path: pagePaths.policyDetails, component: PolicyDetailsPage },
+  {
+    path: pagePaths.idpOpenId,
+    component: IdpOpenIdPage,
+    menu: { label: 'OpenID', icon: <LoginOutlined />, group: 'common' },
+  },
+  {
+    path: pagePaths.idpLdap,
+    component: IdpLdapPage,
+    menu: { label: 'LDAP', icon: <AccountTreeOutlined />, group: 'common' },
+  },
   {
     path: pagePaths.settings,
     component: SettingsPage,
