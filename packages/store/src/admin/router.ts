@@ -8,6 +8,7 @@ import { addCannedPolicy } from './operations/add-canned-policy.js';
 import { addServiceAccount } from './operations/add-service-account.js';
 import { addUser } from './operations/add-user.js';
 import { attachPolicy, detachPolicy } from './operations/attach-detach-policy.js';
+import { backgroundHealStatus } from './operations/background-heal-status.js';
 import { checkIdentityConfig } from './operations/check-identity-config.js';
 import { clearConfigHistoryKV } from './operations/clear-config-history-kv.js';
 import { consoleLog } from './operations/console-log.js';
@@ -363,6 +364,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'POST', path: '/service', name: 'Service', action: null, op: serviceAction },
   // Heal and diagnostics (heal/, health/)
   { method: 'POST', path: '/heal', name: 'Heal', action: 'admin:Heal', op: heal, subpaths: true },
+  {
+    method: 'POST',
+    path: '/background-heal/status',
+    name: 'BackgroundHealStatus',
+    action: 'admin:Heal',
+    op: backgroundHealStatus,
+  },
   { method: 'GET', path: '/healthinfo', name: 'HealthInfo', action: 'admin:OBDInfo', op: healthInfo },
   // Raw files of objects on every drive (inspect/): MinIO's InspectDataAction
   { method: 'GET', path: '/inspect-data', name: 'InspectData', action: 'admin:InspectData', op: inspectData },
