@@ -175,3 +175,12 @@ test('Identity → OpenID and LDAP: add, edit and delete a named OpenID configur
     .click();
   await expect(page.getByText('LDAP is not configured.')).toBeVisible();
 });
+
+test('Heal: the background heal card shows the objects scanned, every drive and the parity', async () => {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Heal' }).click();
+  const card = page.getByRole('region', { name: 'Background heal' });
+  await expect(card.getByText('Drives to heal')).toBeVisible();
+  await expect(card.getByText(/: ok$/)).toHaveCount(4);
+  await expect(card.getByText('STANDARD parity')).toBeVisible();
+  await snapBoth(page, 'heal-background');
+});

@@ -26,6 +26,7 @@ import { registerConfigRoutes } from './routes/configs/register-config-routes.js
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
+import { registerGetBackgroundHeal } from './routes/heal/get-background-heal.js';
 import { registerIdpRoutes } from './routes/idp/register-idp-routes.js';
 import { registerInspectData } from './routes/inspect/inspect-data.js';
 import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerBucketEventRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
     registerInspectData(signedIn, ctx);
+    registerGetBackgroundHeal(signedIn, ctx);
     registerIdpRoutes(signedIn, ctx);
     // Encryption: the KMS page (issue 18).
     registerKmsRoutes(signedIn, ctx);

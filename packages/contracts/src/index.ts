@@ -7,6 +7,7 @@ export * from './encryption.js';
 export * from './errors.js';
 export * from './groups.js';
 export * from './heal-diagnostics.js';
+export * from './heal-status.js';
 export * from './identity-rules.js';
 export * from './idp.js';
 export * from './inspect.js';

@@ -195,6 +195,8 @@ export const apiPaths = {
   logSearchIngest: '/api/v1/logs/audit-ingest',
   // Support tools (issue 38): the raw files of objects on every drive.
   inspect: '/api/v1/admin/inspect',
+  /** The background heal's state (MinIO's background-heal/status), shown on the Heal page. */
+  backgroundHeal: '/api/v1/admin/heal/background',
   // Identity provider configurations (issue 38): MinIO's idp-config API; `:type` is openid or ldap.
   idp: '/api/v1/idp/:type',
   idpConfig: '/api/v1/idp/:type/:name',
