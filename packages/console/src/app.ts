@@ -31,6 +31,9 @@ import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerJobRoutes } from './routes/jobs/register-job-routes.js';
+import { registerGetBackgroundHeal } from './routes/heal/get-background-heal.js';
+import { registerIdpRoutes } from './routes/idp/register-idp-routes.js';
+import { registerInspectData } from './routes/inspect/inspect-data.js';
 import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
 import { registerLdapEntityRoutes } from './routes/ldap-entities/register-ldap-entity-routes.js';
 import { registerGetAbout } from './routes/license/get-about.js';
@@ -41,6 +44,7 @@ import { registerConsoleLog } from './routes/live/console-log.js';
 import { registerHeal } from './routes/live/heal.js';
 import { registerHealthInfo } from './routes/live/health-info.js';
 import { closeLiveSockets, keepLiveSocketsAlive, LIVE_KEEPALIVE_MS } from './routes/live/keep-alive.js';
+import { registerSpeedtest } from './routes/live/speedtest.js';
 import { registerTrace } from './routes/live/trace.js';
 import { registerWatch } from './routes/live/watch.js';
 import { registerGetLoginStrategy } from './routes/login/get-login-strategy.js';
@@ -208,6 +212,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerNotificationEndpointRoutes(signedIn, ctx);
     registerBucketEventRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
+    registerInspectData(signedIn, ctx);
+    registerGetBackgroundHeal(signedIn, ctx);
+    registerIdpRoutes(signedIn, ctx);
     // Encryption: the KMS page (issue 18).
     registerKmsRoutes(signedIn, ctx);
     // License page (issue 40): about, the console's licence and notices, the server's licence.
@@ -221,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Heal and Diagnostic (issue 22).
     registerHeal(signedIn, ctx);
     registerHealthInfo(signedIn, ctx);
+    registerSpeedtest(signedIn, ctx);
     registerSearchLogs(signedIn, ctx, options.logSearch?.store ?? null);
     // Operator mode (issue 33): tenants, storage, sizing — operator sessions only.
     await signedIn.register(async (operator: ZodApp) => {

@@ -31,6 +31,14 @@ export const pagePaths = {
   trace: '/trace',
   logs: '/logs',
   healthInfo: '/health-info',
+  /** Tools → Performance: object and drive speedtests (issue 38). */
+  speedtest: '/speedtest',
+  /** Tools → Inspect: the raw files of objects on every drive, as a zip (issue 38). */
+  inspect: '/inspect',
+  /** Identity → OpenID: the named OpenID provider configurations (issue 38, as the community console). */
+  idpOpenId: '/identity/openid',
+  /** Identity → LDAP: the LDAP configuration and the directory's policy entities. */
+  idpLdap: '/identity/ldap',
   settings: '/settings',
   /** The KMS page (issue 18, beyond the spec): status, keys, create key. */
   kms: '/kms',
@@ -228,6 +236,13 @@ export const apiPaths = {
   subscriptionActivate: '/api/v1/subscription/namespaces/:ns/tenants/:tenant/activate',
   /** Manage Tenant and Metrics: this console serving one tenant (spec 3 §7); `cp=y` for management. */
   tenantProxy: '/api/proxy/:ns/:tenant/',
+  // Support tools (issue 38): the raw files of objects on every drive.
+  inspect: '/api/v1/admin/inspect',
+  /** The background heal's state (MinIO's background-heal/status), shown on the Heal page. */
+  backgroundHeal: '/api/v1/admin/heal/background',
+  // Identity provider configurations (issue 38): MinIO's idp-config API; `:type` is openid or ldap.
+  idp: '/api/v1/idp/:type',
+  idpConfig: '/api/v1/idp/:type/:name',
 } as const;
 
 /** The namespace's storage quota name (spec 3 §7 `{ns}-storagequota`). */
@@ -244,6 +259,8 @@ export const wsPaths = {
   heal: '/ws/heal/:bucket',
   /** The diagnostic report as it is gathered (issue 22). */
   healthInfo: '/ws/health-info',
+  /** Object and drive speedtests with their figures as they come (issue 38). */
+  speedtest: '/ws/speedtest',
 } as const;
 
 /** Fills the `:param` segments of an `apiPaths` pattern, each URL-encoded. */

@@ -9,7 +9,9 @@ import * as configHistory from './calls/config-history.js';
 import * as groups from './calls/groups.js';
 import * as heal from './calls/heal.js';
 import * as health from './calls/health.js';
+import * as idp from './calls/idp-config.js';
 import * as info from './calls/info.js';
+import * as inspectCalls from './calls/inspect.js';
 import * as kms from './calls/kms.js';
 import * as license from './calls/license.js';
 import * as logs from './calls/logs.js';
@@ -20,6 +22,7 @@ import * as quota from './calls/quota.js';
 import * as remoteTargets from './calls/remote-targets.js';
 import * as service from './calls/service.js';
 import * as serviceAccounts from './calls/service-accounts.js';
+import * as speedtests from './calls/speedtest.js';
 import * as tiers from './calls/tiers.js';
 import * as trace from './calls/trace.js';
 import * as users from './calls/users.js';
@@ -34,6 +37,7 @@ import type {
 import type { GroupAddRemove, GroupDesc, GroupStatus } from './types/groups.js';
 import type { BgHealState, HealRequest, HealStartSuccess, HealTaskStatus } from './types/heal.js';
 import type { HealthDataType, HealthInfo } from './types/health.js';
+import type { IdpConfig, IdpConfigType, IdpListItem } from './types/idp.js';
 import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo } from './types/info.js';
 import type { KMSKeyInfo, KMSKeyStatus, KMSStatus } from './types/kms.js';
 import type { LicenseInfo } from './types/license.js';
@@ -59,6 +63,12 @@ import type {
   ListServiceAccountsResponse,
   UpdateServiceAccountRequest,
 } from './types/service-accounts.js';
+import type {
+  DriveSpeedTestOpts,
+  DriveSpeedTestResult,
+  SpeedTestResult,
+  SpeedtestOpts,
+} from './types/speedtest.js';
 import type { TierConfig, TierCreds, TierInfo } from './types/tiers.js';
 import type { ServiceTraceOpts, TraceInfo } from './types/trace.js';
 import type { AccountStatus, ListUsersResponse, UserInfo } from './types/users.js';
@@ -282,6 +292,40 @@ export class MadminClient extends AdminTransport {
     signal?: AbortSignal,
   ): AsyncGenerator<HealthInfo, void, undefined> {
     return health.serverHealthInfo(this, types, deadlineMs, signal);
+  }
+  // Identity provider configurations
+  listIdpConfig(type: IdpConfigType): Promise<IdpListItem[]> {
+    return idp.listIdpConfig(this, type);
+  }
+  getIdpConfig(type: IdpConfigType, name: string): Promise<IdpConfig> {
+    return idp.getIdpConfig(this, type, name);
+  }
+  addOrUpdateIdpConfig(
+    type: IdpConfigType,
+    name: string,
+    cfgData: string,
+    update: boolean,
+  ): Promise<ConfigSetResult> {
+    return idp.addOrUpdateIdpConfig(this, type, name, cfgData, update);
+  }
+  deleteIdpConfig(type: IdpConfigType, name: string): Promise<ConfigSetResult> {
+    return idp.deleteIdpConfig(this, type, name);
+  }
+
+  /** The raw files of objects on every drive, as a zip sealed with a one-time key. */
+  inspect(opts: inspectCalls.InspectOptions, signal?: AbortSignal): Promise<inspectCalls.InspectResult> {
+    return inspectCalls.inspect(this, opts, signal);
+  }
+  /** Object PUT/GET throughput (each autotune step's figures, the last one the result). */
+  speedtest(opts: SpeedtestOpts, signal?: AbortSignal): AsyncGenerator<SpeedTestResult, void, undefined> {
+    return speedtests.speedtest(this, opts, signal);
+  }
+  /** Each server's drives, written and read back sequentially. */
+  driveSpeedtest(
+    opts: DriveSpeedTestOpts,
+    signal?: AbortSignal,
+  ): AsyncGenerator<DriveSpeedTestResult, void, undefined> {
+    return speedtests.driveSpeedtest(this, opts, signal);
   }
   serverTrace(opts?: ServiceTraceOpts, signal?: AbortSignal): AsyncGenerator<TraceInfo, void, undefined> {
     return trace.serverTrace(this, opts, signal);

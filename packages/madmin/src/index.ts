@@ -1,3 +1,4 @@
+export type { InspectOptions, InspectResult } from './calls/inspect.js';
 export {
   generatePrometheusConfig,
   generatePrometheusToken,
@@ -17,11 +18,13 @@ export * from './crypto.js';
 export * from './errors.js';
 export * from './json-stream.js';
 export * from './sigv4.js';
+export * from './sio.js';
 export * from './transport.js';
 export * from './types/config.js';
 export * from './types/groups.js';
 export * from './types/heal.js';
 export * from './types/health.js';
+export * from './types/idp.js';
 export * from './types/info.js';
 export * from './types/json.js';
 export * from './types/kms.js';
@@ -34,6 +37,7 @@ export * from './types/quota.js';
 export * from './types/remote-targets.js';
 export * from './types/service.js';
 export * from './types/service-accounts.js';
+export * from './types/speedtest.js';
 export * from './types/sts.js';
 export * from './types/tiers.js';
 export * from './types/trace.js';

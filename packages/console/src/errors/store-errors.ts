@@ -39,6 +39,7 @@ const notFoundCodes = new Set([
   'XMinioAdminTierNotFound',
   'XMinioAdminRemoteTargetNotFoundError',
   'XMinioAdminNoSuchConfigTarget',
+  'XMinioAdminConfigIDPCfgNameDoesNotExist',
 ]);
 const conflictCodes = new Set([
   'BucketAlreadyExists',
@@ -48,6 +49,7 @@ const conflictCodes = new Set([
   'XMinioAdminPolicyInUse',
   'XMinioAdminTierAlreadyExists',
   'XMinioAdminTierInUse',
+  'XMinioAdminConfigIDPCfgNameAlreadyExists',
   'OperationAborted',
   // a restore of a version on no tier (issue 19)
   'InvalidObjectState',
@@ -68,6 +70,9 @@ const badRequestCodes = new Set([
   'XMinioAdminConfigBadJSON',
   'XMinioAdminConfigTooLarge',
   'XMinioConfigError',
+  'XMinioAdminConfigInvalidIDPType',
+  'XMinioAdminConfigLDAPNonDefaultConfigName',
+  'XMinioAdminConfigEnvOverridden',
   'XMinioInvalidIAMCredentials',
   'InvalidStorageClass',
   'InvalidRetentionDate',
@@ -101,6 +106,8 @@ const titles: Record<string, string> = {
   XMinioAdminConfigBadJSON: 'The configuration was refused',
   XMinioAdminNoSuchConfigTarget: 'No such configuration target',
   XMinioAdminTierInUse: 'The tier is in use',
+  XMinioAdminConfigIDPCfgNameAlreadyExists: 'A configuration with this name already exists',
+  XMinioAdminConfigIDPCfgNameDoesNotExist: 'No such configuration',
 };
 
 function codeOf(err: unknown): string | undefined {

@@ -10,7 +10,7 @@ import {
   identityConfigCheckResponseSchema,
 } from '../types/config.js';
 
-const CONFIG_APPLIED_HEADER = 'x-minio-config-applied';
+export const CONFIG_APPLIED_HEADER = 'x-minio-config-applied';
 
 /**
  * `GET /get-config-kv?key=subsys[:target]` → **E** text, e.g. `identity_openid client_id=x` with env

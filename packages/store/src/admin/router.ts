@@ -8,6 +8,7 @@ import { addCannedPolicy } from './operations/add-canned-policy.js';
 import { addServiceAccount } from './operations/add-service-account.js';
 import { addUser } from './operations/add-user.js';
 import { attachPolicy, detachPolicy } from './operations/attach-detach-policy.js';
+import { backgroundHealStatus } from './operations/background-heal-status.js';
 import { checkIdentityConfig } from './operations/check-identity-config.js';
 import { clearConfigHistoryKV } from './operations/clear-config-history-kv.js';
 import { consoleLog } from './operations/console-log.js';
@@ -22,8 +23,10 @@ import { getUserInfo } from './operations/get-user-info.js';
 import { heal } from './operations/heal.js';
 import { healthInfo } from './operations/health-info.js';
 import { helpConfigKV } from './operations/help-config-kv.js';
+import { addIdpConfig, deleteIdpConfig, readIdpConfig, updateIdpConfig } from './operations/idp-config.js';
 import { infoCannedPolicy } from './operations/info-canned-policy.js';
 import { infoServiceAccount } from './operations/info-service-account.js';
+import { inspectData } from './operations/inspect-data.js';
 import { kmsCreateKey, kmsKeyStatus, kmsListKeys } from './operations/kms-keys.js';
 import { kmsStatus } from './operations/kms-status.js';
 import { attachPolicyLdap, detachPolicyLdap } from './operations/ldap-policy.js';
@@ -54,6 +57,7 @@ import { setGroupStatus } from './operations/set-group-status.js';
 import { setRemoteTarget } from './operations/set-remote-target.js';
 import { setUserOrGroupPolicy } from './operations/set-user-or-group-policy.js';
 import { setUserStatus } from './operations/set-user-status.js';
+import { driveSpeedtest, speedtest } from './operations/speedtest.js';
 import { storageInfo } from './operations/storage-info.js';
 import { temporaryAccountInfo } from './operations/temporary-account-info.js';
 import { tierAdd } from './operations/tier-add.js';
@@ -185,6 +189,39 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     name: 'CheckIdentityConfig',
     action: CONFIG,
     op: checkIdentityConfig,
+  },
+  // Identity provider configurations (madmin-go idp-commands.go): over identity_openid / identity_ldap
+  {
+    method: 'GET',
+    path: '/idp-config',
+    name: 'GetIdentityProviderCfg',
+    action: CONFIG,
+    op: readIdpConfig,
+    subpaths: true,
+  },
+  {
+    method: 'PUT',
+    path: '/idp-config',
+    name: 'AddIdentityProviderCfg',
+    action: CONFIG,
+    op: addIdpConfig,
+    subpaths: true,
+  },
+  {
+    method: 'POST',
+    path: '/idp-config',
+    name: 'UpdateIdentityProviderCfg',
+    action: CONFIG,
+    op: updateIdpConfig,
+    subpaths: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/idp-config',
+    name: 'DeleteIdentityProviderCfg',
+    action: CONFIG,
+    op: deleteIdpConfig,
+    subpaths: true,
   },
   // LDAP policy mapping (DNs of directory users and groups)
   {
@@ -348,7 +385,39 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'POST', path: '/service', name: 'Service', action: null, op: serviceAction },
   // Heal and diagnostics (heal/, health/)
   { method: 'POST', path: '/heal', name: 'Heal', action: 'admin:Heal', op: heal, subpaths: true },
+  {
+    method: 'POST',
+    path: '/background-heal/status',
+    name: 'BackgroundHealStatus',
+    action: 'admin:Heal',
+    op: backgroundHealStatus,
+  },
   { method: 'GET', path: '/healthinfo', name: 'HealthInfo', action: 'admin:OBDInfo', op: healthInfo },
+  // Raw files of objects on every drive (inspect/): MinIO's InspectDataAction
+  { method: 'GET', path: '/inspect-data', name: 'InspectData', action: 'admin:InspectData', op: inspectData },
+  {
+    method: 'POST',
+    path: '/inspect-data',
+    name: 'InspectData',
+    action: 'admin:InspectData',
+    op: inspectData,
+  },
+  // Speedtests (perf/): MinIO's HealthInfoAdminAction
+  { method: 'POST', path: '/speedtest', name: 'SpeedTest', action: 'admin:OBDInfo', op: speedtest },
+  {
+    method: 'POST',
+    path: '/speedtest/object',
+    name: 'ObjectSpeedTest',
+    action: 'admin:OBDInfo',
+    op: speedtest,
+  },
+  {
+    method: 'POST',
+    path: '/speedtest/drive',
+    name: 'DriveSpeedTest',
+    action: 'admin:OBDInfo',
+    op: driveSpeedtest,
+  },
   // KMS (kms/): MinIO's KMSKeyStatusAdminAction / KMSCreateKeyAdminAction
   { method: 'GET', path: '/kms/status', name: 'KMSStatus', action: 'admin:KMSKeyStatus', op: kmsStatus },
   {

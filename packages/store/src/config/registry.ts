@@ -127,6 +127,8 @@ export interface ConfigHistoryEntry {
 export interface ConfigStore extends ConfigService {
   /** Stored values of one target as they would resolve (not necessarily in effect yet). */
   saved(subSys: string, target?: string): ResolvedSet;
+  /** Every target of a set in the stored configuration (or the environment), the default ('') first. */
+  savedTargets(subSys: string): ResolvedSet[];
   /** `get-config-kv` text of `subsys[:target]`: `# MINIO_…=…` override lines, then the set line. */
   text(key: string): string;
   /** The whole stored configuration as text (`GET /config`); `withEnv` adds the override lines. */

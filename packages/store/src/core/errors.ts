@@ -86,6 +86,14 @@ const CODES_BY_STATUS = {
     // Configuration (config/): a bad key, value or target, an unsupported set, a missing config target.
     XMinioConfigError: 'The configuration is not valid.',
     XMinioAdminNoSuchConfigTarget: 'No such named configuration target exists',
+    // Identity provider configurations (admin idp-config, MinIO's api-errors.go).
+    XMinioAdminConfigInvalidIDPType: "Invalid IDP configuration type - must be one of 'openid', 'ldap'",
+    XMinioAdminConfigLDAPNonDefaultConfigName:
+      'Only a single LDAP configuration is supported - name must be empty or `_`',
+    XMinioAdminConfigIDPCfgNameAlreadyExists: 'An IDP configuration with the given name already exists',
+    XMinioAdminConfigIDPCfgNameDoesNotExist: 'No such IDP configuration exists',
+    XMinioAdminConfigEnvOverridden:
+      'Unable to update config via Admin API due to environment variable override',
     // Bucket replication (MinIO's codes).
     XMinioReplicationSourceNotVersionedError: 'Replication source does not have versioning enabled',
     XMinioAdminRemoteTargetNotVersionedError: 'Remote target does not have versioning enabled',
@@ -194,6 +202,7 @@ const CODES_BY_STATUS = {
     InsufficientWriteQuorum: 'Storage resources are insufficient for the write operation.',
   },
   507: {
+    XMinioSpeedtestInsufficientCapacity: 'Not enough usable space available to perform the speedtest.',
     XMinioStorageFull:
       'Storage backend has reached its minimum free drive threshold. Please delete a few objects to proceed.',
   },

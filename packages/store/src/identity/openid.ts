@@ -38,7 +38,7 @@ const JWKS_COOLDOWN_MS = 2_000;
  * The role ARN of a provider with a `role_policy` (MinIO: `arn:minio:iam:::role/<id>`): the id is the
  * config target's name, or a short hash of the client id for the default target.
  */
-export function openIdRoleArn(s: OpenIdSettings): string {
+export function openIdRoleArn(s: Pick<OpenIdSettings, 'name' | 'clientId'>): string {
   const id = s.name !== '' ? s.name : createHash('sha256').update(s.clientId).digest('hex').slice(0, 12);
   return `arn:minio:iam:::role/${id}`;
 }

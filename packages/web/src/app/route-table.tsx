@@ -1,15 +1,18 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import FindInPageOutlined from '@mui/icons-material/FindInPageOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HealingOutlined from '@mui/icons-material/HealingOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
@@ -50,6 +53,18 @@ const HealPage = lazy(() =>
 );
 const HealthInfoPage = lazy(() =>
   import('@/features/health-info/routes/health-info-page').then((m) => ({ default: m.HealthInfoPage })),
+);
+const SpeedtestPage = lazy(() =>
+  import('@/features/speedtest/routes/speedtest-page').then((m) => ({ default: m.SpeedtestPage })),
+);
+const InspectPage = lazy(() =>
+  import('@/features/inspect/routes/inspect-page').then((m) => ({ default: m.InspectPage })),
+);
+const IdpOpenIdPage = lazy(() =>
+  import('@/features/settings/routes/idp-pages').then((m) => ({ default: m.IdpOpenIdPage })),
+);
+const IdpLdapPage = lazy(() =>
+  import('@/features/settings/routes/idp-pages').then((m) => ({ default: m.IdpLdapPage })),
 );
 const BucketsPage = lazy(() =>
   import('@/features/buckets/routes/buckets-page').then((m) => ({ default: m.BucketsPage })),
@@ -140,6 +155,16 @@ export const shellPages: readonly ShellPage[] = [
   },
   { path: pagePaths.policyDetails, component: PolicyDetailsPage },
   {
+    path: pagePaths.idpOpenId,
+    component: IdpOpenIdPage,
+    menu: { label: 'OpenID', icon: <LoginOutlined />, group: 'common' },
+  },
+  {
+    path: pagePaths.idpLdap,
+    component: IdpLdapPage,
+    menu: { label: 'LDAP', icon: <AccountTreeOutlined />, group: 'common' },
+  },
+  {
     path: pagePaths.settings,
     component: SettingsPage,
     menu: { label: 'Settings', icon: <SettingsOutlined />, group: 'common' },
@@ -177,6 +202,16 @@ export const shellPages: readonly ShellPage[] = [
     path: pagePaths.healthInfo,
     component: HealthInfoPage,
     menu: { label: 'Diagnostic', icon: <MedicalServicesOutlined />, group: 'tools' },
+  },
+  {
+    path: pagePaths.speedtest,
+    component: SpeedtestPage,
+    menu: { label: 'Performance', icon: <SpeedOutlined />, group: 'tools' },
+  },
+  {
+    path: pagePaths.inspect,
+    component: InspectPage,
+    menu: { label: 'Inspect', icon: <FindInPageOutlined />, group: 'tools' },
   },
   {
     path: pagePaths.tenants,

@@ -1,52 +1,11 @@
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import { Alert, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { credentialsFile, type ServiceAccountCredentials } from '@stowage/contracts';
 import type { ReactElement } from 'react';
+import { saveJson } from '../api/download';
 import { useSession } from '../session/get-session';
+import { CopyableValue } from '../ui/copyable-value';
 import { FormDialog } from '../ui/form-dialog';
-import { saveJson } from '../ui/save-file';
-
-function download(creds: ServiceAccountCredentials): void {
-  saveJson(credentialsFile(creds), 'credentials.json');
-}
-
-/** A labelled secret with its copy button (shown once: credentials of a new account or tenant). */
-export function CopyField({ label, value }: { label: string; value: string }): ReactElement {
-  return (
-    <Box sx={{ mb: 2 }}>
-      <Typography variant="subtitle2">{label}</Typography>
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          bgcolor: 'action.hover',
-          borderRadius: 1,
-          px: 1.5,
-          py: 0.5,
-        }}
-      >
-        <Typography
-          component="code"
-          aria-label={label}
-          sx={{ flex: 1, fontFamily: 'monospace', wordBreak: 'break-all', fontSize: 14 }}
-        >
-          {value}
-        </Typography>
-        <Tooltip title={`Copy ${label}`}>
-          <IconButton
-            size="small"
-            aria-label={`Copy ${label}`}
-            onClick={() => void navigator.clipboard?.writeText(value).catch(() => undefined)}
-          >
-            <ContentCopyOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </Box>
-    </Box>
-  );
-}
 
 /**
  * The one-time credentials of a new service account (spec 2 §4): the secret is shown here only, with
@@ -68,7 +27,7 @@ export function CredentialsDialog({
         <>
           <Button
             startIcon={<DownloadOutlined />}
-            onClick={() => credentials && download(credentials)}
+            onClick={() => credentials && saveJson(credentialsFile(credentials), 'credentials.json')}
             disabled={!credentials}
           >
             Download
@@ -91,8 +50,8 @@ export function CredentialsDialog({
       </Alert>
       {credentials && (
         <>
-          <CopyField label="Access Key" value={credentials.accessKey} />
-          <CopyField label="Secret Key" value={credentials.secretKey} />
+          <CopyableValue label="Access Key" value={credentials.accessKey} />
+          <CopyableValue label="Secret Key" value={credentials.secretKey} />
         </>
       )}
     </FormDialog>

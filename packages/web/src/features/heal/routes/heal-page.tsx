@@ -22,6 +22,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { LiveStateChip } from '@/shared/ui/live-tool';
 import { Metric } from '@/shared/ui/metric';
 import { PageHeader } from '@/shared/ui/page-header';
+import { BackgroundHealCard } from '../components/background-heal-card';
 import {
   colourOrder,
   colourShares,
@@ -135,6 +136,7 @@ export function HealPage(): ReactElement {
         drives, so shards lost on a drive can be rebuilt from the others. Heal is offered because of that,
         whether or not the drives are on several servers.
       </Alert>
+      <BackgroundHealCard />
       <Card component="section" aria-label="Heal options" sx={{ p: 2, mb: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
           <BucketPicker

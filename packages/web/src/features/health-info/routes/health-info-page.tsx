@@ -15,16 +15,11 @@ import {
 } from '@mui/material';
 import { diagnosticMessageSchema, wsPaths } from '@stowage/contracts';
 import type { ReactElement } from 'react';
+import { saveJson } from '@/shared/api/download';
 import { formatDateTime } from '@/shared/format/format-date';
 import { useLiveSocket } from '@/shared/hooks/use-live-socket';
 import { PageHeader } from '@/shared/ui/page-header';
-import { saveJson } from '@/shared/ui/save-file';
 import { diagnosticMessages, diagnosticState, reportParts } from '../lib/diagnostic-rules';
-
-/** Saves the report as diagnostic.json. */
-function download(data: unknown): void {
-  saveJson(data, 'diagnostic.json');
-}
 
 /**
  * /health-info, "Diagnostic" (spec 3 "Live tools", §4): Start asks the server for its health report
@@ -58,7 +53,7 @@ export function HealthInfoPage(): ReactElement {
               variant="outlined"
               startIcon={<DownloadOutlined />}
               disabled={state !== 'success' || latest === undefined}
-              onClick={() => download(latest)}
+              onClick={() => saveJson(latest, 'diagnostic.json')}
             >
               Download
             </Button>

@@ -1,20 +1,6 @@
-import { apiErrorSchema } from '@stowage/contracts';
-import { ApiError } from '@/shared/api/api-error';
+import { responseError } from '@/shared/api/download';
 
-/** The API error a failed answer of the console carries (`{errorMessage, detailedError}`), or its status. */
-export async function responseError(response: Response): Promise<ApiError> {
-  let message = `Error ${response.status}`;
-  let detail: string | undefined;
-  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => undefined));
-  if (parsed.success) {
-    message = parsed.data.errorMessage || message;
-    detail =
-      parsed.data.detailedError && parsed.data.detailedError !== message
-        ? parsed.data.detailedError
-        : undefined;
-  }
-  return new ApiError(message, detail, response.status);
-}
+export { responseError, saveBlob } from '@/shared/api/download';
 
 /**
  * Fetches one object's bytes from a `downloadUrl` (GET …/objects/download, spec 1 §7) so the screen can show a

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/shared/format/format-date';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { PageHeader } from '@/shared/ui/page-header';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
-import { saveBlob } from '@/shared/ui/save-file';
+import { saveBlob } from '@/shared/api/download';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { fetchObjectBlob } from '../api/download-object';
 import { useObjectBucketSettings } from '../api/get-object-bucket-settings';

@@ -4,4 +4,6 @@ export const settingsKeys = {
   configList: () => [...settingsKeys.all, 'configs'] as const,
   config: (name: string) => [...settingsKeys.all, 'config', name] as const,
   history: () => [...settingsKeys.all, 'history'] as const,
+  idpList: (type: string) => [...settingsKeys.all, 'idp', type] as const,
+  idp: (type: string, name: string) => [...settingsKeys.all, 'idp', type, name] as const,
 };

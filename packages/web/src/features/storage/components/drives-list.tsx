@@ -19,7 +19,7 @@ import { type ReactElement, useState } from 'react';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { ListSection } from '@/shared/ui/list-page';
-import { saveJson } from '@/shared/ui/save-file';
+import { saveJson } from '@/shared/api/download';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useDrives, useFormatDrives } from '../api/storage';
 

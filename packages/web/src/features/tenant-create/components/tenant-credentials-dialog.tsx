@@ -2,9 +2,9 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { CreateTenantResponse } from '@stowage/contracts';
 import type { ReactElement } from 'react';
-import { CopyField } from '@/shared/identity/credentials-dialog';
+import { CopyableValue } from '@/shared/ui/copyable-value';
 import { FormDialog } from '@/shared/ui/form-dialog';
-import { saveJson } from '@/shared/ui/save-file';
+import { saveJson } from '@/shared/api/download';
 
 /**
  * The credentials modal after creation (spec 3 §2, §4): the generated keys, shown once, with copy and
@@ -52,8 +52,8 @@ export function TenantCredentialsDialog({
           <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
             {i === 0 ? 'Console Credentials' : `User ${i}`}
           </Typography>
-          <CopyField label={i === 0 ? 'Access Key' : `Access Key ${i}`} value={c.access_key} />
-          <CopyField label={i === 0 ? 'Secret Key' : `Secret Key ${i}`} value={c.secret_key} />
+          <CopyableValue label={i === 0 ? 'Access Key' : `Access Key ${i}`} value={c.access_key} />
+          <CopyableValue label={i === 0 ? 'Secret Key' : `Secret Key ${i}`} value={c.secret_key} />
         </Box>
       ))}
     </FormDialog>
