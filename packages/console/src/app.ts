@@ -30,10 +30,10 @@ import { registerConfigRoutes } from './routes/configs/register-config-routes.js
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
 import { registerGetWidget } from './routes/dashboard/get-widget.js';
 import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
-import { registerJobRoutes } from './routes/jobs/register-job-routes.js';
 import { registerGetBackgroundHeal } from './routes/heal/get-background-heal.js';
 import { registerIdpRoutes } from './routes/idp/register-idp-routes.js';
 import { registerInspectData } from './routes/inspect/inspect-data.js';
+import { registerJobRoutes } from './routes/jobs/register-job-routes.js';
 import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
 import { registerLdapEntityRoutes } from './routes/ldap-entities/register-ldap-entity-routes.js';
 import { registerGetAbout } from './routes/license/get-about.js';

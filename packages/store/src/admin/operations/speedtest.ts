@@ -7,9 +7,9 @@ import { S3Error } from '../../core/errors.js';
 import { SYS_DIR } from '../../object-layer/drive.js';
 import { driveSpeedtest as runDriveSpeedtest } from '../../perf/drive-speedtest.js';
 import { ObjectSpeedtest, type SpeedtestTarget, zeroStats } from '../../perf/object-speedtest.js';
+import { STOWAGE_VERSION } from '../../version.js';
 import { serverEndpoint } from '../backend-info.js';
 import type { AdminCall, AdminOperation } from '../call.js';
-import { STORE_VERSION } from './server-info.js';
 
 /** MinIO writes the figures it has (or an empty value) this often while a test runs. */
 const KEEP_ALIVE_MS = 500;
@@ -106,7 +106,7 @@ export const speedtest: AdminOperation = async (call) => {
     autotune,
     drives: info.drives.length,
     endpoint: serverEndpoint(ctx),
-    version: STORE_VERSION,
+    version: STOWAGE_VERSION,
   });
   const { out, signal, send } = jsonStream(call);
   let last: SpeedTestResult | null = null;
@@ -126,7 +126,7 @@ export const speedtest: AdminOperation = async (call) => {
       const stats = { throughputPerSec: 0, objectsPerSec: 0, servers: [failed] };
       send({
         ...empty,
-        version: STORE_VERSION,
+        version: STOWAGE_VERSION,
         size,
         concurrent: concurrency,
         PUTStats: stats,
@@ -158,7 +158,7 @@ export const driveSpeedtest: AdminOperation = async (call) => {
   const { out, signal, send } = jsonStream(call);
   const keepAlive = setInterval(() => send({ version: '', endpoint: '' }), KEEP_ALIVE_MS);
   void (async () => {
-    const result: DriveSpeedTestResult = { version: STORE_VERSION, endpoint: serverEndpoint(ctx) };
+    const result: DriveSpeedTestResult = { version: STOWAGE_VERSION, endpoint: serverEndpoint(ctx) };
     try {
       result.drivePerf = await runDriveSpeedtest(drives, { serial, blockSize, fileSize }, signal);
     } catch (err) {

@@ -5,11 +5,11 @@ import { Alert, Box, Button, CircularProgress, Paper, Tab, Tabs, Tooltip } from 
 import type { ObjectItem } from '@stowage/contracts';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { ApiError, toApiError } from '@/shared/api/api-error';
+import { saveBlob } from '@/shared/api/download';
 import { formatDateTime } from '@/shared/format/format-date';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { PageHeader } from '@/shared/ui/page-header';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
-import { saveBlob } from '@/shared/api/download';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { fetchObjectBlob } from '../api/download-object';
 import { useObjectBucketSettings } from '../api/get-object-bucket-settings';

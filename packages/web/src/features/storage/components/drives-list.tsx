@@ -16,10 +16,10 @@ import {
 } from '@mui/material';
 import { type DriveInfo, FORMAT_CONFIRMATION, type FormatDrivesResponse } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import { saveJson } from '@/shared/api/download';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { ListSection } from '@/shared/ui/list-page';
-import { saveJson } from '@/shared/api/download';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useDrives, useFormatDrives } from '../api/storage';
 

@@ -2,9 +2,9 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { CreateTenantResponse } from '@stowage/contracts';
 import type { ReactElement } from 'react';
+import { saveJson } from '@/shared/api/download';
 import { CopyableValue } from '@/shared/ui/copyable-value';
 import { FormDialog } from '@/shared/ui/form-dialog';
-import { saveJson } from '@/shared/api/download';
 
 /**
  * The credentials modal after creation (spec 3 §2, §4): the generated keys, shown once, with copy and
