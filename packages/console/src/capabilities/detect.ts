@@ -1,7 +1,12 @@
 import { text } from 'node:stream/consumers';
 import { MadminError } from '@stowage/madmin';
 import type * as Minio from 'minio';
-import { createAdminClient, createRgwAdminClient, createS3Client } from '../clients/store-clients.js';
+import {
+  createAdminClient,
+  createRgwAdminClient,
+  createS3Client,
+  sessionS3Region,
+} from '../clients/store-clients.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
 import type { SessionPayload } from '../session/session-cookie.js';
 import {
@@ -102,8 +107,8 @@ function probeClients(endpoint: StoreEndpoint, keys: SigningKeys) {
 }
 
 /** The owner id ListBuckets names (on RGW: the user id of the signing keys); undefined when none. */
-async function ownerId(s3: Minio.Client, signal: AbortSignal): Promise<string | undefined> {
-  const res = await s3.makeRequestAsync({ method: 'GET' }, '', [200]);
+async function ownerId(s3: Minio.Client, region: string, signal: AbortSignal): Promise<string | undefined> {
+  const res = await s3.makeRequestAsync({ method: 'GET' }, '', [200], region);
   signal.throwIfAborted();
   return /<Owner>\s*<ID>([^<]+)<\/ID>/.exec(await text(res))?.[1];
 }
@@ -117,9 +122,10 @@ async function ownerId(s3: Minio.Client, signal: AbortSignal): Promise<string | 
 async function readOwnUser(
   s3: Minio.Client,
   rgw: ReturnType<typeof createRgwAdminClient>,
+  region: string,
   signal: AbortSignal,
 ): Promise<void> {
-  const uid = await ownerId(s3, signal);
+  const uid = await ownerId(s3, region, signal);
   if (uid === undefined) throw Object.assign(new Error('ListBuckets named no owner'), { code: 'NoOwner' });
   const user = await rgw.getUser(uid, signal);
   if (user.user_id !== uid) throw Object.assign(new Error('another user answered'), { code: 'NoOwner' });
@@ -150,7 +156,7 @@ export async function detectCapabilities(
   });
   const [adminAnswer, rgwAdmin, buckets] = await Promise.all([
     probe((signal) => admin.accountInfo(undefined, signal)),
-    probe((signal) => readOwnUser(s3, rgw, signal)),
+    probe((signal) => readOwnUser(s3, rgw, sessionS3Region(endpoint, keys), signal)),
     bucketAnswers,
   ]);
   const caps: string[] = capabilitiesFrom({ admin: adminAnswer, rgwAdmin, sts, buckets });
