@@ -32,8 +32,9 @@ function missingBinaries(): string[] {
  * Starts Ceph (monitor, manager, in-memory OSD, RGW) on free ports in a fresh temp folder: about 15 s.
  * A failed or timed-out start throws with the daemons' last log lines, after stopping what had started.
  * If this process exits without calling `stop()` (a crashed worker), the daemons are stopped on exit.
+ * `adminCaps` (RGW caps such as `users=*;buckets=*`) also lets the user call RGW's Admin Ops API.
  */
-export async function startCeph(): Promise<CephEngine> {
+export async function startCeph(options: { adminCaps?: string } = {}): Promise<CephEngine> {
   const missing = missingBinaries();
   if (missing.length > 0) {
     throw new Error(
@@ -50,6 +51,7 @@ export async function startCeph(): Promise<CephEngine> {
     CEPH_ACCESS_KEY: 'CEPHE2EACCESSKEY0001',
     CEPH_SECRET_KEY: 'ceph-e2e-secret-key-0000000000000000000001',
     CEPH_START_TIMEOUT: String(START_TIMEOUT_S),
+    CEPH_ADMIN_CAPS: options.adminCaps ?? '',
   };
   let stopped = false;
   const stopNow = () => {

@@ -67,6 +67,19 @@ export const cephTest = base.extend<object, { engine: Engine }>({
   baseURL: async ({ engine }, use) => use(engine.consoleUrl),
 });
 
+/** The caps of the Ceph user in {@link cephAdminTest}: an RGW administrator (issue 36). */
+export const CEPH_ADMIN_CAPS = 'users=*;buckets=*;metadata=*;usage=*';
+
+/** Journeys against Ceph RGW whose user has admin caps, so the console offers RGW's Admin Ops. */
+export const cephAdminTest = base.extend<object, { engine: Engine }>({
+  engine: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
+    async ({}, use) => withEngine(() => startCeph({ adminCaps: CEPH_ADMIN_CAPS }), use),
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ engine }, use) => use(engine.consoleUrl),
+});
+
 /** Journeys against s3rver: `engine` is s3rver and `page` opens its console. */
 export const s3rverTest = base.extend<object, { engine: Engine }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.

@@ -62,6 +62,7 @@ import { registerOperatorRoutes, requireOperator } from './routes/operator/regis
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
 import { registerReplicationRoutes } from './routes/replication/register-replication-routes.js';
+import { registerRgwRoutes } from './routes/rgw/register-rgw-routes.js';
 import type { RouteContext, ZodApp } from './routes/route-context.js';
 import { registerRestartService } from './routes/service/restart-service.js';
 import { registerServiceAccountRoutes } from './routes/service-accounts/register-service-account-routes.js';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerGetWidget(signedIn, ctx);
     // Identity (issue 8, spec 2 §7).
     registerUserRoutes(signedIn, ctx);
+    registerRgwRoutes(signedIn, ctx);
     registerGroupRoutes(signedIn, ctx);
     registerPolicyRoutes(signedIn, ctx);
     registerLdapEntityRoutes(signedIn, ctx);

@@ -16,6 +16,8 @@ export const capabilityNames = [
   'replication',
   'notifications',
   'encryption',
+  /** Ceph RGW's Admin Ops API (`/admin/…`): the signed-in RGW user has admin caps (issue 36). */
+  'rgw-admin',
 ] as const;
 export type Capability = (typeof capabilityNames)[number];
 

@@ -26,6 +26,7 @@ export * from './paths.js';
 export * from './permissions.js';
 export * from './policies.js';
 export * from './replication.js';
+export * from './rgw.js';
 export * from './service.js';
 export * from './service-accounts.js';
 export * from './session.js';

@@ -113,6 +113,13 @@ export const apiPaths = {
   adminInfo: '/api/v1/admin/info',
   adminInfoWidget: '/api/v1/admin/info/widgets/:id',
   buckets: '/api/v1/buckets',
+  // Ceph RGW Admin Ops (issue 36).
+  rgwUsers: '/api/v1/rgw/users',
+  rgwUser: '/api/v1/rgw/users/:uid',
+  rgwUserKeys: '/api/v1/rgw/users/:uid/keys',
+  rgwUserKey: '/api/v1/rgw/users/:uid/keys/:accessKey',
+  rgwUserQuota: '/api/v1/rgw/users/:uid/quota/:scope',
+  rgwBucketStats: '/api/v1/rgw/buckets/:bucket/stats',
   // Identity (spec 2 §7). `:param` segments are filled with `fillApiPath` (one encoded segment each).
   users: '/api/v1/users',
   user: '/api/v1/user',

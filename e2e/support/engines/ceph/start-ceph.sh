@@ -66,6 +66,7 @@ wait_for "the OSD to start" ceph-osd -c "$C" -i "$OSD_ID"
 wait_for "the OSD to be up" bash -c "ceph -c '$C' osd stat 2>/dev/null | grep -q '1 up'"
 radosgw -c "$C" -n client.rgw.s3
 wait_for "RADOS Gateway on port $RGW_PORT" curl -sf -o /dev/null "http://127.0.0.1:$RGW_PORT/"
+# CEPH_ADMIN_CAPS (e.g. "users=*;buckets=*"): the user may also call RGW's Admin Ops API.
 timeout 60 radosgw-admin -c "$C" user create --uid=s3user --display-name="S3 user" \
-  --access-key="$AK" --secret="$SK" >/dev/null
+  --access-key="$AK" --secret="$SK" ${CEPH_ADMIN_CAPS:+--caps="$CEPH_ADMIN_CAPS"} >/dev/null
 echo "ready http://127.0.0.1:$RGW_PORT"

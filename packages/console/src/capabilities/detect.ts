@@ -1,7 +1,12 @@
 import { text } from 'node:stream/consumers';
 import { MadminError } from '@stowage/madmin';
 import type * as Minio from 'minio';
-import { createAdminClient, createS3Client } from '../clients/store-clients.js';
+import {
+  createAdminClient,
+  createRgwAdminClient,
+  createS3Client,
+  sessionS3Region,
+} from '../clients/store-clients.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
 import type { SessionPayload } from '../session/session-cookie.js';
 import {
@@ -94,12 +99,42 @@ async function firstBucket(s3: Minio.Client): Promise<string | undefined> {
 /** The probe clients of a session's keys. */
 function probeClients(endpoint: StoreEndpoint, keys: SigningKeys) {
   const creds: SessionPayload = { ...keys, expiresAt: 0, accountName: '', builtinUser: false };
-  return { s3: createS3Client(endpoint, creds), admin: createAdminClient(endpoint, creds) };
+  return {
+    s3: createS3Client(endpoint, creds),
+    admin: createAdminClient(endpoint, creds),
+    rgw: createRgwAdminClient(endpoint, creds),
+  };
+}
+
+/** The owner id ListBuckets names (on RGW: the user id of the signing keys); undefined when none. */
+async function ownerId(s3: Minio.Client, region: string, signal: AbortSignal): Promise<string | undefined> {
+  const res = await s3.makeRequestAsync({ method: 'GET' }, '', [200], region);
+  signal.throwIfAborted();
+  return /<Owner>\s*<ID>([^<]+)<\/ID>/.exec(await text(res))?.[1];
+}
+
+/**
+ * Ceph RGW's Admin Ops probe (issue 36), read-only: the keys' own user id from ListBuckets, then
+ * `GET /admin/user?uid=<it>`. Only RGW answers that with the user's JSON document, and only to a user
+ * with `users=read` caps; anything else (no owner, S3's NoSuchBucket for bucket `admin`, AccessDenied)
+ * is an error.
+ */
+async function readOwnUser(
+  s3: Minio.Client,
+  rgw: ReturnType<typeof createRgwAdminClient>,
+  region: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const uid = await ownerId(s3, region, signal);
+  if (uid === undefined) throw Object.assign(new Error('ListBuckets named no owner'), { code: 'NoOwner' });
+  const user = await rgw.getUser(uid, signal);
+  if (user.user_id !== uid) throw Object.assign(new Error('another user answered'), { code: 'NoOwner' });
 }
 
 /**
  * Detects what the server offers to this session (issue 24), with cheap read-only probes in parallel:
- * MinIO's admin `accountinfo`, and a GET of each bucket sub-resource. `sts` says whether sign-in went
+ * MinIO's admin `accountinfo`, Ceph RGW's Admin Ops (`GET /admin/user` of the keys' own user), and a GET
+ * of each bucket sub-resource. `sts` says whether sign-in went
  * through STS AssumeRole. The result is kept in the session cookie and decides the session's pages.
  */
 export async function detectCapabilities(
@@ -107,7 +142,7 @@ export async function detectCapabilities(
   keys: SigningKeys,
   sts: boolean,
 ): Promise<string[]> {
-  const { s3, admin } = probeClients(endpoint, keys);
+  const { s3, admin, rgw } = probeClients(endpoint, keys);
   let listed = false;
   const bucketAnswers = probeBucket(s3).then(async (bucket) => {
     listed = bucket.listed;
@@ -119,11 +154,12 @@ export async function detectCapabilities(
       ProbeAnswer
     >;
   });
-  const [adminAnswer, buckets] = await Promise.all([
+  const [adminAnswer, rgwAdmin, buckets] = await Promise.all([
     probe((signal) => admin.accountInfo(undefined, signal)),
+    probe((signal) => readOwnUser(s3, rgw, sessionS3Region(endpoint, keys), signal)),
     bucketAnswers,
   ]);
-  const caps: string[] = capabilitiesFrom({ admin: adminAnswer, sts, buckets });
+  const caps: string[] = capabilitiesFrom({ admin: adminAnswer, rgwAdmin, sts, buckets });
   return listed || caps.includes('admin') ? caps : [...caps, GUESSED_BUCKET_FEATURES];
 }
 

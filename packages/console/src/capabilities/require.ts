@@ -14,6 +14,7 @@ const featureNames: Record<Capability, string> = {
   replication: 'bucket replication',
   notifications: 'bucket event notifications',
   encryption: 'bucket encryption',
+  'rgw-admin': "Ceph RGW's Admin Ops API",
 };
 
 /**

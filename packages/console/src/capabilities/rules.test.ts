@@ -90,4 +90,11 @@ describe('capabilities from probe answers', () => {
       expect(capabilitiesFrom({ admin: answer, sts: true, buckets: all(ok) })).not.toContain('admin');
     }
   });
+  it('Ceph RGW: rgw-admin only when Admin Ops answered the own user document', () => {
+    const answers: ProbeAnswers = { admin: err('NoSuchBucket', 404), sts: false, buckets: all(ok) };
+    expect(capabilitiesFrom({ ...answers, rgwAdmin: ok })).toContain('rgw-admin');
+    expect(capabilitiesFrom({ ...answers, rgwAdmin: err('AccessDenied', 403) })).not.toContain('rgw-admin');
+    expect(capabilitiesFrom({ ...answers, rgwAdmin: { kind: 'timeout' } })).not.toContain('rgw-admin');
+    expect(capabilitiesFrom(answers)).not.toContain('rgw-admin');
+  });
 });

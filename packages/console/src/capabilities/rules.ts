@@ -50,6 +50,8 @@ export function adminApiPresent(answer: ProbeAnswer): boolean {
 /** Everything a detection run learnt, as the probes answered. */
 export interface ProbeAnswers {
   admin: ProbeAnswer;
+  /** Ceph RGW's Admin Ops: `ok` only when `GET /admin/user?uid=<self>` answered the user's document. */
+  rgwAdmin?: ProbeAnswer;
   /** Whether the session was issued by STS AssumeRole (known from sign-in, not probed). */
   sts: boolean;
   buckets: Record<BucketFeature, ProbeAnswer>;
@@ -69,6 +71,7 @@ export function capabilitiesFrom(answers: ProbeAnswers): Capability[] {
     const present = bucketFeaturePresent(answers.buckets[feature]);
     if (feature === 'replication' ? present && admin : present) caps.push(feature);
   }
+  if (answers.rgwAdmin?.kind === 'ok') caps.push('rgw-admin');
   return caps;
 }
 

@@ -1,6 +1,7 @@
 import { assumeRole, MadminClient, type PolicyDocument } from '@stowage/madmin';
 import * as Minio from 'minio';
 import type { SessionPayload } from '../session/session-cookie.js';
+import { RgwAdminClient } from './rgw-admin/rgw-admin-client.js';
 import type { StoreEndpoint } from './store-endpoint.js';
 
 /**
@@ -45,6 +46,18 @@ export function createAdminClient(endpoint: StoreEndpoint, creds: SigningKeys): 
     secretKey: creds.secretKey,
     sessionToken: creds.sessionToken,
     region: endpoint.region,
+    fetch: endpoint.connection.fetch,
+  });
+}
+
+/** A Ceph RGW Admin Ops client (issue 36) with the session's keys, signed as its S3 requests are. */
+export function createRgwAdminClient(endpoint: StoreEndpoint, creds: SigningKeys): RgwAdminClient {
+  return new RgwAdminClient({
+    endpoint: endpoint.url,
+    accessKey: creds.accessKey,
+    secretKey: creds.secretKey,
+    sessionToken: creds.sessionToken,
+    region: sessionS3Region(endpoint, creds),
     fetch: endpoint.connection.fetch,
   });
 }

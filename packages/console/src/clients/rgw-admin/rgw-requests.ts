@@ -1,0 +1,147 @@
+/**
+ * The requests of Ceph RGW's Admin Ops API (`/admin/…`, issue 36), built as plain data so they can be
+ * checked without a server. Parameters follow the Admin Ops reference: `uid`, `display-name`, `email`,
+ * `max-buckets`, `suspended`, `key-type`, `access-key`, `secret-key`, `generate-key`, `quota-type`,
+ * `max-size` (bytes), `max-objects`, `enabled`, `purge-data`, `bucket`, `stats`; every answer asked for
+ * as JSON (`format=json`).
+ */
+
+/** One Admin Ops request: method, path below the gateway's root, and its query (in order). */
+export interface RgwRequest {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  path: string;
+  /** `[name, value]` pairs; an empty value is sent as a bare flag (`?key`, `?quota`). */
+  query: [string, string][];
+}
+
+export interface CreateUserInput {
+  uid: string;
+  displayName: string;
+  email?: string;
+  maxBuckets?: number;
+  /** Generate an S3 key pair for the new user (RGW does unless told otherwise). */
+  generateKey?: boolean;
+}
+
+export interface ModifyUserInput {
+  uid: string;
+  displayName?: string;
+  email?: string;
+  maxBuckets?: number;
+  suspended?: boolean;
+}
+
+export interface CreateKeyInput {
+  uid: string;
+  /** Both given: this pair; neither: RGW generates one. */
+  accessKey?: string;
+  secretKey?: string;
+}
+
+/** A quota as RGW keeps it: a negative limit means no limit of that kind. */
+export interface QuotaInput {
+  enabled: boolean;
+  maxSizeBytes: number;
+  maxObjects: number;
+}
+
+/** Drops undefined values and renders the rest as RGW reads them. */
+function params(entries: [string, string | number | boolean | undefined][]): [string, string][] {
+  return entries
+    .filter((e): e is [string, string | number | boolean] => e[1] !== undefined)
+    .map(([k, v]) => [k, String(v)]);
+}
+
+const json: [string, string] = ['format', 'json'];
+
+export const rgwRequests = {
+  /** Who the signing keys belong to; answered to any user with `users=read` (the detection probe). */
+  getUser: (uid: string): RgwRequest => ({ method: 'GET', path: '/admin/user', query: [['uid', uid], json] }),
+  /** Every user id (the metadata listing; needs `metadata=read`). */
+  listUsers: (): RgwRequest => ({ method: 'GET', path: '/admin/metadata/user', query: [json] }),
+  createUser: (u: CreateUserInput): RgwRequest => ({
+    method: 'PUT',
+    path: '/admin/user',
+    query: params([
+      ['uid', u.uid],
+      ['display-name', u.displayName],
+      ['email', u.email || undefined],
+      ['max-buckets', u.maxBuckets],
+      ['key-type', 's3'],
+      ['generate-key', u.generateKey ?? true],
+      ['format', 'json'],
+    ]),
+  }),
+  modifyUser: (u: ModifyUserInput): RgwRequest => ({
+    method: 'POST',
+    path: '/admin/user',
+    query: params([
+      ['uid', u.uid],
+      ['display-name', u.displayName],
+      ['email', u.email],
+      ['max-buckets', u.maxBuckets],
+      ['suspended', u.suspended],
+      ['format', 'json'],
+    ]),
+  }),
+  removeUser: (uid: string, purgeData: boolean): RgwRequest => ({
+    method: 'DELETE',
+    path: '/admin/user',
+    query: params([
+      ['uid', uid],
+      ['purge-data', purgeData],
+      ['format', 'json'],
+    ]),
+  }),
+  createKey: (k: CreateKeyInput): RgwRequest => {
+    const given = k.accessKey !== undefined && k.secretKey !== undefined;
+    return {
+      method: 'PUT',
+      path: '/admin/user',
+      query: params([
+        ['key', ''],
+        ['uid', k.uid],
+        ['key-type', 's3'],
+        ['access-key', given ? k.accessKey : undefined],
+        ['secret-key', given ? k.secretKey : undefined],
+        ['generate-key', !given],
+        ['format', 'json'],
+      ]),
+    };
+  },
+  removeKey: (uid: string, accessKey: string): RgwRequest => ({
+    method: 'DELETE',
+    path: '/admin/user',
+    query: [['key', ''], ['uid', uid], ['key-type', 's3'], ['access-key', accessKey], json],
+  }),
+  /** The user's own quota (`user`) or the quota each of the user's buckets gets (`bucket`). */
+  setUserQuota: (uid: string, scope: 'user' | 'bucket', q: QuotaInput): RgwRequest => ({
+    method: 'PUT',
+    path: '/admin/user',
+    query: params([
+      ['quota', ''],
+      ['uid', uid],
+      ['quota-type', scope],
+      ['max-size', q.maxSizeBytes],
+      ['max-objects', q.maxObjects],
+      ['enabled', q.enabled],
+      ['format', 'json'],
+    ]),
+  }),
+  /** Size and object count of one bucket (`stats=true`). */
+  bucketStats: (bucket: string): RgwRequest => ({
+    method: 'GET',
+    path: '/admin/bucket',
+    query: [['bucket', bucket], ['stats', 'true'], json],
+  }),
+} as const;
+
+/** The URL of a request on a gateway at `endpoint` (`http(s)://host:port`, no path). */
+export function rgwRequestUrl(endpoint: string, req: RgwRequest): URL {
+  const url = new URL(req.path, endpoint);
+  // A bare flag (`key`, `quota`) is sent without `=`, as RGW's own clients do; SigV4 signs it as `key=`.
+  url.search = req.query
+    .map(([k, v]) => (v === '' ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`))
+    .join('&');
+  return url;
+}
