@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { isAllowedByPolicies, lowerCased, type Policy, parsePolicy } from '@stowage/policy';
 import type { IamContext } from './context.js';
 import type { EffectivePolicies } from './effective-policy.js';

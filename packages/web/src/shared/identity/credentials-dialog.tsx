@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { Alert, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { CreateBucketRequest, QuotaType, RetentionMode, RetentionUnit } from '@stowage/contracts';
 import { type SizeUnit, toBytes } from './size-units';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typography } from '@mui/material';
 import type { ThirdPartyNotice } from '@stowage/contracts';
