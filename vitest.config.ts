@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests of every package run in Node and import workspace packages from source.

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
 // The `stowage` command of the installed package. It checks the Node version before it imports anything
 // else (the code below needs Node 24: node:sqlite, current Fastify), then hands over to the console's CLI
 // (packages/console/src/cli.ts).

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
 // Builds what is not built yet: the TypeScript packages (tsc -b is incremental) and the web bundle
 // (rebuilt only when a source file is newer than the last bundle). Used by `npm start` and `npm test`.
 import { spawnSync } from 'node:child_process';

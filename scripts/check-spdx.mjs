@@ -43,8 +43,9 @@ function hasHeader(text) {
   return text.split('\n', 5).some((line) => line.includes(ID));
 }
 
-function withHeader(text, comment) {
-  const line = `${comment} ${ID}\n`;
+function withHeader(text, comment, ext) {
+  // In Go a comment right above `package` is the package's documentation: keep a blank line between.
+  const line = `${comment} ${ID}\n${ext === '.go' ? '\n' : ''}`;
   if (text.startsWith('#!')) {
     const end = text.indexOf('\n') + 1;
     return text.slice(0, end) + line + text.slice(end);
@@ -63,7 +64,7 @@ for (const file of sourceFiles()) {
     continue; // deleted in the working tree, not yet staged
   }
   if (hasHeader(text)) continue;
-  if (fix) writeFileSync(full, withHeader(text, COMMENT[path.extname(file)]));
+  if (fix) writeFileSync(full, withHeader(text, COMMENT[path.extname(file)], path.extname(file)));
   else missing.push(file);
 }
 if (fix) {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
 // `npm run pack`: builds, then writes the one installable package, dist/stowage-<version>.tgz.
 // The package holds everything it runs — the built server packages and web bundle, and the installed
 // run-time dependency tree of the server (bundleDependencies) — so `npm install -g` on it builds nothing

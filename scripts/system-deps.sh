@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Makes sure the system packages the tests drive are present: Debian's Chromium (browser journeys),
 # awscli and s3cmd (S3 conformance), Go with MinIO's own Go SDK sources (minio-go / madmin-go conformance),
 # Ceph's monitor, OSD, manager and RADOS Gateway (the journeys on Ceph RGW, e2e/support/engines/ceph/).

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
 // Sums Playwright's and Vitest's JSON reports into the closing line "tests: N passed, N failed",
 // after naming each failed test with the first lines of its message (CI keeps only the log's tail).
 // Usage: test-summary.mjs <playwright.json> <vitest.json>...

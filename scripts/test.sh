@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The one test command (README "Tests", .ci/run): lint, typecheck, build, unit + integration tests
 # (Vitest, against the real store), browser journeys (Playwright + Debian's Chromium). Prints one
 # closing line "tests: N passed, N failed" summing both runners.
@@ -11,7 +12,7 @@ step() { echo; echo "== $1"; }
 fail() { echo "test: $1 failed" >&2; exit 1; }
 
 step "system packages"; bash scripts/system-deps.sh || fail "system packages"
-step "lint"; biome check . || fail "lint"
+step "lint"; { biome check . && node scripts/check-spdx.mjs; } || fail "lint"
 step "typecheck"; npm run -s typecheck || fail "typecheck"
 step "build"; node scripts/build.mjs || fail "build"
 

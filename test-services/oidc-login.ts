@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash, randomBytes } from 'node:crypto';
 
 /** A signed-in user's tokens from the provider's token endpoint. */

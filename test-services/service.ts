@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** A system a test needs, started once per run. `info` is JSON: URLs, ports, credentials. */
 export interface StartedService {
   readonly info: Record<string, unknown>;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 4's authorization benchmark: what IAM policy evaluation adds to a 4 KiB GET. The same store
  * (child process, 4 drives) serves the same objects to root — who skips policy evaluation — and to a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Reed–Solomon codec choice for the embedded store, by measurement: our pure-TypeScript GF(2^8) codec
  * (64 KiB product table, one lookup + XOR per byte) against `@digitaldefiance/reed-solomon-erasure.wasm`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * `npm run bench fuzz`: a million generated requests (BENCH_FUZZ_RUNS) against the store, property-based
  * with fast-check (./fuzz/inputs.ts): request line and framing, SigV4, aws-chunked bodies, XML bodies and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 16's design comparison: 4 KiB PUTs into the object layer (4 drives, 2+2) with the metadata
  * journal (one flush per batch per drive) against a flush per metadata file (`journal: false`), at 16

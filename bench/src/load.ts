@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 16's bounded load test: autocannon against the store on 127.0.0.1 (LOAD_SECONDS, 60 by default;
  * 256 connections), a mix of 4 KiB PUTs, GETs of objects written before and ListObjectsV2 pages, every

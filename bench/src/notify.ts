@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 20's notification benchmark: what a subscribed webhook target costs a 4 KiB PUT. Two stores
  * (child processes, 4 drives each) take the same uploads; one has a `notify_webhook` target (default

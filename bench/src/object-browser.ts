@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 7's browser bench: the object browser on a huge prefix and uploads of a big file through the
  * console, each printed as a ratio against a peer measured in the same run.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 35's move bench: moves through the console's background jobs against `aws s3 mv` on the same
  * store, as throughput ratios (goal: console ≥ 0.8× awscli).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 32's benchmark: PUT and GET of small (4 KiB, many clients at once) and large objects against a
  * store of two server pools (4 + 4 drive folders) next to the same store with one pool (4 drive folders,

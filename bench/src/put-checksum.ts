@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 17's measurement: what the default CRC64NVME checksum (computed for a PUT that sends none, as
  * AWS does) costs the PUT path. The CRC is streamed through a Transform as the store does it (one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * `npm run bench`: runs every benchmark (or those named on the command line) and prints each one's
  * figures as ratios against a peer or a physical limit measured in the same run.

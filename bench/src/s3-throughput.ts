@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 3's store benchmark: large-object PUT/GET throughput, 4 KiB PUT/GET ops/s and ListObjectsV2 keys/s,
  * for the embedded store, s3rver (npm) and the raw ceiling (file write/read + loopback HTTP, no S3 logic),

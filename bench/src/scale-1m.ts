@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * `scale-1m`: one folder of 1M keys, filled in process through the object layer and listed fully
  * (issue 16: ≥ 50k keys/s over a 1M-key prefix, peak RSS growth < 50 MiB).

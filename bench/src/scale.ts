@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 16's scale benchmark: what the store costs as one bucket grows, over HTTP with the same lean
  * client as the other phases.

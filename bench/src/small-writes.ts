@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 16's small-write goal, on its own (the `s3-throughput` phase measures it too, among large
  * objects and listings): 4 KiB PUT and GET ops/s at 16 concurrent clients for the store, s3rver and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Issue 18's benchmark: large-object PUT and GET throughput into a bucket with default encryption
  * (SSE-S3: 64 KiB AES-256-GCM packages) against a plain bucket of the same store, measured in this run

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { type BrowserContext, expect, test } from '@playwright/test';

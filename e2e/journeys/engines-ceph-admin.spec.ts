@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
 import { cephAdminTest as test } from '../support/engines/fixtures.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { expect } from '@playwright/test';
 import { cephTest as test } from '../support/engines/fixtures.js';
 import {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { s3rverTest as test } from '../support/engines/fixtures.js';
 import {
   absentAdminScreens,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -16,6 +17,7 @@ const version = (
 test('the License page shows the console’s licence, the server’s and the third-party notices', async ({
   page,
 }) => {
+  test.setTimeout(120_000); // two screens in both colour schemes
   await signIn(page, E2E.rootUser, E2E.rootPassword);
   const about = page.getByRole('link', { name: `About: Stowage ${version}, Apache-2.0` });
   await expect(about).toBeVisible();
@@ -33,6 +35,10 @@ test('the License page shows the console’s licence, the server’s and the thi
     page.getByRole('list', { name: 'Third-party packages' }).getByRole('listitem'),
   ).not.toHaveCount(0);
   await snapBoth(page, 'license');
+  const packages = page.getByRole('list', { name: 'Third-party packages' }).getByRole('listitem');
+  await expect(packages).toHaveCount(50);
+  await page.getByRole('button', { name: /^Show all \d+ packages$/ }).click();
+  await expect(packages).not.toHaveCount(50);
 
   await card.getByRole('button', { name: 'View License' }).click();
   const dialog = page.getByRole('dialog', { name: 'Apache License 2.0' });

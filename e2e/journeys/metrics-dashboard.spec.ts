@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { generatePrometheusToken } from '@stowage/madmin';
 import { testService } from '../../test-services/index.js';

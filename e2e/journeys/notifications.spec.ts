@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { testService } from '../../test-services/index.js';

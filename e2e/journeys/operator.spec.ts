@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import https from 'node:https';
 import { expect, type Page, test } from '@playwright/test';
 import * as Minio from 'minio';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { expect, test } from '@playwright/test';
 import { MadminClient } from '@stowage/madmin';
 import * as Minio from 'minio';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { expect, test } from '@playwright/test';
 import { rootS3 } from '../support/clients.js';
 import { E2E } from '../support/env.js';

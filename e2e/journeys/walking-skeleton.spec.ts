@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { expect, test } from '@playwright/test';
 import { searchBucket } from '../support/buckets.js';
 import { rootS3 } from '../support/clients.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { MadminClient } from '@stowage/madmin';
 import * as Minio from 'minio';
 import { E2E } from './env.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Where the journeys' console and store listen, and the root credentials they start with. Ports can be
  * moved with E2E_CONSOLE_PORT / E2E_S3_PORT so that two runs on one machine do not collide.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { expect, type Page } from '@playwright/test';
 
 /** Signs in through the login form, as a person would, and waits for the signed-in shell. */

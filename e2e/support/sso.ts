@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { expect, type Page } from '@playwright/test';
 import type { SlapdInfo } from '../../test-services/services/slapd.js';
 

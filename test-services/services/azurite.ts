@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';

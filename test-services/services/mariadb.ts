@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import path from 'node:path';
 import { freePort, makeScratch, requireBinary, run, startDaemon, unprivileged } from '../daemon.js';
 import type { StartedService } from '../service.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import amqplib from 'amqplib';
 import { Redis } from 'ioredis';
 import mqtt from 'mqtt';

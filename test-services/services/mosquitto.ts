@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, makeScratch, requireBinary, startDaemon, tcpOpen, unprivileged } from '../daemon.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testService } from '../index.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { chownSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, makeScratch, requireBinary, run, startDaemon, unprivileged } from '../daemon.js';

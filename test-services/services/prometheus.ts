@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { freePort, makeScratch, requireBinary, startDaemon, tcpOpen, unprivileged } from '../daemon.js';
 import type { StartedService } from '../service.js';
 

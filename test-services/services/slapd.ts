@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Filling a bucket in process, through the object layer of a build of the store, as set-up for the scale
  * benchmarks: a bucket of a million keys takes minutes this way and hours through S3 on this machine.

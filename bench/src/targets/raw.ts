@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Child process: the physical ceiling — loopback HTTP that writes the body to a file (fsync, rename: as
 // durable as the store's commit) and streams files back, with no S3 logic at all.
 import { createReadStream, createWriteStream } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Child process: s3rver (npm), the peer the store is compared with.
 import S3rver from 's3rver';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Child process: fills keys `obj/<from>` … `obj/<to - 1>` of a bucket in a store's data folder (4 drives,
 // not running) in process, through the object layer of the build under test: BENCH_STOWAGE_ENTRY names
 // another build's entry module as for ./stowage.ts, and its object layer sits next to it. Objects are 16

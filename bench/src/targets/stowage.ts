@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Child process: the embedded store on temp drives, as `npm start` runs it (4 drives, erasure coded).
 // BENCH_STOWAGE_ENTRY (optional) names another build of the store's entry module (e.g. a saved copy of
 // packages/store/dist/index.js from before a change) so two builds can be measured side by side.

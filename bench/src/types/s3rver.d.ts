@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 declare module 's3rver' {
   interface S3rverOptions {
     port?: number;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { test as base } from '@playwright/test';
 import * as Minio from 'minio';
 import { startCeph } from './ceph.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import net from 'node:net';
 
 /** A TCP port free on loopback right now: the kernel picks it, the probe socket lets it go. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import yauzl from 'yauzl';
 
 /** The files of a zip archive, name → bytes, read with yauzl (which checks each entry's CRC and size). */

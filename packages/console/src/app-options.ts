@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ConnectionOptions } from './clients/connection.js';
 import type { AuditStore } from './log-search/audit-rows.js';
 import type { OperatorOptions } from './operator/driver.js';

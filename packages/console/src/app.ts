@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type http from 'node:http';
 import https from 'node:https';
 import cookie from '@fastify/cookie';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The `stowage` command of the installed package (bin/stowage.mjs checks the Node version, then calls
  * `runStowage`): no command runs the console with its embedded store as `npm start` does (./main.ts);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 export { buildApp } from './app.js';
 export type { AppOptions } from './app-options.js';
 export type { AuditStore } from './log-search/audit-rows.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The only file that listens: `npm start` runs it. Reads the configuration, starts the embedded store
  * (unless CONSOLE_MINIO_SERVER points at another server), then the console, and stops both cleanly on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** Bucket access as the list shows it: R, W or R/W (PROTOCOL-NOTES §5 "Bucket list rw_access"). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** One drive of a server on the dashboard (spec 2 §3 "Usage info": Drive). */

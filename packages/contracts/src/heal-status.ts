@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** GET /api/v1/admin/heal/background: the server's background heal state (MinIO's background-heal/status). */

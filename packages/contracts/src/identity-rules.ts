@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** Spec 2 §5 / §9: the minimum length of every password and secret key. */

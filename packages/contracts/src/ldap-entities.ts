@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** A directory user or group DN and the policies attached to it (issue 23, identity screens with LDAP). */

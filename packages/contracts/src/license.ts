@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** GET /api/v1/about: what this console is (the side menu's footer, the License page). */

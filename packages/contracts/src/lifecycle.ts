@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** A lifecycle rule's tag filter (spec 1 §3 "Lifecycle rule": tags, a list of key, value). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** Which calls a trace follows (spec 3 §7 `/ws/trace` `calls`). */

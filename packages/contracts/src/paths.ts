@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The one route-paths map of the product (CONVENTIONS "one route-paths map"). Page patterns use React
  * Router syntax (`:param`, trailing `*` = any number of segments) so the web app can register them as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** One question "may I do `action` on `bucket_name`?" (spec 1 §3 "Permission check"). */

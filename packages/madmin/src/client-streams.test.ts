@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Unit test of the client against a small local HTTP server that checks what arrives (see
  * `testing/recording-server.ts`): config and heal, MinIO errors, streams, tiers, remote targets, health

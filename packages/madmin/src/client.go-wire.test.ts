@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Wire conformance of MadminClient against madmin-go itself: the Go program drives a script of
  * madmin-go calls against a recording server, then MadminClient runs the same script against the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Unit test of the client against a small local HTTP server that checks what arrives (see
  * `testing/recording-server.ts`): signing, users, groups, policies, service accounts, server state,

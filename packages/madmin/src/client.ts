@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * MadminClient: a typed client of MinIO's admin API v3, wire-compatible with madmin-go. Each method
  * is one call of PROTOCOL-NOTES §2, implemented in `calls/<area>.ts`; the class only binds them to

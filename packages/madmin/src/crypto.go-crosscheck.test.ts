@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Conformance of the encrypted body format against MinIO's own Go code: bodies encrypted here must
  * decrypt with madmin-go's DecryptData and vice versa, for every algorithm id and the sizes around the

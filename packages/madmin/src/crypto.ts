@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * madmin's encrypted body format, as madmin-go's `EncryptData` / `DecryptData` write and read it.
  *

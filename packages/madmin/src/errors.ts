@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Errors of the admin API as one typed error. MinIO answers failures with a JSON body
  * `{Code, Message, Resource, RequestId, ...}` (PROTOCOL-NOTES §1); some front ends (proxies, the S3

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 export type { InspectOptions, InspectResult } from './calls/inspect.js';
 export {
   generatePrometheusConfig,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Incremental parser of a stream of JSON values separated by whitespace, the framing of MinIO's
  * streamed admin calls (trace, log, heal, healthinfo): values written back to back, with single-space

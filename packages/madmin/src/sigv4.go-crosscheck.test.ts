@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Conformance of the SigV4 verifier against minio-go's signer — the code madmin-go signs every admin
  * call with and minio-go presigns URLs with. The Go program signs; this side takes the request as a

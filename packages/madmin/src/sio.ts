@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The sio-go stream format with AES-256-GCM (github.com/secure-io/sio-go), which MinIO's `inspect-data`
  * uses for its answer (format 1: one byte 1, the 32-byte key, then the zip sealed under that key with an

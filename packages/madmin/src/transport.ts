@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The signed, optionally encrypted HTTP exchange every admin call is made of (PROTOCOL-NOTES §1):
  * SigV4 with service `s3` and an empty region, `x-amz-content-sha256` always sent, bodies marked **E**

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Checking JSON against the wire schemas of `types/`. The schemas only validate (no transforms, no
  * defaults), so a value that passes is returned as it is — with any fields a newer MinIO adds — and

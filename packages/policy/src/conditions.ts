@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { cidrContains } from './ip.js';
 import { parseDate } from './parse-conditions.js';
 import type { ConditionClause, ConditionValues } from './types.js';

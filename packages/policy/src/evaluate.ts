@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { evaluateClause, substituteVariables } from './conditions.js';
 import { lowerCased } from './lower.js';
 import type { Effect, Policy, PolicyArgs, Statement } from './types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * @stowage/policy — the one IAM policy engine of Stowage, shared by the store (authorization) and the
  * console (session permissions, access rules). Pure: no I/O and no Node built-ins, so it also runs in a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * CIDR matching for IpAddress/NotIpAddress, in plain JS: node's BlockList re-parses the address on
  * every check (~2 µs), which would dominate the cost of authorizing a request.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 const LOWER = new Map<string, string>();
 
 /**

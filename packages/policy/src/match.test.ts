@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { isIPv6 } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cidrContains, compileCidrs, parseIPv6 } from './ip.js';

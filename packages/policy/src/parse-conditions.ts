@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { PolicyError } from './errors.js';
 import { compileCidrs } from './ip.js';
 import type { ConditionClause, ConditionOperator, ConditionQualifier } from './types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { PolicyError } from './errors.js';
 import { parseConditions } from './parse-conditions.js';
 import type { Effect, Policy, PolicyDocumentJson, Statement } from './types.js';

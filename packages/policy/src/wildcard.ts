@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * IAM wildcard matching: `*` matches any run of characters (including none and `/`), `?` exactly one.
  * Iterative with single-star backtracking, so it is linear for the patterns policies use and never

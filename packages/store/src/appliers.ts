@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { durationMs, healPacing, scannerPacing } from './background/pacing.js';
 import { type BackgroundServices, configureHeal } from './background/services.js';
 import type { StaleUploadCleanup } from './background/stale-uploads.js';

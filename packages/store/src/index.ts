@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 export { type CertsDir, loadCertsDir, trustCertsDir } from './cli/certs-dir.js';
 export { CliError } from './cli/cli-error.js';
 export { randomRootCredentials, writeFileAtomic } from './cli/root-credentials.js';

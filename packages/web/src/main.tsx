@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import '@fontsource-variable/inter';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command madmin-calls drives every admin API call the Stowage store serves with MinIO's own Go SDKs
 // (Debian's madmin-go and minio-go sources, built in GOPATH mode) and checks the answers, including a
 // user who signs in with S3 credentials and is refused what their policy does not allow.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command madmin-crypto cross-checks Stowage's TypeScript implementation of madmin's encrypted body
 // format against MinIO's own Go code (madmin-go's EncryptData/DecryptData and sio-go).
 //

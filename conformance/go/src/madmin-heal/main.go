@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command madmin-heal drives the store's heal and health-info admin calls with MinIO's own Go SDK
 // (Debian's madmin-go, built in GOPATH mode).
 //

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command madmin-pools drives the store's server pool calls with MinIO's own Go SDK (Debian's
 // madmin-go, built in GOPATH mode): ListPoolsStatus, StatusPool, DecommissionPool and
 // CancelDecommissionPool against a store of two pools.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command madmin-support drives the store's support calls with MinIO's own Go SDK (Debian's madmin-go,
 // built in GOPATH mode): the object and drive speedtests, inspect-data (its answer opened with sio-go
 // and read as a zip), and the identity provider configurations (idp.go).

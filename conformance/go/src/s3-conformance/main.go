@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command s3-conformance drives a Stowage store with MinIO's own Go SDK (minio-go v7, Debian's
 // sources, GOPATH mode) and prints one line per check: "PASS <name>" or "FAIL <name>: <reason>".
 // It exits 1 when any check failed. Usage: s3-conformance <host:port> <accessKey> <secretKey>.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command sse-conformance checks the store's server-side encryption and KMS API with MinIO's own Go
 // SDKs (minio-go v7 and madmin-go from Debian's sources, GOPATH mode), over HTTPS with a self-signed
 // certificate (minio-go refuses SSE-C over plain HTTP). One line per check: "PASS <name>" or

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command sts-identity signs in to a Stowage store with minio-go's own STS credential providers
 // (WebIdentity for OpenID tokens, LDAPIdentity for directory users; Debian's minio-go v7 sources, GOPATH
 // mode), then uses the credentials for S3, and prints one line per check: "PASS <name>" or

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Starts a single-node Ceph cluster (monitor, manager, one in-memory OSD, RADOS Gateway) on loopback as a
 # real S3 engine for the journeys, without systemd. Needs Debian's ceph-mon ceph-osd ceph-mgr radosgw
 # uuid-runtime (scripts/system-deps.sh installs them as root).

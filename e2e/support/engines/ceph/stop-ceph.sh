@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Stops the daemons start-ceph.sh started in CEPH_DIR, in reverse order: by their pid files, then any
 # process still running with this folder's ceph.conf (a daemon that died before writing its pid file).
 D=${CEPH_DIR:?CEPH_DIR must name the folder given to start-ceph.sh}

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { AccessRule, AccessRuleLevel, BucketAccess } from '@stowage/contracts';
 import {
   type PolicyDocumentJson,

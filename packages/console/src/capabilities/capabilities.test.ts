@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { pagePaths, type Session } from '@stowage/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleHarness, jsonCaller, startConsoleHarness } from '../testing/console-harness.js';

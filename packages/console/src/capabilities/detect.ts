@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { text } from 'node:stream/consumers';
 import { MadminError } from '@stowage/madmin';
 import type * as Minio from 'minio';

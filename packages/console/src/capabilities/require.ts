@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type Capability, hasCapability } from '@stowage/contracts';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
 import { apiErrors } from '../errors/api-http-error.js';

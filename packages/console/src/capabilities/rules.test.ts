@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
 import { bucketFeatureProbes, capabilitiesFrom, type ProbeAnswer, type ProbeAnswers } from './rules.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Capability } from '@stowage/contracts';
 
 /** The S3 bucket sub-resources probed at sign-in, by the capability each one shows. */

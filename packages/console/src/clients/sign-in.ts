@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { isConnectionFailure } from '../errors/connection-errors.js';
 import { assumeRoleForLogin, createS3Client, expectedRegion } from './store-clients.js';
 import type { StoreEndpoint } from './store-endpoint.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { assumeRole, MadminClient, type PolicyDocument } from '@stowage/madmin';
 import * as Minio from 'minio';
 import type { SessionPayload } from '../session/session-cookie.js';

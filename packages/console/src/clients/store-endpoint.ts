@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type ConnectionOptions, createConnection, type StoreConnection } from './connection.js';
 
 /** The pieces of `AppOptions.s3Endpoint` both clients need. */

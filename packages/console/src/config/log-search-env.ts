@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, parseDuration } from './env.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import path from 'node:path';
 import { parseStorageClasses, type StorageClassSpec } from '../operator/local/storage-classes.js';
 import { ConfigError, readSwitch } from './env.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ApiError } from '@stowage/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { MadminError } from '@stowage/madmin';
 import { describe, expect, it } from 'vitest';
 import { storeErrorToApiError } from './store-errors.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { isFolderPath } from '@stowage/contracts';
 import { deleteBatch } from '../routes/objects/delete-support.js';
 import { listObjectsPage } from '../routes/objects/listing.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type * as Minio from 'minio';
 import type { JobRecord } from './job-record.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomUUID } from 'node:crypto';
 import { type CreateJobSpec, JOB_MAX_FAILURES_KEPT, type Job, type JobAction } from '@stowage/contracts';
 import { createS3Client } from '../clients/store-clients.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type * as Minio from 'minio';
 import { readBody, s3Query, s3XmlRequest, xmlList, xmlText } from '../routes/objects/listing.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { isFolderPath, type JobItem } from '@stowage/contracts';
 import type * as Minio from 'minio';
 import type { ObjectLockInfo } from 'minio';

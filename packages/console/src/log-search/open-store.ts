@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { AuditStore } from './audit-rows.js';
 import { PostgresAuditStore } from './postgres-store.js';
 import { SqliteAuditStore } from './sqlite-store.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** Kubernetes-style quantities (`100Gi`, `2Ti`, `500M`), in bytes. */
 const BINARY: Record<string, number> = {
   Ki: 2 ** 10,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The actions the console asks about, so that "what may this identity do console-wide" can be answered
  * by evaluating each one, the way MinIO's console does (PROTOCOL-NOTES §5: `console-ui` = the actions the

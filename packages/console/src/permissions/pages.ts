@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { hasCapability, missingPageCapability, type PagePath, pagePaths } from '@stowage/contracts';
 import { hasPermission } from './evaluate.js';
 

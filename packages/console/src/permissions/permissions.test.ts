@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { pagePaths } from '@stowage/contracts';
 import { readPolicy as parsePolicyDocument, wildcardMatch } from '@stowage/policy';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema } from '@stowage/contracts';
 import type { PolicyDocument } from '@stowage/madmin';
 import { ApiHttpError } from '../errors/api-http-error.js';

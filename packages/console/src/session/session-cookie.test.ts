@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openSession, type SessionPayload, sealSession } from './session-cookie.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { hasCapability, type Session } from '@stowage/contracts';
 import { type Policy, readPolicy } from '@stowage/policy';
 import { reportedCapabilities } from '../capabilities/rules.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { hasCapability } from '@stowage/contracts';
 import type { MadminClient } from '@stowage/madmin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

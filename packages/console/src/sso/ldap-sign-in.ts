@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { assumeRoleWithLDAPIdentity, MadminError, type StsCredentials } from '@stowage/madmin';
 import type { SignInCredentials } from '../clients/sign-in.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';

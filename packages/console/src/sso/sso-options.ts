@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** One OpenID Connect client the console signs users in with (a provider and this console's registration). */
 export interface OidcClientSettings {
   /** The server's config target ('' for the default one), or `env` for CONSOLE_IDP_*. */

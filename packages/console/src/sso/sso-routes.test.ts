@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testService } from '../../../../test-services/index.js';
 import type { OidcProviderInfo } from '../../../../test-services/services/oidc-provider.js';

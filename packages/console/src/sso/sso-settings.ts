@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash } from 'node:crypto';
 import { createAdminClient } from '../clients/store-clients.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';

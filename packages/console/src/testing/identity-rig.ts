@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Test-only rig of the identity route tests (issue 8, spec 2 §7): a real embedded store on one drive
  * with buckets `red` and `blue` (one object each), the console app in front of it, a root admin client

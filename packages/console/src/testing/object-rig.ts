@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Test-only rig of the object data route tests (downloads and share links in object-data-routes, retention,
  * legal hold and tags in object-settings-routes): a real store on four drives, the console app in front of

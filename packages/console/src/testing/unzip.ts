@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import yauzl from 'yauzl';
 
 /** Every entry of a zip archive: name → bytes (directories → empty), checked by yauzl (CRC, sizes). */

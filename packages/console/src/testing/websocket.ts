@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import WebSocket from 'ws';
 import type { AppOptions } from '../app.js';
 import { type ConsoleHarness, sessionCookieHeader, startConsoleHarness } from './console-harness.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 export * from './pods.js';
 export * from './security.js';
 export * from './sizing.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** GET .../tenants/{name}/pods (MinIO's `tenantPod`, spec 3 §3 "Pod"). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** GET /api/v1/cluster/max-allocatable-memory?num_nodes={n} (MinIO's `maxAllocatableMemResponse`). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** A storage root of the operator (MinIO's `directCSIDriveInfo`, spec 3 §3 "Drive"). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 
 /** GET /api/v1/subscription/info and POST /api/v1/subscription/refresh (spec 3 §3 "Subscription info"). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: configuration history (madmin-go config-history-commands.go).
 import { type AdminTransport, requireArg } from '../transport.js';
 import { type ConfigHistoryEntry, configHistorySchema } from '../types/config.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: configuration key/values (PROTOCOL-NOTES §2; madmin-go config-kv-commands.go,
 // config-help-commands.go).
 import { type AdminTransport, parseJson, requireArg } from '../transport.js';

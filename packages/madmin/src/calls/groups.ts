@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: groups (PROTOCOL-NOTES §2; madmin-go group-commands.go).
 import { type AdminTransport, requireArg } from '../transport.js';
 import {

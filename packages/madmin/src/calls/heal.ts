@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: healing (PROTOCOL-NOTES §2, §7; madmin-go heal-commands.go).
 import { MadminError } from '../errors.js';
 import { JsonStreamParser } from '../json-stream.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: health report (PROTOCOL-NOTES §2, §7; madmin-go health.go).
 import { MadminError } from '../errors.js';
 import type { AdminTransport } from '../transport.js';

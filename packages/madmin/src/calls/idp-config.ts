@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: identity provider configurations (madmin-go idp-commands.go).
 import { z } from 'zod';
 import { type AdminTransport, parseJson, requireArg } from '../transport.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: server state (PROTOCOL-NOTES §2; madmin-go info-commands.go, user-commands.go).
 import type { AdminTransport } from '../transport.js';
 import {

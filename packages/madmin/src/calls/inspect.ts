@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: inspect-data (madmin-go inspect.go).
 import { Readable } from 'node:stream';
 import { MadminError } from '../errors.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MinIO's KMS API (madmin-go kms-commands.go): served under /minio/kms/v1, signed like admin calls.
 import { z } from 'zod';
 import type { AdminTransport } from '../transport.js';

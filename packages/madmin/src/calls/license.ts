@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: the server's licence (madmin-go license.go).
 import type { AdminTransport } from '../transport.js';
 import { type LicenseInfo, licenseInfoSchema } from '../types/license.js';

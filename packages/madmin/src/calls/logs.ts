@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: console log stream (PROTOCOL-NOTES §2, §7; madmin-go api-log.go).
 import type { AdminTransport } from '../transport.js';
 import { type LogInfo, type LogOpts, logInfoSchema } from '../types/logs.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: realtime metrics (PROTOCOL-NOTES §2; madmin-go metrics.go).
 import { MadminError } from '../errors.js';
 import type { AdminTransport } from '../transport.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: canned policies and their attachments (PROTOCOL-NOTES §2; madmin-go policy-commands.go).
 import { type AdminTransport, parseJson, requireArg } from '../transport.js';
 import {

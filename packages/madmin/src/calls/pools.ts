@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: server pools and their decommission (madmin-go decommission-commands.go).
 import { z } from 'zod';
 import { type AdminTransport, requireArg } from '../transport.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Prometheus scrape token and configuration (`mc admin prometheus generate`): made client-side, as mc
 // does — an HS512 JWT signed with the secret key, issuer `prometheus`, subject the access key
 // (the store checks it when MINIO_PROMETHEUS_AUTH_TYPE is jwt, the default).

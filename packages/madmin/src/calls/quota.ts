@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: bucket quotas (PROTOCOL-NOTES §2; madmin-go quota-commands.go).
 import { type AdminTransport, requireArg } from '../transport.js';
 import { type BucketQuota, bucketQuotaSchema } from '../types/quota.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: bucket remote targets (PROTOCOL-NOTES §2; madmin-go remote-target-commands.go).
 import { type AdminTransport, parseJson, requireArg } from '../transport.js';
 import {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: service accounts (access keys) (PROTOCOL-NOTES §2; madmin-go user-commands.go).
 import { type AdminTransport, requireArg } from '../transport.js';
 import {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: service control (PROTOCOL-NOTES §2; madmin-go service-commands.go).
 import type { AdminTransport } from '../transport.js';
 import type { ServiceAction } from '../types/service.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: object and drive speedtests (madmin-go perf-object.go, perf-drive.go).
 import { MadminError } from '../errors.js';
 import type { AdminTransport } from '../transport.js';

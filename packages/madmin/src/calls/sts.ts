@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // STS: AssumeRole (PROTOCOL-NOTES §3; AWS STS API, minio-go pkg/credentials/assume_role.go).
 import { decodeXmlText, errorFromBody, MadminError } from '../errors.js';
 import { AdminTransport, parseEndpoint } from '../transport.js';

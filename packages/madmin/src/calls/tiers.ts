@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: remote tiers (PROTOCOL-NOTES §2; madmin-go tier.go).
 import { type AdminTransport, requireArg } from '../transport.js';
 import {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admin API: live trace (PROTOCOL-NOTES §2, §7; madmin-go trace.go, service-commands.go).
 import type { AdminTransport } from '../transport.js';
 import { type ServiceTraceOpts, type TraceInfo, traceInfoSchema } from '../types/trace.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Test-only helper: builds and runs the Go cross-check program `conformance/go/src/madmin-crypto`
  * on Debian's madmin-go / minio-go sources in GOPATH mode. Missing system packages make the caller's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Test-only helper for the client unit tests: a small local HTTP server that checks what arrives —
  * method, path, query, a valid SigV4 signature (service s3, empty region, x-amz-content-sha256 matching

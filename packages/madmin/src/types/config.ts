@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the configuration calls (madmin-go config-kv-commands.go, config-help-commands.go).
 import { z } from 'zod';
 

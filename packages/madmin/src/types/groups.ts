@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the group calls (madmin-go group-commands.go; PROTOCOL-NOTES §2).
 import { z } from 'zod';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the heal calls (madmin-go heal-commands.go).
 import { z } from 'zod';
 import { diskSchema } from './info.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the health report stream (madmin-go health.go).
 import { z } from 'zod';
 import { jsonObjectSchema, jsonValueSchema } from './json.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the identity provider configuration calls (madmin-go idp-commands.go).
 import { z } from 'zod';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the server-state calls (madmin-go info-commands.go, user-commands.go AccountInfo;
 // PROTOCOL-NOTES §2, §7). Top-level keys of StorageInfo, BackendInfo and AccountInfo are PascalCase
 // on the wire; everything else is as tagged below.

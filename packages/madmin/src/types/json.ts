@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parts of madmin bodies that are free-form JSON (policy documents, health-report sections).
 import { z } from 'zod';
 

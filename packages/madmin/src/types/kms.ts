@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of MinIO's KMS API (madmin-go kms-commands.go).
 import { z } from 'zod';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire type of MinIO's licence information (madmin-go license.go, `GetLicenseInfo`).
 import { z } from 'zod';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the console-log stream (madmin-go api-log.go, api-log-entry.go).
 import { z } from 'zod';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the realtime metrics stream (madmin-go metrics.go): the scanner's part only.
 import { z } from 'zod';
 

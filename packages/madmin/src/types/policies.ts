@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the policy calls (madmin-go policy-commands.go, idp-commands.go; PROTOCOL-NOTES §2).
 import { z } from 'zod';
 import { jsonObjectSchema } from './json.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of bucket quotas (madmin-go quota-commands.go).
 import { z } from 'zod';
 

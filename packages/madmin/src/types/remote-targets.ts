@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of bucket remote targets (madmin-go remote-target-commands.go; PROTOCOL-NOTES §2, §7).
 import { z } from 'zod';
 import { credentialsSchema } from './service-accounts.js';

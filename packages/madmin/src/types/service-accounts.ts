@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the service-account calls (madmin-go user-commands.go; PROTOCOL-NOTES §2).
 import { z } from 'zod';
 import { policyDocumentSchema } from './policies.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the speedtest calls (madmin-go perf-object.go, perf-drive.go, timings.go).
 import { z } from 'zod';
 

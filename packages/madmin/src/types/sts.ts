@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Types of STS AssumeRole (PROTOCOL-NOTES §3; minio-go pkg/credentials/assume_role.go).
 import type { AdminTransportOptions } from '../transport.js';
 import type { PolicyDocument } from './policies.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of remote tiers (madmin-go tier.go, tier-config.go, tier-*.go; PROTOCOL-NOTES §2). Keys
 // are PascalCase on the wire (Go field names without JSON tags); secrets come back as `REDACTED`.
 import { z } from 'zod';

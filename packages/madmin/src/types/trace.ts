@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the trace stream (madmin-go trace.go, service-commands.go ServiceTraceOpts).
 import { z } from 'zod';
 import { healResultItemSchema } from './heal.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wire types of the user calls (madmin-go user-commands.go; PROTOCOL-NOTES §2). Field names are the
 // JSON keys MinIO sends.
 import { z } from 'zod';

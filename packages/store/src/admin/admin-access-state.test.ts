@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Admin API operations against a real 4-drive store: authorization of admin calls, service accounts,
  * server state, STS AssumeRole and persistence across a restart. Users, groups and policies:

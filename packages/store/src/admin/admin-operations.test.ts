@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Admin API operations against a real 4-drive store: users, malformed requests, groups and policies.
  * Authorization, service accounts, server state, STS and persistence: `admin-access-state.test.ts`.

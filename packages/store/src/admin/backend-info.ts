@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { BackendInfo, Disk } from '@stowage/madmin';
 import { classParity } from '../config/sets/storage-class.js';
 import type { StoreContext } from '../core/context.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {

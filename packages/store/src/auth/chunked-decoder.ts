@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash, createHmac, type KeyObject } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { buildChunkStringToSign, EMPTY_PAYLOAD_HASH, signaturesEqual } from '@stowage/madmin';

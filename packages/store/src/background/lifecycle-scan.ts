@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Clock, systemClock } from '../core/clock.js';
 import { isS3Error } from '../core/errors.js';

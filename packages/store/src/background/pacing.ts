@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseGoDuration } from '../config/duration.js';
 import { isOn } from '../config/registry.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { BucketUsage, DataUsageSnapshot, UsageScanner } from '../core/usage.js';
 import type { ObjectEvent, ObjectEventBus, ObjectEventName } from '../events/object-events.js';
 import type { ObjectLayer } from '../object-layer/types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Clock } from '../core/clock.js';
 import type { ObjectEventBus } from '../events/object-events.js';
 import type { IamSystem } from '../iam/index.js';

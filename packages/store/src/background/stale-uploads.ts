@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Periodic removal of multipart uploads that were started long ago and never completed or aborted
  * (MinIO's default: 24 h). The timer is unref'd so it never keeps the process alive. The store's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import path from 'node:path';
 import type { PoolSpec } from '../core/options.js';
 import { CliError } from './cli-error.js';

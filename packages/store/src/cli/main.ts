@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
 import { STOWAGE_VERSION } from '../version.js';
 /**
  * The `stowage` command (bin of @stowage/store): `stowage server …` runs the store on its own

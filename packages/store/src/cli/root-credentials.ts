@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomInt } from 'node:crypto';
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { EnvOverrides } from './env.js';
 import { entryOf } from './maps.js';
 import type { ConfigSetDef, ResolvedSet } from './registry.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** One unit of a Go duration and its length in nanoseconds. */
 const DURATION_UNITS: Readonly<Record<string, number>> = {
   ns: 1,

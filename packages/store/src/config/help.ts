@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ConfigHelp } from '@stowage/madmin';
 import { configError } from './changes.js';
 import { envName } from './env.js';

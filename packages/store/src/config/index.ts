@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 export { CONFIG_PATH, type ConfigServiceOptions, StoreConfigService } from './config-service.js';
 export { parseGoDuration } from './duration.js';
 export { effectiveRegion } from './region.js';

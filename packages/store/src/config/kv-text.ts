@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * MinIO's configuration text (madmin-go parse-config.go; `mc admin config get/set/export/import`):
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The one configuration registry (DESIGN "Data services": one config registry). Each subsystem declares
  * its config set here as data — keys with type, default, help text and validation, whether a change

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { parseGoDuration } from './duration.js';
 import type { ConfigKeyDef, ConfigKeyType, ConfigSetDef } from './registry.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The one source of "now" for time-based data services (lifecycle expiry and transition, restore
  * expiry). The store reads the system clock; tests pass a {@link ManualClock} to `startStore` and move

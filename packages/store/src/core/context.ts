@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ConfigStore } from '../config/registry.js';
 import type { ObjectEventBus } from '../events/object-events.js';
 import type { TraceBus } from '../events/trace-events.js';

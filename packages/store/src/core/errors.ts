@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * One table of wire error codes (S3, MinIO admin, STS). Every layer of the store throws `S3Error`; the
  * HTTP edge renders it as S3's XML error document (or MinIO's JSON form on admin routes, STS's XML on

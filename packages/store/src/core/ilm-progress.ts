@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The lifecycle pass's progress as the admin API reports it (madmin's scanner metrics): cycles, when
  * the current one started, when recent ones completed, and the ILM operations done since start keyed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { PassThrough } from 'node:stream';
 import type { HandlerResponse } from './request.js';
 

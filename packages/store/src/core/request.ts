@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Identity } from '../iam/types.js';

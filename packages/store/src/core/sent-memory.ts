@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Response chunks whose memory the store takes back once the response has written them: the HTTP
  * edge (`writeResponse`) calls `sent` after a chunk's write has completed, and the memory goes to the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The bucket-usage contract between the background scanner (../background/scanner.ts, which implements
  * it) and the handlers that read it: S3 hard-quota enforcement and the admin usage/info calls.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createTypedBus, type TypedBus } from './typed-bus.js';
 
 /** S3 event names the store publishes (the names S3 and MinIO use in notification records). */

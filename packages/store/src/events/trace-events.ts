@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createTypedBus, type TypedBus } from './typed-bus.js';
 
 /**

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { EventEmitter } from 'node:events';
 
 /** A typed facade over EventEmitter for one event name carrying one kind of value. */

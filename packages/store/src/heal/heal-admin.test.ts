@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import path from 'node:path';
 import type { MadminClient } from '@stowage/madmin';
 import type { Client } from 'minio';

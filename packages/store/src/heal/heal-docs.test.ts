@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { HealOpts, HealResultItem, MadminClient } from '@stowage/madmin';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { once } from 'node:events';
 import { createServer, get, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Virtual-host style addressing: `bucket.<domain>[:port]` selects the bucket from the Host header.
  * Only hosts under a configured domain count, so plain IPs and the bare domain stay path-style.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { SystemStore } from '../object-layer/types.js';
 import { Authorization, type BucketPolicySetting } from './authorization.js';
 import { IamContext, type RootCredentials } from './context.js';

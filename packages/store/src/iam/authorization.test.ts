@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
 import type { BucketPolicySetting } from './authorization.js';
 import { MemorySystemStore } from './testing/memory-system-store.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Policy } from '@stowage/policy';
 import type { EffectivePolicies } from './effective-policy.js';
 import type { Identity } from './types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { SystemStore } from '../object-layer/types.js';
 import { IamPersistence } from './persistence.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { IamContext } from './context.js';
 import type { ServiceAccounts } from './service-accounts.js';
 import type { StsSessions } from './sts-sessions.js';

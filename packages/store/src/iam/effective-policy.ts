@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { CANNED_POLICY_DOCUMENTS, type Policy, parsePolicy, ROOT_POLICY_NAME } from '@stowage/policy';
 import type { IamContext } from './context.js';
 import type { Groups } from './groups.js';

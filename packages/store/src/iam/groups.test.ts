@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
 import { IAM_PATHS } from './persistence.js';
 import { testIam } from './testing/parts.js';

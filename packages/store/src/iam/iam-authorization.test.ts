@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IamSystem } from './iam-system.js';
 import { MemorySystemStore } from './testing/memory-system-store.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Policy } from '@stowage/policy';
 import type { SystemStore } from '../object-layer/types.js';
 import { assembleIam, type IamParts, reloadIam } from './assembly.js';

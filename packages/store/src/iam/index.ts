@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { SystemStore } from '../object-layer/types.js';
 import type { RootCredentials } from './context.js';
 import { type IamOptions, IamSystem } from './iam-system.js';

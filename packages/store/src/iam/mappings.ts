@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error, s3Error } from '../core/errors.js';
 import type { IamContext } from './context.js';
 import type { PolicyMappingRecord } from './records.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
 import { decodeName, encodeName, IAM_PATHS, IamPersistence } from './persistence.js';
 import type { GroupRecord, UserRecord } from './records.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { CANNED_POLICY_NAMES } from '@stowage/policy';
 import { describe, expect, it } from 'vitest';
 import { IAM_PATHS } from './persistence.js';

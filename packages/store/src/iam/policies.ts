@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { CANNED_POLICY_DOCUMENTS, type Policy, parsePolicy } from '@stowage/policy';
 import { s3Error } from '../core/errors.js';
 import type { IamContext } from './context.js';

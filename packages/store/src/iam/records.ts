@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Persisted IAM records (JSON documents in the system store, one per entity). Times are ISO 8601 strings.
  * Secret keys are stored here and nowhere else; they never reach a log line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The contract between request authentication (../auth, SigV4) and identity management (this folder).
  * The IAM subsystem owns users, groups, policies, service accounts and STS sessions; the S3 and admin

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Small rules shared by the IAM components: entity and policy name checks, the admin API's
  * invalid-argument error, policy parsing for IAM documents, and timestamps.

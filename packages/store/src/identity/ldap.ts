@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Client, InvalidCredentialsError, NoSuchObjectError } from 'ldapts';
 import { S3Error } from '../core/errors.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';

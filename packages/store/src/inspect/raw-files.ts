@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * What MinIO's `inspect-data` collects, from this store's drives: for every object key matching a
  * pattern, each drive's own copy of the object's metadata (its catalog row: generation and document,

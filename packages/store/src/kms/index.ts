@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { SystemStore } from '../object-layer/types.js';
 import { BuiltinKms, loadMasterKey } from './builtin.js';
 import type { Kms } from './kms.js';

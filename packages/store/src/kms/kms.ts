@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The KMS the store seals object keys with. One implementation is built in (./builtin.ts: a master
  * key from MINIO_KMS_SECRET_KEY or one generated on first start); an external KMS (MinIO KES,

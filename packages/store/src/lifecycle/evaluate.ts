@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { DAY_MS } from '../core/clock.js';
 import type { LifecycleConfiguration, LifecycleFilter, LifecycleRule } from './types.js';
 

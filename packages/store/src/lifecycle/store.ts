@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ObjectInfo, ObjectLayer } from '../object-layer/types.js';
 import { expiryFor, type VersionFacts } from './evaluate.js';
 import type { LifecycleConfiguration } from './types.js';

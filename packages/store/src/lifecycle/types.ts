@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The S3 lifecycle rule model (PutBucketLifecycleConfiguration), validated and stored as JSON in the
  * bucket's `lifecycle` document. Dates are ISO strings at midnight UTC; day counts are whole days.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { STATUS_CODES } from 'node:http';
 import type { TraceEvent } from '../events/trace-events.js';
 import type { LogEntry } from '../log/store-log.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Agent, type Dispatcher, fetch, ProxyAgent } from 'undici';

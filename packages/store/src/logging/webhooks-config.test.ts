@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminHarness, ROOT } from '../admin/testing/harness.js';
 import type { TraceEvent } from '../events/trace-events.js';

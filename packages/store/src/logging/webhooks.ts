@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ConfigService, ResolvedSet } from '../config/registry.js';
 import type { TraceBus, TraceEvent } from '../events/trace-events.js';
 import type { LogEntry, StoreLog } from '../log/store-log.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { readdir, readFile, statfs } from 'node:fs/promises';
 
 /** The process' own figures MinIO reports as `minio_node_process_*`, `_file_descriptor_*`, `_syscall_*`, `_io_*`. */

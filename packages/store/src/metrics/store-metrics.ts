@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { UsageScanner } from '../core/usage.js';
 import type { TraceBus, TraceEvent } from '../events/trace-events.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import path from 'node:path';
 import { type ConfigService, isOn, type ResolvedSet } from '../config/registry.js';
 import { notificationRecord, type ObjectEvent } from '../events/object-events.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * A notification target: one system events are delivered to (a webhook, a PostgreSQL table, a Redis
  * key, an AMQP exchange, …). Targets only deliver; queueing, ordering, retries and status are the

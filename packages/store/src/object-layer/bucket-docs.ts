@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { s3Error } from '../core/errors.js';
 import type { DocStore } from './doc-store.js';
 import { validateBucketName } from './names.js';

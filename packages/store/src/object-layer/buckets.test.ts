@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { expect, it } from 'vitest';
 import { describeLayer, expectCode } from './test-support/layer-suite.js';
 

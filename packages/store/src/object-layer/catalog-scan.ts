@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { crc32 } from 'node:zlib';
 import { DOC, docIntact, GEN, KEY, KEY_END, type ScanRow, SSUM, SUM, SUMMARY } from './catalog.js';
 import { type LatestSummary, latestOf, parseSummary, type ScanMode, summarySize } from './catalog-summary.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * A catalog row's summary: what a plain listing (ListObjects, not ListObjectVersions) reports of the
  * key's latest version, kept next to the JSON document in the same row so that a listing reads it

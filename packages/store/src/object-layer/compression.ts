@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { promisify } from 'node:util';
 import { constants, zstdCompress, zstdDecompress } from 'node:zlib';
 import { s3Error } from '../core/errors.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { spawn } from 'node:child_process';
 import { createHash, randomInt } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type Dirent, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_FILE } from './catalog.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomUUID } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import path from 'node:path';

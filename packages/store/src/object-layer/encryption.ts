@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHmac } from 'node:crypto';
 import { s3Error } from '../core/errors.js';
 import { reusableOnceSent } from '../core/sent-memory.js';

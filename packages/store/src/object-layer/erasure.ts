@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { s3Error } from '../core/errors.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * In-process mutexes by name. The layer serialises every read-modify-write of one object's metadata
  * (and of a bucket's document, a multipart part slot, an upload's completion) through these, so two

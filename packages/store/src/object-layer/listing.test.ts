@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash, type Hash, randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 

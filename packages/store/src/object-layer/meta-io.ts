@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { S3Error, s3Error } from '../core/errors.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { crc32 } from 'node:zlib';
 import { summaryText } from './catalog-summary.js';
 

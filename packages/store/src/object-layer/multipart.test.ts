@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { body, describeLayer, expectCode, readAll } from './test-support/layer-suite.js';

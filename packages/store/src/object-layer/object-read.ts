@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Readable } from 'node:stream';
 import { isS3Error, type S3Error, s3Error } from '../core/errors.js';
 import { readCompressedRange } from './compression.js';

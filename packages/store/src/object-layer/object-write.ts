@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomUUID } from 'node:crypto';
 import { s3Error } from '../core/errors.js';
 import { COMPRESSION_BLOCK_SIZE, writeBody } from './compression.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import * as nodeCrypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isS3Error } from '../core/errors.js';

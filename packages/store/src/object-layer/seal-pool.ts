@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import * as nodeCrypto from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ErasureSet } from './erasure-set.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { promises as fsp } from 'node:fs';
 import { listBuckets } from './buckets.js';
 import type { ErasureSet } from './erasure-set.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomUUID } from 'node:crypto';
 import { MAX_OBJECT_SIZE, PartReader, readPartRange, writeErasure } from './erasure.js';
 import type { ErasureSet } from './erasure-set.js';

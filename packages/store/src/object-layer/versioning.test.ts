@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { expect, it } from 'vitest';
 import { isDeleteMarkerError } from './delete-marker-error.js';
 import { body, describeLayer, expectCode, readAll } from './test-support/layer-suite.js';

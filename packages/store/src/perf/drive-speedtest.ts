@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The drive speedtest (MinIO's `speedtest/drive`): on each drive, a file of `fileSize` bytes written
  * sequentially in blocks of `blockSize` and made durable (fsync), then read back; the figures are bytes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The object speedtest (MinIO's `speedtest` admin call): PUT objects of one size with a number of
  * concurrent writers for a duration, then GET them back for as long, and report bytes and objects per

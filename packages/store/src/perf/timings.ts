@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Timings } from '@stowage/madmin';
 
 /** The figures of a set of request durations (nanoseconds), as madmin-go's `TimeDurations.Measure`. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { S3Error } from '../core/errors.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The Go build helper of the madmin package (fails with the apt command to run when go or Debian's
 // madmin-go sources are missing).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Gauge, type Registry } from 'prom-client';
 import { failuresWithin, type ReplicationStats, type TargetStats } from './stats.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Readable, Transform } from 'node:stream';
 import { signRequest, UNSIGNED_PAYLOAD, uriEncode } from '@stowage/madmin';
 import { request } from 'undici';

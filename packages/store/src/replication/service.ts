@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { BucketTarget } from '@stowage/madmin';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Replication statistics per bucket and target: what waits, what was replicated, what is failing now
  * (counts and bytes). A record that fails is counted once as failed until it is replicated; then the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomUUID } from 'node:crypto';
 import type { BucketTarget } from '@stowage/madmin';
 import { S3Error } from '../core/errors.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Readable } from 'node:stream';
 import type { BucketTarget } from '@stowage/madmin';
 import type { ObjectInfo } from '../object-layer/types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { PolicyError, parsePolicy, wildcardMatch } from '@stowage/policy';
 import { S3Error } from '../core/errors.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { IncomingHttpHeaders } from 'node:http';
 import { S3Error } from '../core/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';

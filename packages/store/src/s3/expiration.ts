@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { StoreContext } from '../core/context.js';
 import { expirationHeader } from '../lifecycle/evaluate.js';
 import { scheduledExpiry } from '../lifecycle/store.js';

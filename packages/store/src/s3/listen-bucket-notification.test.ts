@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type Client, CopyConditions } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, rootClients, startTestStore, type TestStore } from './conformance/harness.js';

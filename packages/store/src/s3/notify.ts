@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { StoreContext } from '../core/context.js';
 import type { HandlerResponse } from '../core/request.js';
 import type { ObjectEvent, ObjectEventName } from '../events/object-events.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
 import { isS3Error } from '../core/errors.js';
 import { matchRoute } from './router.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { signRequest, UNSIGNED_PAYLOAD } from '@stowage/madmin';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ConfigService } from '../config/registry.js';
 import { isOn } from '../config/registry.js';
 import type { LdapSettings } from '../identity/ldap.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { assumeRoleWithLDAPIdentity, MadminClient, MadminError, type StsCredentials } from '@stowage/madmin';
 import { Client as S3Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { AssumeRoleWithWebIdentityCommand, STSClient, STSServiceException } from '@aws-sdk/client-sts';
 import type { MadminClient } from '@stowage/madmin';
 import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from 'jose';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { assumeRole } from './assume-role.js';
 import { assumeRoleWithLdapIdentity } from './assume-role-with-ldap-identity.js';
 import { assumeRoleWithClientGrants, assumeRoleWithWebIdentity } from './assume-role-with-web-identity.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { StoreContext } from '../core/context.js';
 import type { AuthenticatedRequest } from '../core/request.js';
 import type { StsSuccess } from './xml.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { HandlerResponse } from '../core/request.js';
 import type { IssuedCredentials } from '../iam/index.js';
 

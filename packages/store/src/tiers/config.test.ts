@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { generateKeyPairSync } from 'node:crypto';
 import type { TierConfig } from '@stowage/madmin';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { TierConfig, TierCreds } from '@stowage/madmin';
 import { S3Error } from '../core/errors.js';
 import type { TierDriver } from './drivers/driver.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { MadminClient, MadminError, type TierConfig } from '@stowage/madmin';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, useMediaQuery } from '@mui/material';
 import type { Session } from '@stowage/contracts';
 import { type ReactElement, Suspense } from 'react';

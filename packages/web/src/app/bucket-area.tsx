@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { lazy, type ReactElement, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingMessage } from '@/shared/ui/loading-message';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ExtensionOffOutlined from '@mui/icons-material/ExtensionOffOutlined';
 import { Box, Button } from '@mui/material';
 import { pagePaths } from '@stowage/contracts';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, Button, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';

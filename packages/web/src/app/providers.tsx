@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RestartAltOutlined from '@mui/icons-material/RestartAltOutlined';
 import { Alert, AlertTitle, Box, Button, LinearProgress } from '@mui/material';
 import type { ReactElement } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { publicPaths } from '@stowage/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useEffect } from 'react';

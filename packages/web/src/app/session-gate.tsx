@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Session } from '@stowage/contracts';
 import { type ReactElement, useEffect } from 'react';
 import { Navigate } from 'react-router';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Session } from '@stowage/contracts';
 import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';

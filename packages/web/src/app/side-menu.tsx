@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';

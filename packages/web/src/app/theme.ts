@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 
 const brandBlue = '#3d6bff';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The few browser globals the tested modules touch, for Vitest's Node environment: a `window.location`
  * (tests move it to their own server), `document.baseURI` (what `<base href>` gives) and `localStorage`.

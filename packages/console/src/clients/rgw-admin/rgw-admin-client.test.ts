@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { errorCode, RgwAdminClient, RgwAdminError } from './rgw-admin-client.js';

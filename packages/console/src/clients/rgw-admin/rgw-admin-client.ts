@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { signRequest } from '@stowage/madmin';
 import { z } from 'zod';
 import { type RgwRequest, rgwRequests, rgwRequestUrl } from './rgw-requests.js';

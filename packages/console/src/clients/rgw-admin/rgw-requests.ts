@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The requests of Ceph RGW's Admin Ops API (`/admin/…`, issue 36), built as plain data so they can be
  * checked without a server. Parameters follow the Admin Ops reference: `uid`, `display-name`, `email`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { execFile } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';

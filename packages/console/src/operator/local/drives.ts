@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DriveInfo, FormatDrivesResponse } from '@stowage/contracts';

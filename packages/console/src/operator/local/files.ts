@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { appendFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PodEvent } from '@stowage/contracts';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { open, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { TenantSecurityResponse, UpdateTenantSecurityRequest } from '@stowage/contracts';
 import { OperatorError } from '../driver.js';
 import { certificateInfo, decodePem, readCertificate } from './certs.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { mkdir, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageClassInfo } from '../driver.js';

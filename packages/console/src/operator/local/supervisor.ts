@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { spawn } from 'node:child_process';
 import { open, readFile, rename, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';

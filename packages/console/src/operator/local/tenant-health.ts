@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { TenantStatus } from '@stowage/contracts';
 import type { MadminClient } from '@stowage/madmin';
 import { createAdminClient } from '../../clients/store-clients.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';

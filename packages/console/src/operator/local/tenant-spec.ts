@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { CreateTenantRequest, TenantPool } from '@stowage/contracts';
 import { EXTERNAL_KMS_REFUSED, sizingMessages } from '@stowage/contracts';
 import { OperatorError } from '../driver.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { parseDocument, stringify } from 'yaml';
 import { z } from 'zod';
 import { OperatorError } from '../driver.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerChangePassword } from './change-password.js';
 import { registerChangeUserPassword } from './change-user-password.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerCreateBucket } from './create-bucket.js';
 import { registerDeleteAccessRule } from './delete-access-rule.js';

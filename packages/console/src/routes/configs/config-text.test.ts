@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
 import type { ApiHttpError } from '../../errors/api-http-error.js';
 import { formatConfigLine, parseConfigText, redactConfigText } from './config-text.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
 
 /**

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, type ListConfigsResponse, listConfigsResponseSchema } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { configErrorResponses } from './config-support.js';

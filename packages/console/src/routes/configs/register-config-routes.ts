@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerCheckConfig } from './check-config.js';
 import { registerExportConfig } from './export-config.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { WidgetSeries } from '@stowage/contracts';
 import type { WidgetDefinition, WidgetPanel } from './widgets.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerCreateGroup } from './create-group.js';
 import { registerDeleteGroup } from './delete-group.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, type ConfigDetail, configDetailSchema, idpConfigParamsSchema } from '@stowage/contracts';
 import { configErrorResponses, toKeyHelp } from '../configs/config-support.js';
 import type { RouteContext, ZodApp } from '../route-context.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { IdpType } from '@stowage/contracts';
 import { quoteConfigValue } from '../configs/config-text.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerDeleteIdp } from './delete-idp.js';
 import { registerGetIdp } from './get-idp.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { pipeline } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { apiErrorSchema, apiPaths, inspectKeyHeader, inspectQuerySchema } from '@stowage/contracts';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema, apiPaths, type Job, jobParamsSchema, jobSchema } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema, apiPaths, fillApiPath, type Job, jobSchema } from '@stowage/contracts';
 import { describe, expect, it } from 'vitest';
 import { useObjectRig } from '../../testing/object-rig.js';

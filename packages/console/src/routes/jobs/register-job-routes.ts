@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerCreateJob } from './create-job.js';
 import { registerGetJob } from './get-job.js';

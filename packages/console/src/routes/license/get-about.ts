@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type AboutResponse, aboutResponseSchema, apiErrorSchema, apiPaths } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema, apiPaths, type LicenseResponse, licenseResponseSchema } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { readLicenses } from './licenses-file.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { readFile } from 'node:fs/promises';
 import { type LicenseResponse, licenseResponseSchema } from '@stowage/contracts';
 import { apiErrors } from '../../errors/api-http-error.js';

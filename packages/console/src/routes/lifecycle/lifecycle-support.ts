@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema } from '@stowage/contracts';
 
 /** Error answers of the lifecycle routes (documented in the OpenAPI output). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerAddLifecycleRule } from './add-lifecycle-rule.js';
 import { registerDeleteLifecycleRule } from './delete-lifecycle-rule.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type HealProgress, type HealthColours, healQuerySchema, wsPaths } from '@stowage/contracts';
 import type { HealResultItem, MadminClient } from '@stowage/madmin';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type DiagnosticMessage, healthInfoQuerySchema, wsPaths } from '@stowage/contracts';
 import type { HealthDataType, HealthInfo } from '@stowage/madmin';
 import type { RouteContext, ZodApp } from '../route-context.js';

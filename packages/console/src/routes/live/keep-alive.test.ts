@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SocketHarness, startSocketHarness } from '../../testing/websocket.js';
 import { SHUTDOWN_CLOSE } from './keep-alive.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { WebSocket, WebSocketServer } from 'ws';
 
 /** How often a live socket is pinged (spec 3 §9: keep-alive every 10 seconds). */

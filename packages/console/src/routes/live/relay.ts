@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { WebSocket } from 'ws';
 
 /** Unsent bytes a live socket may queue before messages are dropped. */

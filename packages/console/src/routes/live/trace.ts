@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { STATUS_CODES } from 'node:http';
 import { type TraceMessage, traceQuerySchema, wsPaths } from '@stowage/contracts';
 import type { ServiceTraceOpts, TraceInfo } from '@stowage/madmin';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { watchMessageSchema } from '@stowage/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieHeader } from '../../testing/console-harness.js';

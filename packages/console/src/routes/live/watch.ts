@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type WatchMessage, watchQuerySchema, wsPaths } from '@stowage/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import type * as Minio from 'minio';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomBytes } from 'node:crypto';
 import { apiErrorSchema, apiPaths, operatorLoginRequestSchema } from '@stowage/contracts';
 import { z } from 'zod';

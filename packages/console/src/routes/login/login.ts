@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema, apiPaths, loginRequestSchema } from '@stowage/contracts';
 import { z } from 'zod';
 import { signIn } from '../../clients/sign-in.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema, apiPaths } from '@stowage/contracts';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../session/session-cookie.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { FastifyReply } from 'fastify';
 import { detectCapabilities } from '../../capabilities/detect.js';
 import type { SignInCredentials } from '../../clients/sign-in.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { timingSafeEqual } from 'node:crypto';
 import { apiPaths } from '@stowage/contracts';
 import { apiErrors } from '../../errors/api-http-error.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, auditSearchQuerySchema, auditSearchResponseSchema, pagePaths } from '@stowage/contracts';
 import { apiErrors } from '../../errors/api-http-error.js';
 import { type AuditStore, auditRecord, parseFilters } from '../../log-search/audit-rows.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash } from 'node:crypto';
 import type * as Minio from 'minio';
 import { ApiHttpError } from '../../errors/api-http-error.js';

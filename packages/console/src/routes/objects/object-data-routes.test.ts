@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { apiErrorSchema, apiPaths, SHARE_MAX_EXPIRY_MS } from '@stowage/contracts';

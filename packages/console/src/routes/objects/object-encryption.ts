@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ObjectItem } from '@stowage/contracts';
 
 type Headers = Record<string, string | string[] | undefined>;

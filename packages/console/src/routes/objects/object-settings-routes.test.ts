@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema, apiPaths } from '@stowage/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Query, url, useObjectRig } from '../../testing/object-rig.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerDeleteObject } from './delete-object.js';
 import { registerDeleteObjectsRoute } from './delete-objects.js';

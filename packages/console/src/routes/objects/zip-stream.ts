@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 

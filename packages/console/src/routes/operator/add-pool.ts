@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { addPoolRequestSchema, apiPaths } from '@stowage/contracts';
 import { z } from 'zod';
 import type { RouteContext, ZodApp } from '../route-context.js';

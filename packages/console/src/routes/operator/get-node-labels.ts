@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import os from 'node:os';
 import { apiPaths, type NodeLabels, nodeLabelsSchema } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';

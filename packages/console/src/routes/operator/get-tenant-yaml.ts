@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, type TenantYaml, tenantYamlSchema } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { driverOf, operatorErrors, tenantParams } from './operator-route.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, type ListDrivesResponse, listDrivesResponseSchema } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { driverOf, operatorErrors } from './operator-route.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { readFile, stat } from 'node:fs/promises';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerAddPool } from './add-pool.js';
 import { registerCreateNamespace } from './create-namespace.js';

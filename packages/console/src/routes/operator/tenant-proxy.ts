@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppOptions } from '../../app-options.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, nameQuerySchema, type Policy, policySchema } from '@stowage/contracts';
 import { identityErrorResponses } from '../identity-helpers.js';
 import type { RouteContext, ZodApp } from '../route-context.js';

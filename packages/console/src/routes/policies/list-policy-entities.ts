@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, policyEntityNamesSchema, policyNameParamsSchema } from '@stowage/contracts';
 import { byName, identityErrorResponses } from '../identity-helpers.js';
 import type { RouteContext, ZodApp } from '../route-context.js';

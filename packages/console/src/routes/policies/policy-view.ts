@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Policy } from '@stowage/contracts';
 import type { MadminClient } from '@stowage/madmin';
 import { policyText } from '../identity-helpers.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerCreatePolicy } from './create-policy.js';
 import { registerDeletePolicy } from './delete-policy.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerDeleteBucketReplicationRule } from './delete-bucket-replication-rule.js';
 import { registerGetBucketReplication } from './get-bucket-replication.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ReplicationRule, ReplicationStats } from '@stowage/contracts';
 import * as Minio from 'minio';
 import { ApiHttpError } from '../../errors/api-http-error.js';

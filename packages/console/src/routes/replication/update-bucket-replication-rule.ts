@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, replicationRuleParamsSchema, replicationRuleUpdateSchema } from '@stowage/contracts';
 import { z } from 'zod';
 import { ApiHttpError } from '../../errors/api-http-error.js';

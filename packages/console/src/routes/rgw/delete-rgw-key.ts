@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, rgwKeyParamsSchema } from '@stowage/contracts';
 import { z } from 'zod';
 import { apiErrors } from '../../errors/api-http-error.js';

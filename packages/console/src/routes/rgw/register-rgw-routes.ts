@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerCreateRgwKey } from './create-rgw-key.js';
 import { registerCreateRgwUser } from './create-rgw-user.js';

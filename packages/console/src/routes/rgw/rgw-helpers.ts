@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema, type RgwQuota, type RgwUser } from '@stowage/contracts';
 import type { FastifyRequest } from 'fastify';
 import {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, rgwModifyUserSchema, rgwUidParamsSchema, rgwUserSchema } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { rgwAdmin, rgwCall, rgwErrorResponses, rgwUserView } from './rgw-helpers.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerCreateServiceAccount } from './create-service-account.js';
 import { registerCreateUserServiceAccount } from './create-user-service-account.js';

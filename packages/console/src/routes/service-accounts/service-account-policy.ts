@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { checkWire, type PolicyDocument, policyDocumentSchema } from '@stowage/madmin';
 import { apiErrors } from '../../errors/api-http-error.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, type ServiceRestartResponse, serviceRestartResponseSchema } from '@stowage/contracts';
 import { z } from 'zod';
 import { apiErrors } from '../../errors/api-http-error.js';

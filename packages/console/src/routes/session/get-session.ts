@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema, apiPaths, type Session, sessionSchema } from '@stowage/contracts';
 import { refineGuessedCapabilities } from '../../capabilities/detect.js';
 import { operatorPages } from '../../permissions/pages.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type AddTierRequest, addTierRequestSchema, apiErrorSchema, apiPaths } from '@stowage/contracts';
 import type { TierConfig } from '@stowage/madmin';
 import { z } from 'zod';

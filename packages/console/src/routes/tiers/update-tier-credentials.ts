@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema, apiPaths, tierCredentialsRequestSchema, tierParamsSchema } from '@stowage/contracts';
 import { z } from 'zod';
 import { apiErrors } from '../../errors/api-http-error.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerAbortMultipartUpload } from './abort-multipart-upload.js';
 import { registerCompleteMultipartUpload } from './complete-multipart-upload.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, createUserRequestSchema, userSchema } from '@stowage/contracts';
 import { apiErrors } from '../../errors/api-http-error.js';
 import { exists, identityErrorResponses } from '../identity-helpers.js';

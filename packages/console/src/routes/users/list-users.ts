@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, type ListUsersResponse, listUsersResponseSchema } from '@stowage/contracts';
 import { byName, identityErrorResponses, splitNames } from '../identity-helpers.js';
 import type { RouteContext, ZodApp } from '../route-context.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerBulkAddUsersToGroups } from './bulk-add-users-to-groups.js';
 import { registerCreateUser } from './create-user.js';

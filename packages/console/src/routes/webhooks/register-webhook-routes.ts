@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerCreateWebhook } from './create-webhook.js';
 import { registerDeleteWebhook } from './delete-webhook.js';

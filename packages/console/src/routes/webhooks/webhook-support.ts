@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type WebhookKind, type WebhookStatus, type WebhookTarget, webhookSubSys } from '@stowage/contracts';
 import type { MadminClient } from '@stowage/madmin';
 import { parseConfigText } from '../configs/config-text.js';

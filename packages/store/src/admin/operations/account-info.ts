@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { AccountInfo, BucketAccessInfo } from '@stowage/madmin';
 import { emptyHistogram } from '../../background/scanner.js';
 import type { BucketInfo } from '../../object-layer/types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { type AdminOperation, MAX_POLICY_BODY } from '../call.js';
 

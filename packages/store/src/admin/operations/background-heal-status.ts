@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { backendInfoJson, disksJson, serverEndpoint } from '../backend-info.js';
 import type { AdminOperation } from '../call.js';
 

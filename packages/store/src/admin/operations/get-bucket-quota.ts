@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import type { AdminOperation } from '../call.js';
 import { storedQuota } from './wire.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { GroupDesc } from '@stowage/madmin';
 import type { AdminOperation } from '../call.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parseGoDuration } from '../../config/duration.js';

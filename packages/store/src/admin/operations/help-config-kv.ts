@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { configHelp } from '../../config/help.js';
 import type { AdminOperation } from '../call.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ResolvedSet } from '../../config/registry.js';
 import { isOn } from '../../config/registry.js';
 import { S3Error } from '../../core/errors.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { PolicyDocument, PolicyInfo } from '@stowage/madmin';
 import type { AdminOperation } from '../call.js';
 import { policyDocument } from './wire.js';

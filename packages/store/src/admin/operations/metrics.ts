@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { PassThrough } from 'node:stream';
 import { parseGoDuration } from '../../config/duration.js';
 import type { IlmProgress } from '../../core/ilm-progress.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { AdminOperation } from '../call.js';
 
 /** Admin API: RemoveCannedPolicy — `DELETE /remove-canned-policy?name=` (refused while attached). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { AdminOperation } from '../call.js';
 
 /** Admin API: RemoveUser — `DELETE /remove-user?accessKey=` (also drops their keys and sessions). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { InfoMessage } from '@stowage/madmin';
 import type { StoreContext } from '../../core/context.js';
 import type { TargetStatus } from '../../logging/webhook-target.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { TraceInfo } from '@stowage/madmin';
 import { parseGoDuration } from '../../config/duration.js';
 import { S3Error } from '../../core/errors.js';

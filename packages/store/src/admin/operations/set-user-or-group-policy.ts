@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { splitPolicyNames } from '../../iam/index.js';
 import type { AdminOperation } from '../call.js';
 

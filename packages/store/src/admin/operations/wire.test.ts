@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { groupAddRemoveSchema } from '@stowage/madmin';
 import { describe, expect, it } from 'vitest';
 import { S3Error } from '../../core/errors.js';

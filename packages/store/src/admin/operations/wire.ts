@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The madmin wire types on the store's side: request bodies checked against the schemas of
  * `@stowage/madmin` (the ones its client sends), and the conversions the answers need.

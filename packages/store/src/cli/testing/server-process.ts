@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ConfigSetDef } from '../registry.js';
 import { COMMENT_KEY, optionalKey, requiredKey } from './keys.js';
 

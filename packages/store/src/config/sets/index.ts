@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ConfigSetDef } from '../registry.js';
 import { api } from './api.js';
 import { auditWebhookSet } from './audit-webhook.js';

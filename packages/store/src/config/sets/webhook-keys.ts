@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import { parseGoDuration } from '../duration.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { assembleIam, type IamParts } from '../assembly.js';
 import type { BucketPolicySetting } from '../authorization.js';
 import type { RootCredentials } from '../context.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import amqplib from 'amqplib';
 import { isOn } from '../../config/registry.js';
 import { eventMessage, lazyConnection, type TargetModule } from '../target.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
 import { formatOf, isRemoval, type TargetModule } from '../target.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { readFileSync } from 'node:fs';
 import { Kafka, type Producer, type SASLOptions } from 'kafkajs';
 import { isOn } from '../../config/registry.js';

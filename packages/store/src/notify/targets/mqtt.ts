@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import mqttClient from 'mqtt';
 import { eventMessage, lazyConnection, type TargetModule, withTimeout } from '../target.js';
 

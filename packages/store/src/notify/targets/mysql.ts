@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import mysql2 from 'mysql2/promise';
 import { formatOf, isRemoval, recordsDocument, type TargetModule } from '../target.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { connect, type NatsConnection } from 'nats';
 import { eventMessage, lazyConnection, type TargetModule, withTimeout } from '../target.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import net from 'node:net';
 import { isOn } from '../../config/registry.js';
 import { eventMessage, hostPort, lazyConnection, type TargetModule, withTimeout } from '../target.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import pg from 'pg';
 import { formatOf, isRemoval, recordsDocument, type TargetModule } from '../target.js';
 

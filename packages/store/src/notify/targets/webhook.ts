@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { readFileSync } from 'node:fs';
 import { Agent, fetch } from 'undici';
 import { eventMessage, type TargetModule } from '../target.js';

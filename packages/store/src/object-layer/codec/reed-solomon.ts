@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Systematic Reed–Solomon erasure code over GF(2^8) (polynomial 0x11d), pure TypeScript.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { isS3Error, s3Error } from '../../core/errors.js';
 import { CONFIG_NAMES } from '../bucket-docs.js';
 import type { ErasureObjectLayer } from '../erasure-object-layer.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ErasureObjectLayer } from '../erasure-object-layer.js';
 import type { DecommissionHost } from './decommission.js';
 import type { PoolLayout } from './layout.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { SystemStore } from '../types.js';
 import { type PoolLayout, saveLayout } from './layout.js';
 

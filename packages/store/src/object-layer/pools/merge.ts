@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { compareKeys } from '../names.js';
 import type { ListObjectsResult, ListVersionsResult, MultipartUploadInfo, ObjectInfo } from '../types.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { PoolSpec } from '../../core/options.js';
 import { ErasureObjectLayer } from '../erasure-object-layer.js';
 import type { ObjectLayerOptions } from '../erasure-set.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Readable } from 'node:stream';
 import { isS3Error, s3Error } from '../../core/errors.js';
 import { isDeleteMarkerError } from '../delete-marker-error.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { isS3Error } from '../../core/errors.js';
 import { isDeleteMarkerError } from '../delete-marker-error.js';
 import type { ErasureObjectLayer } from '../erasure-object-layer.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Child process of the crash test: a store under concurrent small and large PUTs, overwrites and
  * deletes, until the parent kills it with SIGKILL. On stdout, a line before each operation starts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Shared fixture of the object layer's tests: each suite runs once with 1 drive (plain) and once
  * with 4 (erasure coded), on a fresh temp folder per test, with small blocks and inline limit so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Child process of the listing memory test, run with a young generation of fixed size (at its maximum
  * from the start) and `--expose-gc`: seeds a bucket, lists a first page with the next scavenge due

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Child process for the kill -9 test: writes an acknowledged object, then PUTs a large object slowly
  * (announcing progress on stdout) so the parent can SIGKILL it in the middle of the write.

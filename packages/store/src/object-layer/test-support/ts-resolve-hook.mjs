@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lets a plain `node` child process run this package's TypeScript sources (Node 24 strips types):
 // relative imports are written with '.js' (NodeNext) while the files on disk are '.ts'.
 import { existsSync } from 'node:fs';

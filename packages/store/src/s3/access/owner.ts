@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash } from 'node:crypto';
 import type { StoreContext } from '../../core/context.js';
 import type { Identity } from '../../iam/types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { createCRC32, createCRC64, type IHasher } from 'hash-wasm';

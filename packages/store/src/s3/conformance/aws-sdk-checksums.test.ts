@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Crc32cJs, Crc32Js, Crc64NvmeJs } from '@aws-sdk/checksums/crc';

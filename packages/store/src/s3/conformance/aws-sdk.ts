@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ROOT_PASSWORD, ROOT_USER, type TestStore } from './harness.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boto3Report } from './boto3.js';
 import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';

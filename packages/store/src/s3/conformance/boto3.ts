@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { fileURLToPath } from 'node:url';
 import { cleanEnv, requireTool, run } from './system-tools.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { presignUrl } from '@stowage/madmin';
 import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

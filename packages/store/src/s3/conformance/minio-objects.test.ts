@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHash } from 'node:crypto';
 import { computeSignature, formatAmzDate, presignUrl, sha256Hex } from '@stowage/madmin';
 import * as Minio from 'minio';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootClients, startTestStore, type TestStore } from './harness.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { MadminClient } from '@stowage/madmin';
 import { ROOT_PASSWORD, ROOT_USER, type TestStore } from './harness.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { createBucketAccess } from '../access/enforce.js';
 import { bucketOwner, ownerOf } from '../access/owner.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { uploadChecksumFromHeaders } from '../checksum/multipart.js';
 import { replicationWriteOptions } from '../replication-hooks.js';
 import { xmlResponse } from '../response.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { S3Handler } from '../types.js';
 
 /** S3 API: DeleteBucketPolicy. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { aclXml, cannedGrants } from '../access/acl.js';
 import { bucketOwner } from '../access/owner.js';
 import { bucketGrants, objectOwnership } from '../access/settings.js';

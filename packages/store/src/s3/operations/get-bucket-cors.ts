@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { corsXml } from '../cors/config.js';
 import { bucketCorsRules } from '../cors/evaluate.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { NotificationRule } from '../../notify/bucket-rules.js';
 import { notificationXmlContent } from '../notification-xml.js';
 import { xmlResponse } from '../response.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { failuresWithin, type TargetStats } from '../../replication/stats.js';
 import type { S3Handler } from '../types.js';
 import { replicationOf } from './bucket-replication-support.js';

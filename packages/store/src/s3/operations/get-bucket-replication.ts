@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { replicationConfigXml } from '../../replication/config.js';
 import type { S3Handler } from '../types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error, withHeaders } from '../../core/errors.js';
 import type { ObjectInfo } from '../../object-layer/types.js';
 import { checksumXml } from '../checksum/request.js';

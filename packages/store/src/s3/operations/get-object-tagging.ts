@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { xmlResponse } from '../response.js';
 import { tagSetXml } from '../tags.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { PAB_FIELDS, publicAccessBlock } from '../access/settings.js';
 import { xmlResponse } from '../response.js';

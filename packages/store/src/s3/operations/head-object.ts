@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { publishAccessEvent } from '../notify.js';
 import { readObject } from '../read-object.js';
 import type { S3Handler } from '../types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { ownerOf, ownerXml } from '../access/owner.js';
 import { isAllowed } from '../authorize.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ObjectSummary } from '../../object-layer/types.js';
 import { versionOwners } from '../access/owner.js';
 import { contentsXml, listParams } from '../listing.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ObjectInfo, ObjectSummary } from '../../object-layer/types.js';
 import { summaryOf } from '../../object-layer/versions.js';
 import { versionOwners } from '../access/owner.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { bucketOwner, ownerXml, versionOwners } from '../access/owner.js';
 import { quoteEtag, xmlResponse } from '../response.js';
 import type { S3Handler } from '../types.js';

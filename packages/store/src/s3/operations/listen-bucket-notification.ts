@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { liveStream } from '../../core/live-stream.js';
 import { eventNameMatches, notificationRecord, type ObjectEvent } from '../../events/object-events.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { parseCorsXml } from '../cors/config.js';
 import type { S3Handler } from '../types.js';
 

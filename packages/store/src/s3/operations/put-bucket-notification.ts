@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { validateRules, withIds } from '../../notify/bucket-rules.js';
 import { parseNotificationXml } from '../notification-xml.js';
 import type { S3Handler } from '../types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { checkPolicyWrite } from '../access/enforce.js';
 import { MAX_POLICY_BYTES, validateBucketPolicy } from '../bucket-policy.js';

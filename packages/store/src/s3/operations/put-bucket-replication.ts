@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { parseReplicationConfig } from '../../replication/config.js';
 import type { S3Handler } from '../types.js';
 import { replicationOf } from './bucket-replication-support.js';

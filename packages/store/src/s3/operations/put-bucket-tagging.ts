@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { MAX_BUCKET_TAGS, parseTaggingXml } from '../tags.js';
 import type { S3Handler } from '../types.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import type { Retention } from '../../object-layer/types.js';
 import { authorize } from '../authorize.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { replicateVersion } from '../replication-hooks.js';
 import { MAX_OBJECT_TAGS, parseTaggingXml } from '../tags.js';
 import type { S3Handler } from '../types.js';

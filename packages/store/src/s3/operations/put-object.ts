@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import type { PutObjectOptions } from '../../object-layer/types.js';
 import { checksummedBody, checksumResponseHeaders } from '../checksum/request.js';

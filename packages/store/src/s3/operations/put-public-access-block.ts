@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { parsePublicAccessBlockXml } from '../access/settings.js';
 import type { S3Handler } from '../types.js';
 

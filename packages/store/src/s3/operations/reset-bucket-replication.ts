@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { randomUUID } from 'node:crypto';
 import { S3Error } from '../../core/errors.js';
 import type { S3Handler } from '../types.js';

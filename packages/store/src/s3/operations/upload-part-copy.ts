@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { hashedStream } from '../checksum/request.js';
 import { resolveCopySource } from '../copy-source.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { S3Error } from '../../core/errors.js';
 import { checksumHeader } from '../checksum/algorithms.js';
 import { checksummedBody } from '../checksum/request.js';

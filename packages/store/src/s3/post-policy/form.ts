@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import busboy from 'busboy';
 import { S3Error } from '../../core/errors.js';

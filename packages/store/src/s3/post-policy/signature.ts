@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { createHmac } from 'node:crypto';
 import { deriveSigningKey, signature, signaturesEqual } from '@stowage/madmin';
 import type { StoreContext } from '../../core/context.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Readable } from 'node:stream';
 import { BlobServiceClient, RestError, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { probe, remoteName, type TierDriver, TierDriverError } from './driver.js';

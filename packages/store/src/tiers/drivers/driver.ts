@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Readable } from 'node:stream';
 
 /** One remote tier's storage: objects under the tier's bucket and prefix. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { Readable } from 'node:stream';
 import { Client, S3Error as MinioS3Error } from 'minio';
 import { probe, remoteName, type TierDriver, TierDriverError } from './driver.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The one error every API call fails with (spec 1 §8). `status` is undefined when the request never got an
  * HTTP answer (network down, backend unreachable).

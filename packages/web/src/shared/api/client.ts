@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiErrorSchema } from '@stowage/contracts';
 import type { z } from 'zod';
 import { clearUserMarker } from '../session/user-marker';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** Query keys of the buckets area (one factory per area); mutations invalidate by these. */
 export const bucketKeys = {
   all: ['buckets'] as const,

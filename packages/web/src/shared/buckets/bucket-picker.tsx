@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Autocomplete, TextField } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useBuckets } from './list-buckets';

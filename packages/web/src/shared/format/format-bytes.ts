@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
 
 /**

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 const dateTime = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
   month: 'short',

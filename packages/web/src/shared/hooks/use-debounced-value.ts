@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { useEffect, useState } from 'react';
 
 /** The value, settled for `delayMs` (search boxes filter on the settled text). */

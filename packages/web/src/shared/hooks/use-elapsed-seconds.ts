@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { useEffect, useState } from 'react';
 
 /** Whole seconds since the component mounted, ticking once a second. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { withBasePath } from '../api/base-path';

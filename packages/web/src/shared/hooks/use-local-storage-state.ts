@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { useCallback, useState } from 'react';
 
 function read<T>(key: string, fallback: T): T {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, DialogContentText, FormControlLabel, Switch, TextField } from '@mui/material';
 import type { ServiceAccountCredentials } from '@stowage/contracts';
 import { MIN_PASSWORD_LENGTH, passwordTooShortMessage, policyJsonProblem } from '@stowage/contracts';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Query keys of the identity screens (users, groups, policies, service accounts; spec 2 §2). One factory
  * for the area because its entities are linked: adding a user to a group changes both, so mutations

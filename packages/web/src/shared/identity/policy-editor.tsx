@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { linter, lintGutter } from '@codemirror/lint';
 import { Box, Typography } from '@mui/material';

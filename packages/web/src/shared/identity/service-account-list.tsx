@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { Alert, IconButton, TableCell, Tooltip } from '@mui/material';

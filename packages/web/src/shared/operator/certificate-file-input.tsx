@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import { type ChangeEvent, type ReactElement, useId } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** A picked certificate or key file: its name and its contents as base64 (spec 3 §3, §5). */
 export interface PickedFile {
   fileName: string;

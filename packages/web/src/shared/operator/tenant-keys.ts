@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The one query-key factory of operator mode (tenants, the Create New Tenant wizard and Storage share
  * it, so a creation or deletion refreshes every list that shows tenants or their volumes).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The signed-in marker: the base64 form of the user name, kept in local storage after a login
  * (spec 1 §4 "Login"). Other screens read it to know who is signed in (spec 2 §6: a user cannot delete

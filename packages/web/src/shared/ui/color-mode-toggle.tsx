@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import { IconButton, Tooltip, useColorScheme } from '@mui/material';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import type { ApiError } from '../api/api-error';

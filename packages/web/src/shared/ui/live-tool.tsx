@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import StopOutlined from '@mui/icons-material/StopOutlined';
 import { Alert, Box, Button, Card, Chip, Paper, Table, TableContainer } from '@mui/material';

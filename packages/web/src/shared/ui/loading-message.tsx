@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, CircularProgress, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useElapsedSeconds } from '../hooks/use-elapsed-seconds';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 export const slowOperationText = 'This operation is taking longer than expected...';
 
 /**

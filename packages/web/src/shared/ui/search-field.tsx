@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { InputAdornment, TextField } from '@mui/material';
 import type { ReactElement } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 export type SnackbarKind = 'message' | 'error';
 
 /** Spec 1 §4/§9: snackbars hide after 5 s, errors after 10 s. */

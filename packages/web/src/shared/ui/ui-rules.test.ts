@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
 import { loadingText, slowOperationText } from './loading-text';
 import { autoHideMs, modalSnackbarText } from './snackbar-rules';

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Bucket policies naming signed users, as Debian's boto3 meets them; prints what it saw as JSON.
 
 Usage: boto3_bucket_policy_users.py ENDPOINT ALICE_SECRET BOB_SECRET (users alice and bob exist)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Drives Debian's boto3 against a store and prints what it observed as JSON (the Vitest side asserts).
 
 Usage: boto3_checks.py ENDPOINT ACCESS_KEY SECRET_KEY BUCKET

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the boto3 scripts share: a path-style client without retries, and the S3 error of a call."""
 import boto3
 from botocore.config import Config

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Drives Debian's boto3 as root, alice and bob against a store and prints what it observed as JSON
 (owners, BucketAlreadyExists vs BucketAlreadyOwnedByYou, object ACLs, anonymous reads,
 PublicAccessBlock, s3:ExistingObjectTag in bob's policy, the default CRC64NVME checksum).

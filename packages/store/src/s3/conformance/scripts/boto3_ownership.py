@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Issue 37's Object Ownership default and canned ACLs as Debian's boto3 meets them; prints JSON.
 
 Usage: boto3_ownership.py ENDPOINT ALICE_SECRET BOB_SECRET (users alice and bob exist)

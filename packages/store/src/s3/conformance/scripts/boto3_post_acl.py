@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """POST forms with acl fields (generate_presigned_post) as Debian's boto3 and requests send them.
 
 Usage: boto3_post_acl.py ENDPOINT ACCESS_KEY SECRET_KEY OPEN_BUCKET ENFORCED_BUCKET

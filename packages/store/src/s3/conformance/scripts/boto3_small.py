@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Issue 37's small behaviours as Debian's boto3 meets them; prints what it saw as JSON.
 
 Usage: boto3_small.py ENDPOINT ACCESS_KEY SECRET_KEY BUCKET

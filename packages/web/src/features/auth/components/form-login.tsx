@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import Visibility from '@mui/icons-material/Visibility';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Alert, AlertTitle, Box, Button, Collapse, Fade } from '@mui/material';
 import { type ReactElement, useEffect, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';

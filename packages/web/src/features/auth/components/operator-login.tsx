@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { Box, Button, InputAdornment, TextField } from '@mui/material';
 import { type FormEvent, type ReactElement, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import { Box, Button, Divider, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';

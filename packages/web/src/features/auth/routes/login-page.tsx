@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { type ReactElement, useCallback, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { type ReactElement, useEffect, useRef } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { BucketRwAccess } from '@stowage/contracts';
 
 /** The access column of the bucket list (spec 1 §2.4): R, W or R/W. */

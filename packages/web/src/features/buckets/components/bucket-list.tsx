@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box } from '@mui/material';
 import type { Bucket } from '@stowage/contracts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { MenuItem, TextField } from '@mui/material';
 import type { BucketAccess } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';

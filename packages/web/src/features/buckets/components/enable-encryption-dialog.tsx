@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, FormControlLabel, MenuItem, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import type { BucketEncryptionInfo } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

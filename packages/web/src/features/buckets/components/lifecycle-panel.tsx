@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import type { ReactElement } from 'react';
 import {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import type { ReplicationRule } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

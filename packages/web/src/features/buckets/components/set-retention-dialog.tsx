@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { FormControlLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import type { GetBucketRetentionResponse, RetentionMode, RetentionUnit } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

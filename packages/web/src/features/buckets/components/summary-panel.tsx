@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Button, Card, Chip, Skeleton, Typography } from '@mui/material';
 import type { BucketInfo } from '@stowage/contracts';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { capabilityNames } from '@stowage/contracts';
 import { describe, expect, it } from 'vitest';
 import { absentSettings, bucketFeatures, createBucketOptions } from './bucket-features';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { hasCapability } from '@stowage/contracts';
 
 /** Which bucket settings a session can show (spec 1 §2.5, issue 24). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** Binary size units offered for quotas (spec 1 §9: base 1024). */
 export const sizeUnits = ['KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
 export type SizeUnit = (typeof sizeUnits)[number];

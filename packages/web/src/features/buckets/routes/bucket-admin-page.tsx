@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import GppGoodOutlined from '@mui/icons-material/GppGoodOutlined';

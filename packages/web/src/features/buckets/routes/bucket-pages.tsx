@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import { links } from '@stowage/contracts';
 import type { ReactElement } from 'react';

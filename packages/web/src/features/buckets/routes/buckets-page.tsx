@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';

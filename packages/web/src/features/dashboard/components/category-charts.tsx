@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { seriesColor } from './series-colors';

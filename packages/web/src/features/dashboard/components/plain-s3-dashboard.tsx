@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { Alert, Box } from '@mui/material';
 import type { ReactElement } from 'react';

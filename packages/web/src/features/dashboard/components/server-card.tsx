@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, Card, Chip, LinearProgress, Typography } from '@mui/material';
 import type { DashboardDrive, DashboardServer } from '@stowage/contracts';
 import type { ReactElement } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, useColorScheme } from '@mui/material';
 import type { WidgetSeries, WidgetUnit } from '@stowage/contracts';
 import { type ReactElement, useEffect, useRef } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, Box, Card, Skeleton, Stack, Typography } from '@mui/material';
 import type { DashboardWidget, WidgetDataResponse } from '@stowage/contracts';
 import { lazy, type ReactElement, type ReactNode, Suspense } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import { Box, Button, Stack, Tab, Tabs, TextField } from '@mui/material';
 import type { DashboardWidget, WidgetTab } from '@stowage/contracts';

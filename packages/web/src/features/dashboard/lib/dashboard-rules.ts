@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { DashboardDrive, DashboardServer } from '@stowage/contracts';
 
 /** Servers and drives are paged 5 at a time, with 3 sibling page buttons (spec 2 §9). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { WidgetDataResponse, WidgetSeries, WidgetUnit } from '@stowage/contracts';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatCount } from '@/shared/format/format-number';

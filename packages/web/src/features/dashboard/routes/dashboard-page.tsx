@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, TextField } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { useUsers } from '@/shared/identity/list-users';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, Box, FormControlLabel, Switch } from '@mui/material';
 import type { EntityStatus } from '@stowage/contracts';
 import { type ReactElement, useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type ReactElement, useEffect, useState } from 'react';
 import { usePolicies } from '@/shared/identity/list-policies';
 import { useSetPolicy } from '@/shared/identity/set-policy';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { formatCount } from '@/shared/format/format-number';

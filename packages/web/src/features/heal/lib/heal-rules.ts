@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { HealQuery, HealthColours } from '@stowage/contracts';
 
 /** The heal form (spec 3 §3, §4 "Heal"). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HealingOutlined from '@mui/icons-material/HealingOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { LiveState } from '@/shared/hooks/use-live-socket';
 
 /** The diagnostic's states (spec 3 §4 "Diagnostic"). */

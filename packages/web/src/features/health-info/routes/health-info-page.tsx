@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, inspectKeyHeader } from '@stowage/contracts';
 import { withBasePath } from '@/shared/api/base-path';
 import { dispositionFileName, responseError, saveBlob } from '@/shared/api/download';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** The form of Tools → Inspect. */
 export interface InspectForm {
   volume: string;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import {
   Alert,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { Chip, TableCell } from '@mui/material';
 import { type ReactElement, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import type { LicenseResponse } from '@stowage/contracts';

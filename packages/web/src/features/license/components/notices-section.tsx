@@ -1,14 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typography } from '@mui/material';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  Chip,
+  Stack,
+  Typography,
+} from '@mui/material';
 import type { ThirdPartyNotice } from '@stowage/contracts';
 import { type ReactElement, useMemo, useState } from 'react';
 import { SearchField } from '@/shared/ui/search-field';
 import { filterNotices, licenseCounts } from '../lib/notice-search';
 
+/** Packages listed before "Show all": a search usually narrows to fewer, and the page stays quick. */
+const FIRST_ROWS = 50;
+
 /** The third-party notices, searchable by name, version and licence; a package opens to its licence text. */
 export function NoticesSection({ notices }: { notices: readonly ThirdPartyNotice[] }): ReactElement {
   const [search, setSearch] = useState('');
-  const shown = useMemo(() => filterNotices(notices, search), [notices, search]);
+  const [all, setAll] = useState(false);
+  const matching = useMemo(() => filterNotices(notices, search), [notices, search]);
+  const shown = all ? matching : matching.slice(0, FIRST_ROWS);
   const counts = useMemo(() => licenseCounts(notices), [notices]);
   return (
     <Box component="section" aria-labelledby="notices-heading">
@@ -30,7 +45,7 @@ export function NoticesSection({ notices }: { notices: readonly ThirdPartyNotice
         <SearchField label="Search Notices" value={search} onChange={setSearch} />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-        {search.trim() ? `${shown.length} of ${notices.length} packages` : ''}
+        {search.trim() ? `${matching.length} of ${notices.length} packages` : ''}
       </Typography>
       <Box role="list" aria-label="Third-party packages">
         {shown.map((n) => (
@@ -78,7 +93,12 @@ export function NoticesSection({ notices }: { notices: readonly ThirdPartyNotice
             </AccordionDetails>
           </Accordion>
         ))}
-        {shown.length === 0 && (
+        {shown.length < matching.length && (
+          <Button sx={{ mt: 1 }} onClick={() => setAll(true)}>
+            Show all {matching.length} packages
+          </Button>
+        )}
+        {matching.length === 0 && (
           <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
             No package matches “{search.trim()}”.
           </Typography>

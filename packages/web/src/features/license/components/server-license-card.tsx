@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';

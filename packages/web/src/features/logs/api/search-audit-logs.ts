@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type AuditSearchResponse, apiPaths, auditSearchResponseSchema } from '@stowage/contracts';
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';

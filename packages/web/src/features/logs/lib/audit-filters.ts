@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { AuditFilterField } from '@stowage/contracts';
 
 /** The Audit Logs form (spec 3 §7 `fp` fields, the time range, the order). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { responseError } from '@/shared/api/download';
 
 export { responseError, saveBlob } from '@/shared/api/download';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { useBucketObjectLocking, useBucketVersioning } from '@/shared/buckets/bucket-settings';
 
 /** What the object detail needs to know about its bucket. */

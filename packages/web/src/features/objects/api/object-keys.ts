@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Query keys of the objects area (one factory per area; the listing and the object detail share it).
  * Everything about one bucket's objects sits under `bucket(b)`, so one invalidation reloads all of it.

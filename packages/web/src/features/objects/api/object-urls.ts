@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, fillApiPath } from '@stowage/contracts';
 import { withBasePath } from '@/shared/api/base-path';
 

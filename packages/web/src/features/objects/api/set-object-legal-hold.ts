@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, fillApiPath, type PutObjectLegalHoldRequest } from '@stowage/contracts';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/client';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, fillApiPath, uploadObjectsResponseSchema } from '@stowage/contracts';
 import { errorText, toApiError } from '@/shared/api/api-error';
 import { apiUpload } from '@/shared/api/client';

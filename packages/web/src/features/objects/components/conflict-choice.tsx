@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import type { JobConflict } from '@stowage/contracts';
 import type { ReactElement } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Copies text to the clipboard. The Clipboard API exists only in secure contexts (https or localhost); a
  * console reached over plain http elsewhere falls back to a hidden text area and the copy command.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import { Box, Typography, useTheme } from '@mui/material';
 import { type DragEvent, type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';

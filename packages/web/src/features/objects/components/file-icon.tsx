@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import AudioFileOutlined from '@mui/icons-material/AudioFileOutlined';
 import CodeOutlined from '@mui/icons-material/CodeOutlined';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import { Box, Button, IconButton, LinearProgress, List, ListItem, Paper, Typography } from '@mui/material';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import NavigateNextOutlined from '@mui/icons-material/NavigateNextOutlined';
 import { Breadcrumbs, Link, Typography } from '@mui/material';
 import { links } from '@stowage/contracts';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Box, Button, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { ObjectItem } from '@stowage/contracts';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 

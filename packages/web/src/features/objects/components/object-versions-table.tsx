@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Button } from '@mui/material';
 import type { ReactElement } from 'react';
 import { FormDialog } from '@/shared/ui/form-dialog';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { Alert, Button } from '@mui/material';
 import type { ReactElement } from 'react';

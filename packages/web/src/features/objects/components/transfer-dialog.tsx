@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, Typography } from '@mui/material';
 import { type JobConflict, type JobItem, jobBlockedReason } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

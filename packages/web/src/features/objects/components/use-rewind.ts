@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { useSyncExternalStore } from 'react';
 import { type RewindState, RewindStore } from '../lib/rewind-store';
 

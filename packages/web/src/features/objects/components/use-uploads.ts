@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { useSyncExternalStore } from 'react';
 import { uploadObject } from '../api/upload-object';
 import { type UploadItem, UploadQueue } from '../lib/upload-queue';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import {
   LARGE_DOWNLOAD_NOTICE_BYTES,
   type ObjectItem,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { previewableExtensions } from '@stowage/contracts';
 import { isFolder } from './object-paths';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { JobItem } from '@stowage/contracts';
 import { entryName, isFolder, parentFolder } from './object-paths';
 

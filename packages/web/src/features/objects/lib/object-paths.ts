@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Paths of the object browser (spec 1 §2.6). Route encoding: a folder is addressed with a trailing '/'
  * (`/buckets/b/browse/photos/2024/`), an object without one (`/buckets/b/browse/photos/2024/a.jpg`); each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { formatDateTime } from '@/shared/format/format-date';
 
 /** The `x-amz-restore` state in words: in progress, or a local copy until a date. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
 import { clampDay, daysInMonth, isValidPick, pickFromDate, pickToIso, rewindYears } from './rewind-date';
 import { activeRewindDate, RewindStore } from './rewind-store';

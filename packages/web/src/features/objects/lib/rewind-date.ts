@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** The rewind date picker (spec 1 §4 "Rewind", §9 "Year list 25 entries"). */
 
 export const YEAR_LIST_LENGTH = 25;

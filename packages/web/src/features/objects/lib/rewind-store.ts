@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Rewind state (spec 1 §4 "Rewind"): enabled, the bucket and the ISO date. Kept in a small module store
  * (read with `useSyncExternalStore`) rather than in the URL, as in the original console: it survives

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { SHARE_MAX_EXPIRY_MS } from '@stowage/contracts';
 
 /** How long a share link stays valid (spec 1 §4 "Sharing link", §5, §9). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ObjectItem } from '@stowage/contracts';
 import { entryName, isFolder } from './object-paths';
 

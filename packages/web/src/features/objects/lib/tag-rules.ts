@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** Object tags (spec 1 §3, §5 "Object tag Save needs a non-empty key and value"; S3: at most 10 tags). */
 export const MAX_OBJECT_TAGS = 10;
 export const MAX_TAG_KEY_LENGTH = 128;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Where uploaded files go (issue 7: folder upload and drag-and-drop keep the folder structure). A file
  * picked from a folder (`webkitRelativePath` "photos/2024/a.jpg") or dropped inside a folder (entry

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The upload manager's queue (issue 7): files upload one request each, at most `concurrency` at a time;
  * each can be cancelled (while queued or uploading) and retried after it failed or was cancelled. When

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ObjectItem } from '@stowage/contracts';
 
 /** A version id names a real version only when it is present and not S3's 'null' (unversioned) id. */

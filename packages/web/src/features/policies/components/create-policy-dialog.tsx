@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { TextField } from '@mui/material';
 import { links, policyJsonProblem } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

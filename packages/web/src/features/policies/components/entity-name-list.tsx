@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';

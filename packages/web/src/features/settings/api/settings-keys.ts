@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** Query keys of the Settings area (spec 2 "Settings"). */
 export const settingsKeys = {
   all: ['settings'] as const,

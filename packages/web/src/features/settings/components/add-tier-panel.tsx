@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { Box, Button, Card, CardActionArea, Link, TextField, Typography } from '@mui/material';
 import { type TierType, tierNameMessage } from '@stowage/contracts';

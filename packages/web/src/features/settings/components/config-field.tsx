@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { Box, FormControlLabel, MenuItem, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import type { ReactElement } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ChevronRightOutlined from '@mui/icons-material/ChevronRightOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';

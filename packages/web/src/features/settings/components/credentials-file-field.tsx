@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import type { ReactElement } from 'react';

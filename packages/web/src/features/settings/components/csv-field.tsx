@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Box, IconButton, TextField, Tooltip } from '@mui/material';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { formatDateTime } from '@/shared/format/format-date';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, Button, TextField } from '@mui/material';
 import type { ConfigDetail } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { Alert, Box, Button, ButtonBase, Divider, Link, Paper, TextField, Typography } from '@mui/material';
 import {

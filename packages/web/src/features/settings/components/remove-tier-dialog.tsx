@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type Tier, tierName } from '@stowage/contracts';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';

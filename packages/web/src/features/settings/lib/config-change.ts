@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * What a configuration history entry shows. Servers keep different things in an entry: the embedded
  * store keeps the whole configuration as each change left it, MinIO keeps the text a change was made

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The Postgres and MySQL builders of Lambda Notifications (spec 2 "Settings"): fields → MinIO's
  * `connection_string` (libpq `key=value` pairs) or `dsn_string` (Go's `user:password@tcp(host:port)/dbname`),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type SpeedtestMessage, wsPaths } from '@stowage/contracts';
 import type { LiveRow, LiveState } from '@/shared/hooks/use-live-socket';
 

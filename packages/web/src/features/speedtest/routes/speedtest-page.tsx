@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import StopOutlined from '@mui/icons-material/StopOutlined';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import SdStorageOutlined from '@mui/icons-material/SdStorageOutlined';

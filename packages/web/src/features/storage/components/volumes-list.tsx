@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { TableCell } from '@mui/material';

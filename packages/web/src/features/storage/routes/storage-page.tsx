@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, Tab, Tabs } from '@mui/material';
 import { pagePaths } from '@stowage/contracts';
 import type { ReactElement } from 'react';

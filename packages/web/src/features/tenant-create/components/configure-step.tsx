@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, MenuItem, TextField } from '@mui/material';
 import type { ReactElement } from 'react';
 import type { StorageClassLimit } from '@/shared/operator/storage-quota';

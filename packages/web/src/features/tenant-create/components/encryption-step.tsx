@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, Box, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { EXTERNAL_KMS_REFUSED } from '@stowage/contracts';
 import type { ReactElement } from 'react';

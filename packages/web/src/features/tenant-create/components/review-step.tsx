@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Table, TableBody, TableCell, TableRow } from '@mui/material';
 import type { ReactElement } from 'react';
 import { formatBytes } from '@/shared/format/format-bytes';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, Box, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { CertificateFileInput } from '@/shared/operator/certificate-file-input';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Alert, Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import type { ReactElement } from 'react';

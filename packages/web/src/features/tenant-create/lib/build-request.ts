@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { CreateTenantRequest, TenantEncryption, TenantIdp } from '@stowage/contracts';
 import { gi, parityNumber } from './sizing';
 import type { EncryptionStep, IdentityStep, WizardForm } from './wizard-form';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** The largest multiple of 62 below 256: bytes from here up are drawn again, so every symbol is as likely. */
 const unbiasedLimit = 248;

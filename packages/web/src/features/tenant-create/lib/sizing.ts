@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { sizingMessages as contractSizingMessages } from '@stowage/contracts';
 import type { SizeFactor, TenantSizeStep } from './wizard-form';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import {
   TENANT_KEY_MESSAGE,
   TENANT_NAME_MESSAGE,

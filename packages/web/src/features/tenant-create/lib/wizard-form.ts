@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { PickedFile } from '@/shared/operator/certificate-files';
 import { randomId } from './random-id';
 

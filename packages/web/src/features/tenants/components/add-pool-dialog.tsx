@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import type { AddPoolRequest, TenantDetail } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { pagePaths } from '@stowage/contracts';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { apiPaths, fillApiPath, type PodEvent, podEventsSchema } from '@stowage/contracts';
 import { useQueries } from '@tanstack/react-query';
 import type { ReactElement } from 'react';

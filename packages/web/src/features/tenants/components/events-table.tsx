@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import { Chip, TableCell } from '@mui/material';
 import type { PodEvent } from '@stowage/contracts';

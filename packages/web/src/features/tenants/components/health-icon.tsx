@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CircleIcon from '@mui/icons-material/Circle';
 import { Tooltip } from '@mui/material';
 import type { ReactElement } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { Box, Button, Link } from '@mui/material';
 import { pagePaths, type TenantDetail } from '@stowage/contracts';

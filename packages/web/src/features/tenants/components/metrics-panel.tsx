@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box } from '@mui/material';
 import { apiPaths, fillApiPath } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, Breadcrumbs, Link, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { links } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

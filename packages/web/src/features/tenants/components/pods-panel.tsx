@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';

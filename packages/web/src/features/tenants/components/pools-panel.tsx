@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import { Button, TableCell } from '@mui/material';

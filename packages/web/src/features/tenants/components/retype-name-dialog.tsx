@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { DialogContentText, TextField } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { FormDialog } from '@/shared/ui/form-dialog';

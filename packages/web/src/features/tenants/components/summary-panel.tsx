@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import LaunchOutlined from '@mui/icons-material/LaunchOutlined';
 import { Alert, Box, Button, Chip, LinearProgress, Link, Tooltip, Typography } from '@mui/material';

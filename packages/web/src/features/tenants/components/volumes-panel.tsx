@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import { TableCell } from '@mui/material';
 import type { ReactElement } from 'react';

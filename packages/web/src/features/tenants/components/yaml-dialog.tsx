@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, TextField } from '@mui/material';
 import { type ReactElement, useEffect, useState } from 'react';
 import { errorText } from '@/shared/api/api-error';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { TenantPool } from '@stowage/contracts';
 
 /** Spec 3 §4 "Tenant health colour": red, yellow, green, otherwise grey. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import { Box, Breadcrumbs, Button, IconButton, Link, Tooltip, Typography } from '@mui/material';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';

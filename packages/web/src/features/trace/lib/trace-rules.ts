@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type TraceQuery, traceQuerySchema } from '@stowage/contracts';
 
 /** The filter form as typed: every field a string, as the inputs hold them. */

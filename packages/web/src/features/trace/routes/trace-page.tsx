@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import {
   Box,

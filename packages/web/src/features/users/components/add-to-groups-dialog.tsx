@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { useGroups } from '@/shared/identity/list-groups';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, TextField } from '@mui/material';
 import { MIN_PASSWORD_LENGTH, passwordTooShortMessage } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import type { ReactElement } from 'react';
 import { useGroups } from '@/shared/identity/list-groups';
 import { usePolicies } from '@/shared/identity/list-policies';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { type ReactElement, useEffect, useState } from 'react';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { NameChecklist } from '@/shared/ui/name-checklist';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';

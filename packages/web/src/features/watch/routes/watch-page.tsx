@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { fillApiPath, watchMessageSchema, wsPaths } from '@stowage/contracts';

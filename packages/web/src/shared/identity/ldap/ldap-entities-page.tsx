@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';

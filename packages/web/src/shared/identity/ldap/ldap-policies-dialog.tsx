@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { Box, TextField } from '@mui/material';
 import { ldapDnProblem } from '@stowage/contracts';
 import { type ReactElement, useEffect, useState } from 'react';
