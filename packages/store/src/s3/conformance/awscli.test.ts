@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
+import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore, TWO_POOLS } from './harness.js';
 import { cleanEnv, type RunResult, requireTool, run } from './system-tools.js';
 
 // Conformance with Debian's awscli (a client nobody here wrote): path-style S3 over plain HTTP.
@@ -40,7 +40,8 @@ function md5(data: Buffer): string {
 
 beforeAll(async () => {
   requireTool(AWS, 'awscli');
-  t = await startTestStore();
+  // Two server pools (issue 32): the suite passes unchanged on one namespace over two erasure sets.
+  t = await startTestStore(4, { pools: TWO_POOLS });
   work = await mkdtemp(path.join(tmpdir(), 'stowage-awscli-'));
   await writeFile(
     path.join(work, 'config'),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boto3Report } from './boto3.js';
-import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
+import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore, TWO_POOLS } from './harness.js';
 
 // Conformance with Debian's python3-boto3 (a client nobody here wrote): checksums it computes,
 // GetObjectAttributes, conditional writes and listings with botocore's default encoding-type=url.
@@ -11,7 +11,8 @@ let t: TestStore;
 let seen: any;
 
 beforeAll(async () => {
-  t = await startTestStore();
+  // Two server pools (issue 32): the suite passes unchanged on one namespace over two erasure sets.
+  t = await startTestStore(4, { pools: TWO_POOLS });
   seen = await boto3Report('boto3_checks', [t.store.url, ROOT_USER, ROOT_PASSWORD, 'boto']);
 }, 120_000);
 afterAll(async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestCerts, type TestCerts } from '../../cli/testing/test-certs.js';
-import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
+import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore, TWO_POOLS } from './harness.js';
 import { cleanEnv, requireTool, run } from './system-tools.js';
 
 // Conformance with MinIO's own Go SDK: conformance/go/src/s3-conformance (minio-go v7 from Debian's
@@ -18,6 +18,8 @@ const MINIO_GO = '/usr/share/gocode/src/github.com/minio/minio-go/v7';
 let t: TestStore;
 /** The same store over HTTPS (a test CA's certificate): the program runs against both. */
 let tlsStore: TestStore;
+/** A store of two server pools (issue 32): one namespace over two erasure sets. */
+let poolsStore: TestStore;
 let certs: TestCerts;
 let bin: string;
 let buildDir: string;
@@ -46,10 +48,12 @@ beforeAll(async () => {
   t = await startTestStore();
   certs = await makeTestCerts(buildDir);
   tlsStore = await startTestStore(4, { tls: { cert: certs.cert, key: certs.key } });
+  poolsStore = await startTestStore(4, { pools: TWO_POOLS });
 }, 300_000);
 afterAll(async () => {
   await t?.stop();
   await tlsStore?.stop();
+  await poolsStore?.stop();
   if (buildDir) await rm(buildDir, { recursive: true, force: true });
 });
 
@@ -82,5 +86,9 @@ describe('minio-go (Go SDK)', () => {
   }, async () => {
     expect(tlsStore.store.url).toMatch(/^https:/);
     await expectAllChecksPass(tlsStore.store.url, { SSL_CERT_FILE: certs.caFile });
+  });
+
+  it('passes every check against a store of two server pools', { timeout: 240_000 }, async () => {
+    await expectAllChecksPass(`${poolsStore.host}:${poolsStore.port}`, {});
   });
 });

@@ -21,13 +21,15 @@ export interface TestStore {
 
 /**
  * Starts a real store for conformance tests: 4 erasure-coded drives in a fresh temp folder, random
- * port on 127.0.0.1, root credentials above.
+ * port on 127.0.0.1, root credentials above. `pools` (drive counts) serves server pools instead, each
+ * its own erasure set (`pool1/d1…`, `pool2/d1…`): one namespace, as `stowage server` runs them.
  */
 export async function startTestStore(
   drives = 4,
-  extra: { env?: Record<string, string>; tls?: { cert: Buffer; key: Buffer } } = {},
+  extra: { env?: Record<string, string>; tls?: { cert: Buffer; key: Buffer }; pools?: number[] } = {},
 ): Promise<TestStore> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stowage-s3-'));
+  const { pools, ...options } = extra;
   const store = await startStore({
     dataDir,
     drives,
@@ -35,7 +37,16 @@ export async function startTestStore(
     host: '127.0.0.1',
     rootUser: ROOT_USER,
     rootPassword: ROOT_PASSWORD,
-    ...extra,
+    ...options,
+    ...(pools
+      ? {
+          pools: pools.map((n, p) => ({
+            drives: Array.from({ length: n }, (_, d) => ({
+              path: path.join(dataDir, `pool${p + 1}`, `d${d + 1}`),
+            })),
+          })),
+        }
+      : {}),
   });
   return {
     store,
@@ -48,6 +59,9 @@ export async function startTestStore(
     },
   };
 }
+
+/** Two server pools of 4 drives: the layout the awscli, s3cmd, boto3 and minio-go suites also run on. */
+export const TWO_POOLS = [4, 4];
 
 /** Root clients on a test store: S3 (the minio npm SDK) and the admin API (madmin). */
 export function rootClients(t: TestStore): { s3: Client; admin: MadminClient } {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from './harness.js';
+import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore, TWO_POOLS } from './harness.js';
 import { cleanEnv, type RunResult, requireTool, run } from './system-tools.js';
 
 // Conformance with Debian's s3cmd (a client nobody here wrote; it checks MD5s on up- and download).
@@ -30,7 +30,8 @@ function md5(data: Buffer): string {
 
 beforeAll(async () => {
   requireTool(S3CMD, 's3cmd');
-  t = await startTestStore();
+  // Two server pools (issue 32): the suite passes unchanged on one namespace over two erasure sets.
+  t = await startTestStore(4, { pools: TWO_POOLS });
   work = await mkdtemp(path.join(tmpdir(), 'stowage-s3cmd-'));
   const hostPort = `${t.host}:${t.port}`;
   await writeFile(
