@@ -80,11 +80,16 @@ export class PoolDecommission {
   /** Errors of the background walk (logged by the store). */
   onError: (err: unknown) => void = () => undefined;
 
-  constructor(
-    private readonly host: DecommissionHost,
-    private readonly system: SystemStore,
-    private readonly stores: readonly SystemStore[],
-  ) {}
+  private readonly host: DecommissionHost;
+  private readonly system: SystemStore;
+  private readonly stores: readonly SystemStore[];
+
+  // No parameter properties: the object layer is also loaded by Node's type stripping (crash tests).
+  constructor(host: DecommissionHost, system: SystemStore, stores: readonly SystemStore[]) {
+    this.host = host;
+    this.system = system;
+    this.stores = stores;
+  }
 
   /** Load the saved state; resume a decommission that was running when the store stopped. */
   async open(): Promise<void> {

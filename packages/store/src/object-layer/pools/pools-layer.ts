@@ -89,10 +89,11 @@ export class PoolsObjectLayer implements ObjectLayer {
   /** The admin API's decommission of a pool (./decommission.ts). */
   readonly decommission: PoolDecommission;
 
-  constructor(
-    readonly pools: ErasureObjectLayer[],
-    opts: PoolsLayerOptions,
-  ) {
+  readonly pools: ErasureObjectLayer[];
+
+  // No parameter properties: the object layer is also loaded by Node's type stripping (crash tests).
+  constructor(pools: ErasureObjectLayer[], opts: PoolsLayerOptions) {
+    this.pools = pools;
     const first = pools[0] as ErasureObjectLayer;
     this.system = mirroredSystem(pools.map((p) => p.system));
     this.setDriveCount = first.setDriveCount;
