@@ -2,7 +2,9 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DriveInfo, FormatDrivesResponse } from '@stowage/contracts';
+import type { StorageClassInfo } from '../driver.js';
 import type { StoredPool, TenantRecord } from './files.js';
+import { classBytes } from './storage-classes.js';
 import { poolDir, poolDrives } from './tenant-launch.js';
 
 /** A tenant's drive folders as volume claims: `data{volume}-{tenant}-{pool}-{server}` as MinIO names them. */
@@ -69,4 +71,24 @@ export async function formatRoots(
     }
   }
   return { formatIssuesList: issues };
+}
+
+/** The storage classes' roots as the operator's drives: capacity, what tenants' volumes take, in use or not. */
+export function storageRoots(
+  classes: readonly StorageClassInfo[],
+  pools: readonly StoredPool[],
+  node: string,
+): DriveInfo[] {
+  return classes.map((c) => {
+    const volumes = pools.filter((p) => p.storageClass === c.name).reduce((s, p) => s + poolDrives(p), 0);
+    return {
+      drive: c.root,
+      node,
+      capacity: c.capacity,
+      allocated: classBytes(pools, c.name),
+      volumes,
+      status: volumes > 0 ? 'InUse' : 'Available',
+      message: `storage class ${c.name}`,
+    };
+  });
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { appendFile, mkdir, readdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PodEvent } from '@stowage/contracts';
 import type { SecretTools } from '../../config/secrets.js';
@@ -159,5 +159,25 @@ export class EventLog {
       }
     }
     return events.reverse();
+  }
+}
+
+/** The last `max` bytes of a log file ('' when it does not exist yet). */
+export async function tail(file: string, max: number): Promise<string> {
+  let fh: Awaited<ReturnType<typeof open>>;
+  try {
+    fh = await open(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw err;
+  }
+  try {
+    const { size } = await fh.stat();
+    const length = Math.min(size, max);
+    const buf = Buffer.alloc(length);
+    await fh.read(buf, 0, length, size - length);
+    return buf.toString('utf8');
+  } finally {
+    await fh.close();
   }
 }

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { open, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import type {
   CreateTenantRequest,
@@ -20,17 +19,27 @@ import type {
 import { STORAGE_CLASS_QUOTA_SUFFIX, storageQuotaName } from '@stowage/contracts';
 import type { SecretTools } from '../../config/secrets.js';
 import { OperatorError, type StorageClassInfo, type TenantAccess, type TenantDriver } from '../driver.js';
-import { formatQuantity } from '../quantity.js';
 import { maxAllocatableMemory } from '../sizing.js';
 import { OperatorCa } from './certs.js';
-import { driveFolders, formatRoots } from './drives.js';
-import { EventLog, OperatorLayout, readJson, subfolders, type TenantRecord, writeJson } from './files.js';
+import { formatRoots, storageRoots } from './drives.js';
+import {
+  EventLog,
+  OperatorLayout,
+  readJson,
+  type StoredPool,
+  subfolders,
+  type TenantRecord,
+  tail,
+  writeJson,
+} from './files.js';
+import { podName, podStatus, totalSize, volumeClaims } from './pods.js';
 import { applySecurity, securityView } from './security.js';
-import { resolveClasses, type StorageClassSpec } from './storage-classes.js';
+import { checkClassRoom, classBytes, resolveClasses, type StorageClassSpec } from './storage-classes.js';
 import { TenantSupervisor } from './supervisor.js';
 import { readTenantFigures, tenantAdmin, unknownStatus } from './tenant-health.js';
 import {
   buildLaunch,
+  freePort,
   poolDrives,
   processMarker,
   type ServerCommand,
@@ -393,24 +402,13 @@ export class LocalTenantDriver implements TenantDriver {
   async listPvcs(namespace?: string, name?: string): Promise<Pvc[]> {
     if (namespace !== undefined && name !== undefined) await this.#tenant(namespace, name);
     const roots = new Map((await this.storageClasses()).map((c) => [c.name, c.root]));
-    const pvcs: Pvc[] = [];
-    for (const { record: t } of this.#tenants.values()) {
-      if (namespace !== undefined && t.namespace !== namespace) continue;
-      if (name !== undefined && t.name !== name) continue;
-      for (const d of driveFolders(t, (cls) => roots.get(cls) ?? '')) {
-        pvcs.push({
-          namespace: t.namespace,
-          name: d.claim,
-          status: 'Bound',
-          volume: d.folder,
-          tenant: t.name,
-          capacity: formatQuantity(d.pool.size),
-          storageClass: d.pool.storageClass,
-          age: age(t.createdAt),
-        });
-      }
-    }
-    return pvcs;
+    const records = [...this.#tenants.values()]
+      .map((l) => l.record)
+      .filter(
+        (t) =>
+          (namespace === undefined || t.namespace === namespace) && (name === undefined || t.name === name),
+      );
+    return volumeClaims(records, (cls) => roots.get(cls) ?? '');
   }
 
   // Security.
@@ -454,23 +452,8 @@ export class LocalTenantDriver implements TenantDriver {
   // Storage roots.
 
   async listDrives(): Promise<DriveInfo[]> {
-    const classes = await this.storageClasses();
-    return classes.map((c) => {
-      const volumes = [...this.#tenants.values()].reduce(
-        (n, t) =>
-          n + t.record.pools.filter((p) => p.storageClass === c.name).reduce((s, p) => s + poolDrives(p), 0),
-        0,
-      );
-      return {
-        drive: c.root,
-        node: os.hostname(),
-        capacity: c.capacity,
-        allocated: this.#allocated(c.name),
-        volumes,
-        status: volumes > 0 ? 'InUse' : 'Available',
-        message: `storage class ${c.name}`,
-      };
-    });
+    const pools = [...this.#tenants.values()].flatMap((l) => l.record.pools);
+    return storageRoots(await this.storageClasses(), pools, os.hostname());
   }
 
   async formatDrives(drives: readonly string[], force: boolean): Promise<FormatDrivesResponse> {
@@ -557,29 +540,14 @@ export class LocalTenantDriver implements TenantDriver {
   }
 
   #allocated(cls: string): number {
-    let bytes = 0;
-    for (const { record } of this.#tenants.values()) {
-      for (const p of record.pools) if (p.storageClass === cls) bytes += poolDrives(p) * p.size;
-    }
-    return bytes;
+    return classBytes(
+      [...this.#tenants.values()].flatMap((l) => l.record.pools),
+      cls,
+    );
   }
 
-  async #checkQuota(pools: readonly TenantRecord['pools'][number][]): Promise<void> {
-    const classes = await this.storageClasses();
-    for (const c of classes) {
-      const asked = pools
-        .filter((p) => p.storageClass === c.name)
-        .reduce((s, p) => s + poolDrives(p) * p.size, 0);
-      if (asked === 0) continue;
-      const free = c.capacity - this.#allocated(c.name);
-      if (asked > free) {
-        throw new OperatorError(
-          400,
-          'Not enough storage in the storage class',
-          `The pools ask for ${formatQuantity(asked)} in storage class ${c.name}, which has ${formatQuantity(Math.max(0, free))} left of ${formatQuantity(c.capacity)}`,
-        );
-      }
-    }
+  async #checkQuota(pools: readonly StoredPool[]): Promise<void> {
+    checkClassRoom(await this.storageClasses(), pools, (cls) => this.#allocated(cls));
   }
 
   async #namespace(namespace: string): Promise<void> {
@@ -624,68 +592,6 @@ export class LocalTenantDriver implements TenantDriver {
   }
 }
 
-function totalSize(t: TenantRecord): number {
-  return t.pools.reduce((s, p) => s + poolDrives(p) * p.size, 0);
-}
-
-/** The one pod of a local tenant, named as MinIO's operator names a pool's first pod. */
-export function podName(t: Pick<TenantRecord, 'name' | 'pools'>): string {
-  return `${t.name}-${t.pools[0]?.name ?? 'pool-0'}-0`;
-}
-
-function podStatus(state: string): string {
-  switch (state) {
-    case 'Running':
-      return 'Running';
-    case 'Initialized':
-      return 'ContainerCreating';
-    case 'Restarting':
-      return 'CrashLoopBackOff';
-    default:
-      return 'Terminated';
-  }
-}
-
 function validKey(k: string | undefined): string | undefined {
   return k !== undefined && /^[A-Za-z0-9-]{8,63}$/.test(k) ? k : undefined;
-}
-
-function age(iso: string): string {
-  const s = Math.max(0, Math.floor((Date.now() - Date.parse(iso)) / 1000));
-  if (s < 120) return `${s}s`;
-  if (s < 7200) return `${Math.floor(s / 60)}m`;
-  if (s < 172800) return `${Math.floor(s / 3600)}h`;
-  return `${Math.floor(s / 86400)}d`;
-}
-
-/** A free loopback port (bound and released; the tenant binds it next). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** The last `max` bytes of a log file ('' when it does not exist yet). */
-async function tail(file: string, max: number): Promise<string> {
-  let fh: Awaited<ReturnType<typeof open>>;
-  try {
-    fh = await open(file, 'r');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw err;
-  }
-  try {
-    const { size } = await fh.stat();
-    const length = Math.min(size, max);
-    const buf = Buffer.alloc(length);
-    await fh.read(buf, 0, length, size - length);
-    return buf.toString('utf8');
-  } finally {
-    await fh.close();
-  }
 }

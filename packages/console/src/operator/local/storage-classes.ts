@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import { mkdir, statfs } from 'node:fs/promises';
 import path from 'node:path';
-import type { StorageClassInfo } from '../driver.js';
-import { parseQuantity } from '../quantity.js';
+import { OperatorError, type StorageClassInfo } from '../driver.js';
+import { formatQuantity, parseQuantity } from '../quantity.js';
+import type { StoredPool } from './files.js';
+import { poolDrives } from './tenant-launch.js';
 
 /** A storage class as configured: a root folder and a capacity (null = the filesystem's free space). */
 export interface StorageClassSpec {
@@ -48,4 +50,29 @@ export async function resolveClasses(
       return { name: s.name, root: s.root, capacity: fs.bavail * fs.bsize + allocated(s.name) };
     }),
   );
+}
+
+/** Refuses pools that ask a storage class for more than it has left (`allocated`: what its volumes take). */
+export function checkClassRoom(
+  classes: readonly StorageClassInfo[],
+  pools: readonly StoredPool[],
+  allocated: (storageClass: string) => number,
+): void {
+  for (const c of classes) {
+    const asked = classBytes(pools, c.name);
+    if (asked === 0) continue;
+    const free = c.capacity - allocated(c.name);
+    if (asked > free) {
+      throw new OperatorError(
+        400,
+        'Not enough storage in the storage class',
+        `The pools ask for ${formatQuantity(asked)} in storage class ${c.name}, which has ${formatQuantity(Math.max(0, free))} left of ${formatQuantity(c.capacity)}`,
+      );
+    }
+  }
+}
+
+/** Bytes the pools' volumes take in a storage class. */
+export function classBytes(pools: readonly StoredPool[], storageClass: string): number {
+  return pools.filter((p) => p.storageClass === storageClass).reduce((s, p) => s + poolDrives(p) * p.size, 0);
 }

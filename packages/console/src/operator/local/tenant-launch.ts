@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { type OperatorCa, writeCertsDir } from './certs.js';
 import type { OperatorLayout, StoredPool, TenantRecord } from './files.js';
@@ -103,4 +104,16 @@ export async function buildLaunch(
     logFile: layout.logFile(t.namespace, t.name),
     marker: processMarker(t, classRoot, layout),
   };
+}
+
+/** A free loopback port (bound and released; the tenant binds it next). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
 }
