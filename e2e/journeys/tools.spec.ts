@@ -39,7 +39,7 @@ test('heal from the console rebuilds every shard; the diagnostic downloads witho
 
     // Heal.
     await menu.getByRole('link', { name: 'Heal' }).click();
-    await expect(page.getByRole('heading', { name: 'Heal' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Heal', exact: true })).toBeVisible();
     await expect(page.getByText('This server stores objects erasure coded')).toBeVisible();
     await page.getByRole('combobox', { name: 'Bucket' }).click();
     await page.getByRole('option', { name: BUCKET }).click();
