@@ -55,7 +55,9 @@ test('the dashboard shows the counts, the server and its drives, and a lost driv
     const lost = drives.getByRole('article', { name: path.join(dataDir, 'drive4') });
     await expect(lost).toContainText('Offline');
     await expect(lost).toContainText('The server cannot reach this drive.');
-    await expect(drives.getByRole('article', { name: path.join(dataDir, 'drive1') })).toContainText('OK');
+    const first = drives.getByRole('article', { name: path.join(dataDir, 'drive1') });
+    await expect(first).toContainText('OK');
+    await expect(first).toContainText('Pool1 · set 1');
     await snap(page, 'dashboard-drives');
     await page.getByRole('button', { name: 'Go to page 2' }).click();
     await expect(drives.getByRole('article')).toHaveCount(1);

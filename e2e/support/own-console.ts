@@ -10,7 +10,7 @@ import {
   openAuditStore,
   registerAuditWebhook,
 } from '@stowage/console';
-import { type StoreHandle, type StoreOptions, startStore } from '@stowage/store';
+import { STOWAGE_VERSION, type StoreHandle, type StoreOptions, startStore } from '@stowage/store';
 import * as Minio from 'minio';
 import { E2E } from './env.js';
 
@@ -55,6 +55,7 @@ export async function startOwnConsole(
     sessionKey: randomBytes(32),
     sessionDurationSeconds: 3600,
     webDist: path.resolve(import.meta.dirname, '../../packages/web/dist'),
+    version: STOWAGE_VERSION,
     ...extra,
     ...(audit ? { logSearch: { store: audit, token } } : {}),
   });

@@ -11,6 +11,9 @@ export const dashboardDriveSchema = z
     totalSpace: z.number().nonnegative(),
     usedSpace: z.number().nonnegative(),
     availableSpace: z.number().nonnegative(),
+    /** The server pool the drive belongs to, and its erasure set within the pool (both from 0). */
+    pool: z.number().int().nonnegative(),
+    set: z.number().int().nonnegative(),
   })
   .meta({ id: 'DashboardDrive' });
 export type DashboardDrive = z.infer<typeof dashboardDriveSchema>;

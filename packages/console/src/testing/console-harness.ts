@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MadminClient } from '@stowage/madmin';
-import { type StoreHandle, startStore } from '@stowage/store';
+import { type PoolSpec, type StoreHandle, startStore } from '@stowage/store';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import * as Minio from 'minio';
 import { buildApp } from '../app.js';
@@ -38,13 +38,23 @@ export async function startConsoleHarness(
     rootPassword?: string;
     /** Extra app options (e.g. `prometheus`, `logSearch`). */
     app?: Partial<AppOptions>;
+    /** Server pools of the store (its `drives` option is then ignored). */
+    pools?: PoolSpec[];
   } = {},
 ): Promise<ConsoleHarness> {
   const drives = options.drives ?? 4;
   const rootUser = options.rootUser ?? 'harness-root';
   const rootPassword = options.rootPassword ?? 'harness-root-secret';
   const dataDir = await mkdtemp(path.join(tmpdir(), `stowage-console-${drives}-`));
-  const store = await startStore({ dataDir, drives, port: 0, host: '127.0.0.1', rootUser, rootPassword });
+  const store = await startStore({
+    dataDir,
+    drives,
+    ...(options.pools ? { pools: options.pools } : {}),
+    port: 0,
+    host: '127.0.0.1',
+    rootUser,
+    rootPassword,
+  });
   const app = await buildApp({
     s3Endpoint: store.url,
     sessionKey: randomBytes(32),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import { rename } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminInfoResponseSchema, apiErrorSchema } from '@stowage/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,5 +62,34 @@ describe('dashboard usage summary', () => {
     } finally {
       await rename(path.join(h.dataDir, 'drive3-gone'), path.join(h.dataDir, 'drive3'));
     }
+  });
+});
+
+// Issue 32: a store of two server pools shows every pool's drives, each with its pool and set.
+describe('dashboard drives of a store with two server pools', () => {
+  let h: ConsoleHarness;
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'stowage-dash-pools-'));
+    const pool = (name: string, n: number) => ({
+      drives: Array.from({ length: n }, (_, i) => ({ path: path.join(root, name, `d${i + 1}`) })),
+    });
+    h = await startConsoleHarness({ pools: [pool('p1', 4), pool('p2', 6)] });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('lists ten drives, four in pool 0 and six in pool 1', async () => {
+    const call = jsonCaller(h.app, await h.login());
+    const info = adminInfoResponseSchema.parse((await call('GET', '/api/v1/admin/info')).body);
+    const drives = info.servers.flatMap((s) => s.drives);
+    expect(drives.map((d) => [path.basename(path.dirname(d.endpoint)), d.pool, d.set])).toEqual([
+      ...Array.from({ length: 4 }, () => ['p1', 0, 0]),
+      ...Array.from({ length: 6 }, () => ['p2', 1, 0]),
+    ]);
+    expect(drives.every((d) => d.state === 'ok')).toBe(true);
   });
 });

@@ -22,6 +22,8 @@ function driveView(d: Disk): DashboardDrive {
     totalSpace: d.totalspace ?? 0,
     usedSpace: d.usedspace ?? 0,
     availableSpace: d.availspace ?? 0,
+    pool: d.pool_index ?? 0,
+    set: d.set_index ?? 0,
   };
 }
 

@@ -76,7 +76,7 @@ export function ServerCard({ server }: { server: DashboardServer }): ReactElemen
   );
 }
 
-/** A drive of the Drives tab: state, path, the server it is on, its UUID and its space. */
+/** A drive of the Drives tab: state, path, the server, pool and erasure set it is in, its UUID and its space. */
 export function DriveCard({ server, drive }: { server: string; drive: DashboardDrive }): ReactElement {
   const up = drive.state === 'ok';
   return (
@@ -84,6 +84,9 @@ export function DriveCard({ server, drive }: { server: string; drive: DashboardD
       <Header up={up} title={drive.endpoint} state={up ? 'OK' : 'Offline'} />
       <Box component="dl" sx={{ display: 'flex', gap: 3, m: 0, flexWrap: 'wrap' }}>
         <Metric label="Server">{server}</Metric>
+        <Metric label="Pool">
+          {drive.pool + 1} · set {drive.set + 1}
+        </Metric>
         <Metric label="UUID">
           <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
             {drive.uuid || '-'}

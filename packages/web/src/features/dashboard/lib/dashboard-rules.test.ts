@@ -16,6 +16,8 @@ const server = (endpoint: string, drives = 0): DashboardServer => ({
     totalSpace: 100,
     usedSpace: 10,
     availableSpace: 90,
+    pool: 0,
+    set: 0,
   })),
 });
 
