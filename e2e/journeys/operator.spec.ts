@@ -290,6 +290,20 @@ test('Manage Tenant opens the tenant in this console and browses its bucket', as
   await frame.getByRole('link', { name: 'Browse journey-bucket' }).click();
   await expect(frame.getByRole('table', { name: 'Objects' })).toContainText('hello.txt');
   await snapBoth(page, 'operator-tenant-hop-browse');
+  // Live tools reach the tenant too: its Trace (a WebSocket through the proxy) shows a read of the tenant.
+  await frame.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Trace' }).click();
+  await frame.getByRole('button', { name: 'Start' }).click();
+  const traced = frame.getByRole('table', { name: 'Traced calls' });
+  await expect
+    .poll(
+      async () => {
+        await tenantS3.statObject('journey-bucket', 'traced-probe').catch(() => undefined);
+        return traced.getByRole('row').filter({ hasText: '/journey-bucket/traced-probe' }).count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await frame.getByRole('button', { name: 'Stop' }).click();
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page).toHaveURL(new RegExp(`/namespaces/${NS}/tenants/${TENANT}/summary$`));
 });

@@ -24,8 +24,9 @@ interface TenantConsole {
  * kept), and every request under the prefix is handed to it as it arrives — body unread, so uploads
  * stream — with a session made from the tenant's root keys in place of the operator's cookie: the operator
  * is signed in to the tenant without a second login. The inner app strips the prefix itself
- * (`rewriteProxyUrl`) and serves the SPA with it as its base path. Live channels (WebSocket) are not
- * proxied.
+ * (`rewriteProxyUrl`) and serves the SPA with it as its base path. Live tools work too: @fastify/websocket
+ * routes an upgrade through the same hooks with the socket on the raw request, so the tenant's console
+ * upgrades it on its own live routes.
  */
 export function registerTenantProxy(app: ZodApp, ctx: RouteContext): void {
   const consoles = new Map<string, Promise<TenantConsole>>();
