@@ -34,6 +34,7 @@ import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerGetBackgroundHeal } from './routes/heal/get-background-heal.js';
 import { registerIdpRoutes } from './routes/idp/register-idp-routes.js';
 import { registerInspectData } from './routes/inspect/inspect-data.js';
+import { registerProfileRoutes } from './routes/profile/profile-routes.js';
 import { registerJobRoutes } from './routes/jobs/register-job-routes.js';
 import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
 import { registerLdapEntityRoutes } from './routes/ldap-entities/register-ldap-entity-routes.js';
@@ -216,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerBucketEventRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
     registerInspectData(signedIn, ctx);
+    registerProfileRoutes(signedIn, ctx);
     registerGetBackgroundHeal(signedIn, ctx);
     registerIdpRoutes(signedIn, ctx);
     // Encryption: the KMS page (issue 18).

@@ -12,6 +12,7 @@ export * from './heal-status.js';
 export * from './identity-rules.js';
 export * from './idp.js';
 export * from './inspect.js';
+export * from './profile.js';
 export * from './jobs.js';
 export * from './ldap-entities.js';
 export * from './license.js';
