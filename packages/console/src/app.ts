@@ -34,7 +34,6 @@ import { registerGroupRoutes } from './routes/groups/register-group-routes.js';
 import { registerGetBackgroundHeal } from './routes/heal/get-background-heal.js';
 import { registerIdpRoutes } from './routes/idp/register-idp-routes.js';
 import { registerInspectData } from './routes/inspect/inspect-data.js';
-import { registerProfileRoutes } from './routes/profile/profile-routes.js';
 import { registerJobRoutes } from './routes/jobs/register-job-routes.js';
 import { registerKmsRoutes } from './routes/kms/register-kms-routes.js';
 import { registerLdapEntityRoutes } from './routes/ldap-entities/register-ldap-entity-routes.js';
@@ -63,6 +62,7 @@ import { registerObjectRoutes } from './routes/objects/register-object-routes.js
 import { registerOperatorRoutes, requireOperator } from './routes/operator/register-operator-routes.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
+import { registerProfileRoutes } from './routes/profile/profile-routes.js';
 import { registerReplicationRoutes } from './routes/replication/register-replication-routes.js';
 import { registerRgwRoutes } from './routes/rgw/register-rgw-routes.js';
 import type { RouteContext, ZodApp } from './routes/route-context.js';
