@@ -185,6 +185,17 @@ test('Heal: the background heal card shows the objects scanned, every drive and 
   await expect(card.getByText(/: ok$/)).toHaveCount(4);
   await expect(card.getByText('STANDARD parity')).toBeVisible();
   await snapBoth(page, 'heal-background');
+
+  // Heal of every bucket at once: no bucket to choose, no prefix.
+  const options = page.getByRole('region', { name: 'Heal options' });
+  await options.getByLabel('All buckets').check();
+  await expect(options.getByLabel('Prefix')).toBeDisabled();
+  await options.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('The heal finished.')).toBeVisible({ timeout: 60_000 });
+  const progress = page.getByRole('region', { name: 'Heal progress' });
+  // Every item — the store's documents, each bucket, each object — healthy before and after.
+  await expect(progress.getByRole('img', { name: /^Green 100%/ })).toHaveCount(2);
+  await snapBoth(page, 'heal-all-buckets');
 });
 
 test('Profile: choose types, Start, Stop — profile.zip holds a CPU profile, a heap profile and a heap snapshot', async () => {

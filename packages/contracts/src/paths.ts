@@ -270,6 +270,8 @@ export const wsPaths = {
   watch: '/ws/watch/:bucket',
   /** Heal of a bucket (and prefix) with its progress (issue 22). */
   heal: '/ws/heal/:bucket',
+  /** Heal of every bucket (MinIO's heal without a bucket: the store's documents, then each bucket). */
+  healAll: '/ws/heal',
   /** The diagnostic report as it is gathered (issue 22). */
   healthInfo: '/ws/health-info',
   /** Object and drive speedtests with their figures as they come (issue 38). */
