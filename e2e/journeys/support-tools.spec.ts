@@ -13,7 +13,8 @@ import { snapBoth } from '../support/screenshots.js';
 // Issue 38 — the support tools of the community console, on a store of the journey's own: Performance
 // (object and drive speedtest over a WebSocket, results downloaded as JSON, no test data left behind);
 // Inspect (the raw files of an object on every drive as a zip, or sealed with a one-time key shown once);
-// Identity → OpenID / LDAP (the server's idp-config: named OpenID configurations, the LDAP one).
+// Identity → OpenID / LDAP (the server's idp-config: named OpenID configurations, the LDAP one); Profile
+// (the server's CPU profile, heap profile and heap snapshot, downloaded as a zip of DevTools files).
 let own: OwnConsole;
 let context: BrowserContext;
 let page: Page;
@@ -184,4 +185,60 @@ test('Heal: the background heal card shows the objects scanned, every drive and 
   await expect(card.getByText(/: ok$/)).toHaveCount(4);
   await expect(card.getByText('STANDARD parity')).toBeVisible();
   await snapBoth(page, 'heal-background');
+
+  // Heal of every bucket at once: no bucket to choose, no prefix.
+  const options = page.getByRole('region', { name: 'Heal options' });
+  await options.getByLabel('All buckets').check();
+  await expect(options.getByLabel('Prefix')).toBeDisabled();
+  await options.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('The heal finished.')).toBeVisible({ timeout: 60_000 });
+  const progress = page.getByRole('region', { name: 'Heal progress' });
+  // Every item — the store's documents, each bucket, each object — healthy before and after.
+  await expect(progress.getByRole('img', { name: /^Green 100%/ })).toHaveCount(2);
+  await snapBoth(page, 'heal-all-buckets');
+});
+
+test('Profile: choose types, Start, Stop — profile.zip holds a CPU profile, a heap profile and a heap snapshot', async () => {
+  test.setTimeout(180_000);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  const form = page.getByRole('region', { name: 'Profile' });
+  await expect(form.getByRole('button', { name: 'Stop and download' })).toBeDisabled();
+  await form.getByRole('checkbox', { name: /^CPU profile/ }).uncheck();
+  await expect(form.getByText('Choose at least one profile type')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Start' })).toBeDisabled();
+  await form.getByRole('checkbox', { name: /^CPU profile/ }).check();
+  await form.getByRole('checkbox', { name: /^Heap profile/ }).check();
+  await form.getByRole('checkbox', { name: /^Heap snapshot/ }).check();
+  await form.getByRole('button', { name: 'Start' }).click();
+  await expect(form.getByLabel('Profiling in progress')).toBeVisible();
+  await expect(form.getByRole('checkbox', { name: /^CPU profile/ })).toBeDisabled();
+  await snapBoth(page, 'profile-running');
+  // Work for the profiler to see.
+  for (let i = 0; i < 10; i++) await own.s3.putObject('kept', `profiled/${i}`, Buffer.alloc(128 * 1024, i));
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    form.getByRole('button', { name: 'Stop and download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('profile.zip');
+  await expect(form.getByText('profile.zip has been downloaded.', { exact: false })).toBeVisible();
+  await expect(form.getByLabel('Profiling in progress')).toBeHidden();
+  const files = await unzip(await readFile((await download.path()) as string));
+  const host = new URL(own.store.url).host;
+  expect([...files.keys()].sort()).toEqual([
+    `profile-${host}-cpu.cpuprofile`,
+    `profile-${host}-heap.heapsnapshot`,
+    `profile-${host}-mem.heapprofile`,
+  ]);
+  const cpu = JSON.parse(String(files.get(`profile-${host}-cpu.cpuprofile`))) as {
+    nodes: unknown[];
+    samples: number[];
+  };
+  expect(cpu.nodes.length).toBeGreaterThan(1);
+  expect(cpu.samples.length).toBeGreaterThan(0);
+  const heap = JSON.parse(String(files.get(`profile-${host}-mem.heapprofile`))) as { head: unknown };
+  expect(heap.head).toBeDefined();
+  const snapshot = String(files.get(`profile-${host}-heap.heapsnapshot`)?.subarray(0, 200));
+  expect(snapshot.startsWith('{"snapshot":{"meta":')).toBe(true);
+  await snapBoth(page, 'profile');
 });

@@ -21,6 +21,8 @@ const KEYS = ['docs/a.bin', 'docs/b.bin', 'c.bin'];
 test('heal from the console rebuilds every shard; the diagnostic downloads without secrets; audit logs find the requests', async ({
   browser,
 }) => {
+  // Heal, diagnostic and audit logs with its columns in one journey: longer than the default minute.
+  test.setTimeout(180_000);
   const own = await startOwnConsole(4, { logSearch: true });
   let context: BrowserContext | undefined;
   try {
@@ -98,6 +100,34 @@ test('heal from the console rebuilds every shard; the diagnostic downloads witho
     await expect(page.getByLabel('Audit record')).toContainText('"requestID"');
     await snap(page, 'audit-logs-record');
     await page.keyboard.press('Escape');
+    // Columns: User Agent hidden, Time to Response shown; the choice outlives a reload.
+    const headers = table.getByRole('columnheader');
+    await expect(headers.filter({ hasText: 'User Agent' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const chooser = page.getByRole('menu', { name: 'Audit log columns' });
+    await chooser.getByRole('menuitemcheckbox', { name: 'User Agent' }).click();
+    await chooser.getByRole('menuitemcheckbox', { name: 'Time to Response' }).click();
+    await expect(chooser.getByRole('menuitemcheckbox', { name: 'Time to Response' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await snapBoth(page, 'audit-columns');
+    await page.keyboard.press('Escape');
+    await expect(headers.filter({ hasText: 'User Agent' })).toHaveCount(0);
+    await expect(headers.filter({ hasText: 'Time to Response' })).toHaveCount(1);
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: 'PutObject' })
+        .getByText(/^\d+\.\d ms$/),
+    ).toBeVisible();
+    await page.reload();
+    await page
+      .getByRole('navigation', { name: 'Log kinds' })
+      .getByRole('button', { name: /Audit Logs/ })
+      .click();
+    await expect(headers.filter({ hasText: 'Time to Response' })).toHaveCount(1);
+    await expect(headers.filter({ hasText: 'User Agent' })).toHaveCount(0);
     await page.getByLabel('Object').fill('nothing-like-this');
     await page.getByRole('button', { name: 'Get Information' }).click();
     await expect(page.getByText('There is no information with this criteria')).toBeVisible();

@@ -62,6 +62,7 @@ import { registerObjectRoutes } from './routes/objects/register-object-routes.js
 import { registerOperatorRoutes, requireOperator } from './routes/operator/register-operator-routes.js';
 import { registerHasPermission } from './routes/permissions/has-permission.js';
 import { registerPolicyRoutes } from './routes/policies/register-policy-routes.js';
+import { registerProfileRoutes } from './routes/profile/profile-routes.js';
 import { registerReplicationRoutes } from './routes/replication/register-replication-routes.js';
 import { registerRgwRoutes } from './routes/rgw/register-rgw-routes.js';
 import type { RouteContext, ZodApp } from './routes/route-context.js';
@@ -216,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerBucketEventRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
     registerInspectData(signedIn, ctx);
+    registerProfileRoutes(signedIn, ctx);
     registerGetBackgroundHeal(signedIn, ctx);
     registerIdpRoutes(signedIn, ctx);
     // Encryption: the KMS page (issue 18).

@@ -41,6 +41,7 @@ export const pageCapabilities: Partial<Record<PagePath, Capability>> = {
   [pagePaths.healthInfo]: 'admin',
   [pagePaths.speedtest]: 'admin',
   [pagePaths.inspect]: 'admin',
+  [pagePaths.profile]: 'admin',
   [pagePaths.idpOpenId]: 'admin',
   [pagePaths.idpLdap]: 'admin',
   [pagePaths.settings]: 'admin',

@@ -26,6 +26,7 @@ export * from './operator/index.js';
 export * from './paths.js';
 export * from './permissions.js';
 export * from './policies.js';
+export * from './profile.js';
 export * from './replication.js';
 export * from './rgw.js';
 export * from './service.js';

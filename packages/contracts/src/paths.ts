@@ -36,6 +36,8 @@ export const pagePaths = {
   speedtest: '/speedtest',
   /** Tools → Inspect: the raw files of objects on every drive, as a zip (issue 38). */
   inspect: '/inspect',
+  /** Tools → Profile: CPU and heap profiles of the server process, as a zip (issue 38). */
+  profile: '/profile',
   /** Identity → OpenID: the named OpenID provider configurations (issue 38, as the community console). */
   idpOpenId: '/identity/openid',
   /** Identity → LDAP: the LDAP configuration and the directory's policy entities. */
@@ -246,6 +248,9 @@ export const apiPaths = {
   tenantProxy: '/api/proxy/:ns/:tenant/',
   // Support tools (issue 38): the raw files of objects on every drive.
   inspect: '/api/v1/admin/inspect',
+  /** Tools → Profile: start profiling the server; stop answers the zip of the profiles. */
+  profileStart: '/api/v1/admin/profile/start',
+  profileStop: '/api/v1/admin/profile/stop',
   /** The background heal's state (MinIO's background-heal/status), shown on the Heal page. */
   backgroundHeal: '/api/v1/admin/heal/background',
   // Identity provider configurations (issue 38): MinIO's idp-config API; `:type` is openid or ldap.
@@ -265,6 +270,8 @@ export const wsPaths = {
   watch: '/ws/watch/:bucket',
   /** Heal of a bucket (and prefix) with its progress (issue 22). */
   heal: '/ws/heal/:bucket',
+  /** Heal of every bucket (MinIO's heal without a bucket: the store's documents, then each bucket). */
+  healAll: '/ws/heal',
   /** The diagnostic report as it is gathered (issue 22). */
   healthInfo: '/ws/health-info',
   /** Object and drive speedtests with their figures as they come (issue 38). */

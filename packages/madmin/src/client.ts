@@ -5,6 +5,7 @@
  * one set of credentials. New areas (tiers, remote targets, ...) add a file in `calls/` and a method
  * here.
  */
+import type { Readable } from 'node:stream';
 import * as config from './calls/config.js';
 import * as configHistory from './calls/config-history.js';
 import * as groups from './calls/groups.js';
@@ -19,6 +20,7 @@ import * as logs from './calls/logs.js';
 import * as metrics from './calls/metrics.js';
 import * as policies from './calls/policies.js';
 import * as pools from './calls/pools.js';
+import * as profiling from './calls/profile.js';
 import * as quota from './calls/quota.js';
 import * as remoteTargets from './calls/remote-targets.js';
 import * as service from './calls/service.js';
@@ -316,6 +318,18 @@ export class MadminClient extends AdminTransport {
   /** The raw files of objects on every drive, as a zip sealed with a one-time key. */
   inspect(opts: inspectCalls.InspectOptions, signal?: AbortSignal): Promise<inspectCalls.InspectResult> {
     return inspectCalls.inspect(this, opts, signal);
+  }
+  /** Profiles the server for a time (MinIO's `profile`); the zip of the profiles. */
+  profile(opts: profiling.ProfileOptions, signal?: AbortSignal): Promise<Readable> {
+    return profiling.profile(this, opts, signal);
+  }
+  /** Ends any profiling and starts these profiler types (MinIO's `profiling/start`). */
+  startProfiling(types: readonly string[]): Promise<profiling.StartProfilingResult[]> {
+    return profiling.startProfiling(this, types);
+  }
+  /** Ends the profiling started by {@link startProfiling}; the zip of its profiles. */
+  downloadProfilingData(signal?: AbortSignal): Promise<Readable> {
+    return profiling.downloadProfilingData(this, signal);
   }
   /** Object PUT/GET throughput (each autotune step's figures, the last one the result). */
   speedtest(opts: SpeedtestOpts, signal?: AbortSignal): AsyncGenerator<SpeedTestResult, void, undefined> {

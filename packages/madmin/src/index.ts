@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 export type { InspectOptions, InspectResult } from './calls/inspect.js';
+export type { ProfileOptions, StartProfilingResult } from './calls/profile.js';
 export {
   generatePrometheusConfig,
   generatePrometheusToken,

@@ -2,7 +2,7 @@
 
 // Command madmin-support drives the store's support calls with MinIO's own Go SDK (Debian's madmin-go,
 // built in GOPATH mode): the object and drive speedtests, inspect-data (its answer opened with sio-go
-// and read as a zip), and the identity provider configurations (idp.go).
+// and read as a zip), the identity provider configurations (idp.go) and profiling (profile.go).
 //
 // Usage:
 //
@@ -10,10 +10,12 @@
 //	madmin-support <host:port> <access-key> <secret-key> drive <blocksize> <filesize>
 //	madmin-support <host:port> <access-key> <secret-key> inspect <volume> <file>
 //	madmin-support <host:port> <access-key> <secret-key> idp
+//	madmin-support <host:port> <access-key> <secret-key> profile <types> <duration>
+//	madmin-support <host:port> <access-key> <secret-key> profiling <types>
 //
 // `speedtest` prints the last result as JSON; `drive` the one server's result; `inspect` one line per
-// file of the zip ("<name> <size> <sha256>"); `idp` "OK <steps> steps". A failure prints
-// "FAIL <reason>" and exits 1.
+// file of the zip ("<name> <size> <sha256>"); `idp` "OK <steps> steps"; `profile` and `profiling` one
+// line per file of the zip ("<name> <size> <JSON keys>"). A failure prints "FAIL <reason>" and exits 1.
 package main
 
 import (
@@ -132,7 +134,7 @@ func inspect(adm *madmin.AdminClient, volume, file string) {
 
 func main() {
 	if len(os.Args) < 5 {
-		fail("usage: madmin-support <host:port> <access-key> <secret-key> speedtest|drive|inspect|idp ...")
+		fail("usage: madmin-support <host:port> <access-key> <secret-key> speedtest|drive|inspect|idp|profile|profiling ...")
 	}
 	adm, err := madmin.New(os.Args[1], os.Args[2], os.Args[3], false)
 	if err != nil {
@@ -156,6 +158,12 @@ func main() {
 		inspect(adm, args[0], args[1])
 	case "idp":
 		idp(adm)
+	case "profile":
+		need(2)
+		profile(adm, args[0], args[1])
+	case "profiling":
+		need(1)
+		profiling(adm, args[0])
 	default:
 		fail("unknown command %s", os.Args[4])
 	}

@@ -28,6 +28,7 @@ export const pageScopes: ReadonlyArray<readonly [PagePath, readonly string[] | n
   [pagePaths.healthInfo, ['admin:OBDInfo']],
   [pagePaths.speedtest, ['admin:OBDInfo']],
   [pagePaths.inspect, ['admin:InspectData']],
+  [pagePaths.profile, ['admin:Profiling']],
   [pagePaths.settings, ['admin:ConfigUpdate']],
   [pagePaths.idpOpenId, ['admin:ConfigUpdate']],
   [pagePaths.idpLdap, ['admin:ConfigUpdate']],

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGoProgram, type GoProgram } from '../../../madmin/src/testing/go-program.js';
 import { type StoreHandle, startStore } from '../server.js';
 
-// madmin-go's own Speedtest, DriveSpeedtest, Inspect and the idp-config calls against the store (issue 38).
+// madmin-go's own Speedtest, DriveSpeedtest, Inspect, the idp-config calls and Profile against the store
+// (issue 38).
 const ROOT = { accessKey: 'go-support-root', secretKey: 'go-support-secret' };
 const BIG = randomBytes(2 * 1024 * 1024 + 7);
 
@@ -93,5 +94,27 @@ describe('madmin-go support calls against the store', () => {
     const out = await run('idp');
     expect(out).not.toContain('FAIL');
     expect(out).toMatch(/^OK 12 steps$/m);
+  }, 120_000);
+
+  it("Profile: Go's zip reader finds a CPU profile and a heap profile DevTools can open", async () => {
+    const host = new URL(store.url).host;
+    const lines = (await run('profile', 'cpu,mem', '1500ms')).trim().split('\n');
+    const files = new Map(lines.map((l) => l.split(' ')).map(([name, , keys]) => [name as string, keys]));
+    // V8's Profiler.Profile and SamplingHeapProfile, as `.cpuprofile` / `.heapprofile` files hold them.
+    expect(files.get(`profile-${host}-cpu.cpuprofile`)).toBe('endTime,nodes,samples,startTime,timeDeltas');
+    expect(files.get(`profile-${host}-mem.heapprofile`)).toBe('head,samples');
+    expect(files.size).toBe(2);
+    expect(await run('profile', 'block', '1s')).toBe('ERROR XMinioAdminProfilerNotEnabled\n');
+  }, 120_000);
+
+  it('StartProfiling and DownloadProfilingData: an unknown type is reported, the rest is downloaded once', async () => {
+    const host = new URL(store.url).host;
+    const lines = (await run('profiling', 'cpu,goroutines')).trim().split('\n');
+    expect(lines[0]).toBe(`START ${host} false unsupported profiler type 'goroutines'`);
+    expect(lines[1]).toMatch(
+      new RegExp(`^profile-${host.replace(/\./g, '\\.')}-cpu\\.cpuprofile \\d+ endTime,nodes,`),
+    );
+    expect(lines.at(-1)).toBe('AGAIN XMinioAdminProfilerNotEnabled');
+    expect(lines).toHaveLength(3);
   }, 120_000);
 });

@@ -44,6 +44,7 @@ import { cancelDecommission } from './operations/pools-cancel.js';
 import { startDecommission } from './operations/pools-decommission.js';
 import { listPools } from './operations/pools-list.js';
 import { statusPool } from './operations/pools-status.js';
+import { downloadProfilingData, profile, startProfiling } from './operations/profile.js';
 import { removeCannedPolicy } from './operations/remove-canned-policy.js';
 import { removeRemoteTarget } from './operations/remove-remote-target.js';
 import { removeUser } from './operations/remove-user.js';
@@ -418,6 +419,22 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     name: 'DriveSpeedTest',
     action: 'admin:OBDInfo',
     op: driveSpeedtest,
+  },
+  // Profiling of the store process (perf/profiler.ts): MinIO's ProfilingAdminAction
+  { method: 'POST', path: '/profile', name: 'Profile', action: 'admin:Profiling', op: profile },
+  {
+    method: 'POST',
+    path: '/profiling/start',
+    name: 'StartProfiling',
+    action: 'admin:Profiling',
+    op: startProfiling,
+  },
+  {
+    method: 'GET',
+    path: '/profiling/download',
+    name: 'DownloadProfiling',
+    action: 'admin:Profiling',
+    op: downloadProfilingData,
   },
   // KMS (kms/): MinIO's KMSKeyStatusAdminAction / KMSCreateKeyAdminAction
   { method: 'GET', path: '/kms/status', name: 'KMSStatus', action: 'admin:KMSKeyStatus', op: kmsStatus },

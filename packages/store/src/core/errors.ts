@@ -82,6 +82,8 @@ const CODES_BY_STATUS = {
     XMinioAdminConfigBadJSON: 'JSON configuration provided is of incorrect format',
     XMinioAdminPolicyInUse: 'The policy cannot be removed, as it is in use',
     XMinioAdminConfigTooLarge: 'Configuration data provided exceeds the allowed maximum',
+    XMinioAdminProfilerNotEnabled:
+      'Unable to perform the requested operation because profiling is not enabled',
     XMinioMalformedIAMPolicy: 'The IAM policy provided is malformed.',
     XMinioInvalidResource: 'Invalid resource.',
     // Configuration (config/): a bad key, value or target, an unsupported set, a missing config target.

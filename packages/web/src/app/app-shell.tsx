@@ -6,6 +6,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLocalStorageState } from '@/shared/hooks/use-local-storage-state';
 import { useLogout } from '@/shared/session/logout';
 import { LoadingMessage } from '@/shared/ui/loading-message';
+import { CommandPalette } from './command-palette';
 import { RestartBanner } from './restart-banner';
 import { hidesSideMenu } from './shell-rules';
 import { SideMenu } from './side-menu';
@@ -34,6 +35,7 @@ export function AppShell({ session }: { session: Session }): ReactElement {
           loggingOut={logout.isPending}
         />
       )}
+      <CommandPalette session={session} />
       <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 2, md: 5 }, py: { xs: 3, md: 4 } }}>
         <Box sx={{ maxWidth: 1320, mx: 'auto' }}>
           <RestartBanner />

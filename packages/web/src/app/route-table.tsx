@@ -16,6 +16,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
+import TroubleshootOutlined from '@mui/icons-material/TroubleshootOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
@@ -54,6 +55,9 @@ const HealPage = lazy(() =>
 );
 const HealthInfoPage = lazy(() =>
   import('@/features/health-info/routes/health-info-page').then((m) => ({ default: m.HealthInfoPage })),
+);
+const ProfilePage = lazy(() =>
+  import('@/features/profile/routes/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 const SpeedtestPage = lazy(() =>
   import('@/features/speedtest/routes/speedtest-page').then((m) => ({ default: m.SpeedtestPage })),
@@ -213,6 +217,11 @@ export const shellPages: readonly ShellPage[] = [
     path: pagePaths.inspect,
     component: InspectPage,
     menu: { label: 'Inspect', icon: <FindInPageOutlined />, group: 'tools' },
+  },
+  {
+    path: pagePaths.profile,
+    component: ProfilePage,
+    menu: { label: 'Profile', icon: <TroubleshootOutlined />, group: 'tools' },
   },
   {
     path: pagePaths.tenants,

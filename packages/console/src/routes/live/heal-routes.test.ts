@@ -38,6 +38,22 @@ describe('heal and diagnostic over WebSocket', () => {
     expect(healthColour(1, 2, 2)).toBe('grey');
   });
 
+  it('heals every bucket at once over /ws/heal: the store documents, each bucket and its objects', async () => {
+    await s.h.s3.makeBucket('mending-too');
+    await s.h.s3.putObject('mending-too', 'c/four.bin', Buffer.alloc(200 * 1024, 6));
+    const opened = await s.open('/ws/heal?recursive=true&dry-run=true');
+    if (!('socket' in opened)) throw new Error(`refused with ${opened.refused}`);
+    expect(await opened.closed).toEqual({ code: 1000, reason: 'The heal finished.' });
+    const last = healProgressSchema.parse(opened.messages.at(-1));
+    expect(last.summary).toBe('finished');
+    // Both buckets' objects: the three of the first bucket and the one of the second.
+    expect(last.objectsScanned).toBe(4);
+    expect(last.bytesScanned).toBe(500 * 1024 + 260 * 1024 + 300 * 1024 + 200 * 1024);
+    expect(last.objectsHealed).toBe(0);
+    await s.h.s3.removeObject('mending-too', 'c/four.bin');
+    await s.h.s3.removeBucket('mending-too');
+  });
+
   it('heals every shard file back from the console, with before/after colours and counters', async () => {
     const dir = s.h.dataDir;
     const good = [];

@@ -2,6 +2,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type HealProgress, type HealthColours, healQuerySchema, wsPaths } from '@stowage/contracts';
 import type { HealResultItem, MadminClient } from '@stowage/madmin';
+import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { relayToSocket } from './relay.js';
@@ -111,21 +113,25 @@ const paramsSchema = z.object({ bucket: z.string().min(1) });
  * `GET /ws/heal/{bucket}` (spec 3 §7): starts a heal of the bucket (prefix, recursive, dry run, deep
  * scan, remove dangling, force start or stop) with the user's own credentials (admin:Heal) and sends its
  * progress — before/after colour counts and counters — once a second; the socket closes with 1000 when
- * the heal finished, with 1011 and the reason when the server refused or stopped it.
+ * the heal finished, with 1011 and the reason when the server refused or stopped it. `GET /ws/heal`
+ * (issue 38) is the same for every bucket at once: MinIO's heal without a bucket.
  */
 export function registerHeal(app: ZodApp, _ctx: RouteContext): void {
+  const relay = (socket: WebSocket, request: FastifyRequest, bucket: string, query: Query): void =>
+    relayToSocket(
+      socket,
+      (signal) => healProgress(request.session.admin, bucket, query, signal),
+      (p) => p,
+      query['force-stop'] === 'true' ? 'The heal was stopped.' : 'The heal finished.',
+    );
   app.get(
     wsPaths.heal,
     { websocket: true, schema: { hide: true, params: paramsSchema, querystring: healQuerySchema } },
-    (socket, request) => {
-      const { bucket } = request.params;
-      const query = request.query;
-      relayToSocket(
-        socket,
-        (signal) => healProgress(request.session.admin, bucket, query, signal),
-        (p) => p,
-        query['force-stop'] === 'true' ? 'The heal was stopped.' : 'The heal finished.',
-      );
-    },
+    (socket, request) => relay(socket, request, request.params.bucket, request.query),
+  );
+  app.get(
+    wsPaths.healAll,
+    { websocket: true, schema: { hide: true, querystring: healQuerySchema } },
+    (socket, request) => relay(socket, request, '', request.query),
   );
 }

@@ -45,6 +45,7 @@ const adminPageTexts: Partial<Record<PagePath, [title: string, instead: string]>
   [pagePaths.healthInfo]: ['Diagnostic', "check the server's health with its own tools"],
   [pagePaths.speedtest]: ['Performance', "measure the server's throughput with its own tools"],
   [pagePaths.inspect]: ['Inspect', "read the drives' files with the server's own tools"],
+  [pagePaths.profile]: ['Profile', 'profile the server with its own tools'],
   [pagePaths.idpOpenId]: ['OpenID', "configure identity providers with the server's own tools"],
   [pagePaths.idpLdap]: ['LDAP', "configure identity providers with the server's own tools"],
   [pagePaths.metrics]: ['Metrics', "read the server's metrics from its own monitoring"],

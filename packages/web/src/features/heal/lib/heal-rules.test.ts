@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
-import { colourShares, emptyHealForm, healQuery, withForce } from './heal-rules';
+import { colourShares, emptyHealForm, healQuery, healSocketPath, withForce } from './heal-rules';
 
 describe('heal rules', () => {
   it('Force Start unticks Force Stop and the reverse', () => {
@@ -19,6 +19,12 @@ describe('heal rules', () => {
     expect(q.get('recursive')).toBe('true');
     expect(q.get('dry-run')).toBe('false');
     expect(q.get('force-start')).toBe('false');
+  });
+
+  it('heals one bucket on its socket, or every bucket on /ws/heal without the prefix', () => {
+    const form = { ...emptyHealForm, bucket: 'my bucket', prefix: 'p/' };
+    expect(healSocketPath(form)).toMatch(/^\/ws\/heal\/my%20bucket\?prefix=p%2F&/);
+    expect(healSocketPath({ ...form, allBuckets: true })).toMatch(/^\/ws\/heal\?prefix=&recursive=false&/);
   });
 
   it('shows colours as percentages of the items scanned', () => {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-import type { HealQuery, HealthColours } from '@stowage/contracts';
+import { fillApiPath, type HealQuery, type HealthColours, wsPaths } from '@stowage/contracts';
 
 /** The heal form (spec 3 §3, §4 "Heal"). */
 export interface HealForm {
+  /** Heal every bucket at once (issue 38): no bucket and no prefix are sent. */
+  allBuckets: boolean;
   bucket: string;
   prefix: string;
   recursive: boolean;
@@ -14,6 +16,7 @@ export interface HealForm {
 }
 
 export const emptyHealForm: HealForm = {
+  allBuckets: false,
   bucket: '',
   prefix: '',
   recursive: false,
@@ -33,7 +36,7 @@ export function withForce(form: HealForm, which: 'forceStart' | 'forceStop', on:
 /** The socket's query for the form. */
 export function healQuery(form: HealForm): string {
   const q: Record<keyof HealQuery, string> = {
-    prefix: form.prefix,
+    prefix: form.allBuckets ? '' : form.prefix,
     recursive: String(form.recursive),
     'dry-run': String(form.dryRun),
     'deep-scan': String(form.deepScan),
@@ -56,4 +59,10 @@ export function colourShares(cols: HealthColours): Record<keyof HealthColours, n
     red: share(cols.red),
     grey: share(cols.grey),
   };
+}
+
+/** The heal socket of the form: one bucket's (`/ws/heal/{bucket}`) or every bucket's (`/ws/heal`). */
+export function healSocketPath(form: HealForm): string {
+  const path = form.allBuckets ? wsPaths.healAll : fillApiPath(wsPaths.heal, { bucket: form.bucket });
+  return `${path}?${healQuery(form)}`;
 }

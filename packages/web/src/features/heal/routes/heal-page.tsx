@@ -9,11 +9,12 @@ import {
   Checkbox,
   FormControlLabel,
   FormGroup,
+  Switch,
   TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
-import { fillApiPath, type HealthColours, healProgressSchema, wsPaths } from '@stowage/contracts';
+import { type HealthColours, healProgressSchema } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { BucketPicker, useBucketNames } from '@/shared/buckets/bucket-picker';
 import { formatBytes } from '@/shared/format/format-bytes';
@@ -29,7 +30,7 @@ import {
   colourShares,
   emptyHealForm,
   type HealForm,
-  healQuery,
+  healSocketPath,
   withForce,
 } from '../lib/heal-rules';
 
@@ -140,27 +141,36 @@ export function HealPage(): ReactElement {
       <BackgroundHealCard />
       <Card component="section" aria-label="Heal options" sx={{ p: 2, mb: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.allBuckets}
+                onChange={(e) => setForm({ ...form, allBuckets: e.target.checked })}
+              />
+            }
+            label="All buckets"
+            disabled={locked}
+            sx={{ mt: 0.5 }}
+          />
           <BucketPicker
             value={form.bucket}
             onChange={(bucket) => setForm({ ...form, bucket })}
-            disabled={locked}
+            disabled={locked || form.allBuckets}
           />
           <TextField
             size="small"
             label="Prefix"
-            value={form.prefix}
+            value={form.allBuckets ? '' : form.prefix}
             onChange={(e) => setForm({ ...form, prefix: e.target.value })}
-            disabled={locked}
+            disabled={locked || form.allBuckets}
             sx={{ width: 240 }}
           />
           <Box sx={{ flex: 1 }} />
           <Button
             variant="contained"
             startIcon={<PlayArrowOutlined />}
-            disabled={locked || !known}
-            onClick={() =>
-              live.start(`${fillApiPath(wsPaths.heal, { bucket: form.bucket })}?${healQuery(form)}`)
-            }
+            disabled={locked || !(known || form.allBuckets)}
+            onClick={() => live.start(healSocketPath(form))}
           >
             Start
           </Button>
@@ -185,7 +195,7 @@ export function HealPage(): ReactElement {
       )}
       {progress === undefined ? (
         <EmptyState icon={<HealingOutlined />} title={locked ? 'Starting the heal…' : 'No heal running'}>
-          Choose a bucket and press Start. The progress of the heal shows here.
+          Choose a bucket (or All buckets) and press Start. The progress of the heal shows here.
         </EmptyState>
       ) : (
         <Card component="section" aria-label="Heal progress" sx={{ p: 2 }}>
