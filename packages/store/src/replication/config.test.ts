@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
-import { matchRule, parseReplicationConfig, replicationConfigXml } from './config.js';
+import { matchRule, matchRules, parseReplicationConfig, replicationConfigXml } from './config.js';
 
 const ARN = 'arn:minio:replication:us-east-1:abc:dst';
 const ARN2 = 'arn:minio:replication:us-east-1:def:other';
@@ -62,5 +62,9 @@ describe('replication configuration', () => {
     expect(matchRule(c, 'a', {}, 'delete-marker')?.id).toBe('all');
     expect(matchRule(c, 'a', {}, 'version-delete')).toBeNull();
     expect(matchRule(c, 'a', { t: '1' }, 'delete-marker')).toBeNull();
+    // Per destination: each target's own rule decides for it.
+    expect(matchRules(c, 'a', { t: '1' }, 'object').map((r) => r.id)).toEqual(['tagged', 'all']);
+    expect(matchRules(c, 'a', { t: '1' }, 'delete-marker').map((r) => r.id)).toEqual(['all']);
+    expect(matchRules(c, 'a', {}, 'object').map((r) => r.id)).toEqual(['all']);
   });
 });

@@ -192,9 +192,24 @@ export function replicationConfigXml(config: ReplicationConfig): string {
 /** What a change is, for rule selection. */
 export type ChangeKind = 'object' | 'delete-marker' | 'version-delete' | 'metadata' | 'existing';
 
+function allows(rule: ReplicationRule, kind: ChangeKind): boolean {
+  if (kind === 'delete-marker') return rule.deleteMarkerReplication === 'Enabled';
+  if (kind === 'version-delete') return rule.deleteReplication === 'Enabled';
+  if (kind === 'existing') return rule.existingObjectReplication === 'Enabled';
+  return true;
+}
+
+/** Enabled rules covering the key and tags, highest priority first. */
+function covering(config: ReplicationConfig, key: string, tags: Record<string, string>): ReplicationRule[] {
+  return config.rules
+    .filter((r) => r.status === 'Enabled' && key.startsWith(r.prefix))
+    .filter((r) => Object.entries(r.tags).every(([k, v]) => tags[k] === v))
+    .sort((a, b) => b.priority - a.priority);
+}
+
 /**
- * The enabled rule of highest priority that covers the key and tags, and allows this kind of change;
- * null when none does (the change is not replicated).
+ * The enabled rule of highest priority that covers the key and tags, if it allows this kind of change;
+ * null otherwise (the change is not replicated).
  */
 export function matchRule(
   config: ReplicationConfig,
@@ -202,14 +217,22 @@ export function matchRule(
   tags: Record<string, string>,
   kind: ChangeKind,
 ): ReplicationRule | null {
-  const rules = config.rules
-    .filter((r) => r.status === 'Enabled' && key.startsWith(r.prefix))
-    .filter((r) => Object.entries(r.tags).every(([k, v]) => tags[k] === v))
-    .sort((a, b) => b.priority - a.priority);
-  const rule = rules[0];
-  if (!rule) return null;
-  if (kind === 'delete-marker' && rule.deleteMarkerReplication !== 'Enabled') return null;
-  if (kind === 'version-delete' && rule.deleteReplication !== 'Enabled') return null;
-  if (kind === 'existing' && rule.existingObjectReplication !== 'Enabled') return null;
-  return rule;
+  const rule = covering(config, key, tags)[0];
+  return rule && allows(rule, kind) ? rule : null;
+}
+
+/**
+ * {@link matchRule} per destination: for each target ARN, its rule of highest priority that covers the
+ * key, if it allows this kind of change. A configuration with rules to several targets (MinIO's
+ * multi-site replication, the site layer's rules) replicates a change to each of them.
+ */
+export function matchRules(
+  config: ReplicationConfig,
+  key: string,
+  tags: Record<string, string>,
+  kind: ChangeKind,
+): ReplicationRule[] {
+  const top = new Map<string, ReplicationRule>();
+  for (const rule of covering(config, key, tags)) if (!top.has(rule.arn)) top.set(rule.arn, rule);
+  return [...top.values()].filter((r) => allows(r, kind));
 }
