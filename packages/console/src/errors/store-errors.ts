@@ -75,6 +75,10 @@ const badRequestCodes = new Set([
   'XMinioAdminConfigLDAPNonDefaultConfigName',
   'XMinioAdminConfigEnvOverridden',
   'XMinioInvalidIAMCredentials',
+  // Site replication (issue 34): MinIO's SR error codes; the message names the peer.
+  'XMinioSiteReplicationInvalidRequest',
+  'XMinioSiteReplicationPeerResp',
+  'XMinioSiteReplicationConfigMissing',
   'InvalidStorageClass',
   'InvalidRetentionDate',
   'InvalidBucketState',
@@ -109,6 +113,9 @@ const titles: Record<string, string> = {
   XMinioAdminTierInUse: 'The tier is in use',
   XMinioAdminConfigIDPCfgNameAlreadyExists: 'A configuration with this name already exists',
   XMinioAdminConfigIDPCfgNameDoesNotExist: 'No such configuration',
+  XMinioSiteReplicationInvalidRequest: 'The site replication request is not valid',
+  XMinioSiteReplicationPeerResp: 'A peer site answered with an error',
+  XMinioSiteReplicationConfigMissing: 'The site is not part of site replication',
 };
 
 function codeOf(err: unknown): string | undefined {
