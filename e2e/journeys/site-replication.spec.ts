@@ -41,6 +41,8 @@ async function startPeer(name: string): Promise<Peer> {
   return { name, store, dir, root, secret };
 }
 
+const asSite = (p: Peer) => ({ name: p.name, endpoint: p.store.url, accessKey: p.root, secretKey: p.secret });
+
 async function fillSite(
   page: Page,
   row: string,
@@ -98,19 +100,9 @@ test('two peers added in the form replicate with this site; a bucket made at one
       accessKey: E2E.rootUser,
       secretKey: E2E.rootPassword,
     });
-    await fillSite(page, 'peer 1', {
-      name: 'east',
-      endpoint: east.store.url,
-      accessKey: east.root,
-      secretKey: east.secret,
-    });
+    await fillSite(page, 'peer 1', asSite(east));
     await form.getByRole('button', { name: 'Add Peer' }).click();
-    await fillSite(page, 'peer 2', {
-      name: 'west',
-      endpoint: west.store.url,
-      accessKey: west.root,
-      secretKey: west.secret,
-    });
+    await fillSite(page, 'peer 2', asSite(west));
     // A row can be added and removed again.
     await form.getByRole('button', { name: 'Add Peer' }).click();
     await expect(page.getByLabel('Site Name of peer 3')).toBeVisible();
