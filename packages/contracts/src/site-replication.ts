@@ -41,6 +41,9 @@ const SITE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 function endpointProblem(value: string): string | null {
   const v = value.trim();
   if (v === '') return 'Endpoint is required';
+  // `east:9000` parses as a URL of scheme `east:`: without `://` it is not the URL the sites need.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(v))
+    return 'Enter the endpoint as a URL, e.g. https://minio.example.com:9000';
   let url: URL;
   try {
     url = new URL(v);
