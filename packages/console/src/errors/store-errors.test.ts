@@ -23,6 +23,7 @@ describe('storeErrorToApiError', () => {
       // Site replication: a peer's refusal keeps the store's message (which names the peer).
       ['XMinioSiteReplicationPeerResp', 400, 400],
       ['XMinioSiteReplicationBackendIssue', 503, 502],
+      ['XMinioAdminVersionMismatch', 426, 501],
     ];
     for (const [code, storeStatus, status] of cases) {
       const mapped = storeErrorToApiError(madmin(code, storeStatus));

@@ -88,7 +88,13 @@ const badRequestCodes = new Set([
 ]);
 
 /** The server does not have the operation at all (issue 24: s3rver, Ceph RGW, other S3 engines). */
-const notImplementedCodes = new Set(['NotImplemented', 'MethodNotAllowed', 'XNotImplemented']);
+const notImplementedCodes = new Set([
+  'NotImplemented',
+  'MethodNotAllowed',
+  'XNotImplemented',
+  // MinIO's answer (426) to an admin call it does not have, e.g. site replication on an older server.
+  'XMinioAdminVersionMismatch',
+]);
 
 const networkCodes = new Set([
   'ECONNREFUSED',
