@@ -9,7 +9,7 @@ import type { SRSiteSummary } from '@stowage/madmin';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { siteReplicationErrorResponses } from './site-replication-errors.js';
 
-/** Go leaves out nothing, but a nil map is `null`; the page wants plain objects. */
+/** A site's counts: the numbers of madmin's SRSiteSummary (keys a newer server adds included). */
 function counts(summary: SRSiteSummary): Record<string, number> {
   return Object.fromEntries(Object.entries(summary).filter(([, v]) => typeof v === 'number')) as Record<
     string,
