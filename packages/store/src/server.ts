@@ -25,6 +25,7 @@ import { type ObjectLayerOptions, openObjectLayer, openPools } from './object-la
 import { registerReplicationMetrics } from './replication/prometheus.js';
 import { ReplicationService } from './replication/service.js';
 import { unsealer } from './s3/sse/seal.js';
+import { SiteReplicationService } from './site-replication/service.js';
 import { TierService } from './tiers/tier-service.js';
 
 /**
@@ -81,6 +82,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
   let webhooks: LogWebhooks | undefined;
   let notifications: NotificationSystem | undefined;
   let replication: ReplicationService | undefined;
+  let siteReplication: SiteReplicationService | undefined;
   let unsubscribeAppliers = (): void => undefined;
   try {
     // Configuration first: every other service reads its settings from it.
@@ -150,6 +152,18 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         : {}),
     });
     const repl = replication;
+    // Site replication: the sites and the peer queues (resumed: what waited for an offline peer goes on).
+    siteReplication = await SiteReplicationService.open({
+      layer,
+      iam,
+      replication: repl,
+      deploymentId: id,
+      dataDir: opts.dataDir,
+      log,
+      region: () => effectiveRegion(config, opts.region),
+      ...(opts.replicationRetryMs ? { retryMs: opts.replicationRetryMs } : {}),
+    });
+    const sites = siteReplication;
     const ctx: StoreContext = {
       layer,
       iam,
@@ -171,6 +185,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       onServiceAction: opts.onServiceAction ?? null,
       notify,
       replication: repl,
+      siteReplication,
       kms,
       tiers,
       ilm: background.lifecycle,
@@ -250,6 +265,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
         // Batches in flight finish; undelivered records stay queued on disk for the next start.
         await hooks.close();
         await notify.close();
+        await sites.close();
         await repl.close();
         stopStaleUploads();
         await layer.close();
@@ -263,6 +279,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     await services?.stop();
     await webhooks?.close();
     await notifications?.close();
+    await siteReplication?.close();
+    await siteReplication?.close();
     await replication?.close();
     stopStaleUploads();
     await layer.close();

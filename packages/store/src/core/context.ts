@@ -9,6 +9,7 @@ import type { WebhookStatusSource } from '../logging/webhooks.js';
 import type { NotificationSystem } from '../notify/notification-system.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import type { ReplicationService } from '../replication/service.js';
+import type { SiteReplicationService } from '../site-replication/service.js';
 import type { IlmProgressSource } from './ilm-progress.js';
 import type { ServiceActionHook, StoreOptions } from './options.js';
 import type { TierAdmin } from './tiers.js';
@@ -65,6 +66,8 @@ export interface StoreContext {
    * built without it (function-level test harnesses): replication calls answer NotImplemented there.
    */
   readonly replication?: ReplicationService;
+  /** Site replication (`site-replication/`): the sites, peer queues and managed rules; absent like `replication`. */
+  readonly siteReplication?: SiteReplicationService;
   /** The KMS that seals object keys (SSE-S3, SSE-KMS) and answers MinIO's admin KMS calls. */
   readonly kms: Kms;
   /** Remote tiers (lifecycle transition targets); absent when the store runs without them. */

@@ -103,6 +103,9 @@ const CODES_BY_STATUS = {
     XMinioAdminRemoteRemoveDisallowed: 'This ARN is in use by an existing configuration',
     XMinioAdminReplicationRemoteConnectionError: 'Remote service connection error',
     XMinioAdminRemoteArnInvalid: 'The bucket remote ARN does not have correct format',
+    // Site replication (minio cmd/api-errors.go); the message names the cause.
+    XMinioSiteReplicationInvalidRequest: 'Invalid site-replication request',
+    XMinioSiteReplicationPeerResp: 'Error received when contacting a peer site',
     // STS (PROTOCOL-NOTES §3).
     InvalidParameterValue: 'An invalid or out-of-range value was supplied for the input parameter.',
     MissingParameter: 'A required parameter for the specified action is not supplied.',
@@ -201,6 +204,11 @@ const CODES_BY_STATUS = {
     XMinioServerNotInitialized: 'Server not initialized, please try again.',
     InsufficientReadQuorum: 'Storage resources are insufficient for the read operation.',
     InsufficientWriteQuorum: 'Storage resources are insufficient for the write operation.',
+    XMinioSiteReplicationBackendIssue: 'Error when requesting object layer backend',
+    XMinioSiteReplicationServiceAccountError: 'Site replication related service account error',
+    XMinioSiteReplicationBucketConfigError: 'Error while configuring replication on a bucket',
+    XMinioSiteReplicationBucketMetaError: 'Error while replicating bucket metadata',
+    XMinioSiteReplicationIAMError: 'Error while replicating an IAM item',
   },
   507: {
     XMinioSpeedtestInsufficientCapacity: 'Not enough usable space available to perform the speedtest.',

@@ -137,6 +137,11 @@ export class IamSystem implements CredentialStore, Authorizer {
     return this.#parts.users.info(accessKey);
   }
 
+  /** A user's secret key (site replication copies users to its peers as they are), undefined if none. */
+  userSecret(accessKey: string): string | undefined {
+    return this.#parts.users.get(accessKey)?.secretKey;
+  }
+
   userExists(accessKey: string): boolean {
     return this.#parts.users.has(accessKey);
   }

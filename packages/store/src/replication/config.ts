@@ -202,14 +202,33 @@ export function matchRule(
   tags: Record<string, string>,
   kind: ChangeKind,
 ): ReplicationRule | null {
+  return matchRules(config, key, tags, kind)[0] ?? null;
+}
+
+/**
+ * Per destination (ARN), the enabled rule of highest priority that covers the key and tags and allows
+ * this kind of change: a configuration with rules to several targets (MinIO's multi-site replication,
+ * the site layer's rules) replicates a change to each of them.
+ */
+export function matchRules(
+  config: ReplicationConfig,
+  key: string,
+  tags: Record<string, string>,
+  kind: ChangeKind,
+): ReplicationRule[] {
   const rules = config.rules
     .filter((r) => r.status === 'Enabled' && key.startsWith(r.prefix))
     .filter((r) => Object.entries(r.tags).every(([k, v]) => tags[k] === v))
     .sort((a, b) => b.priority - a.priority);
-  const rule = rules[0];
-  if (!rule) return null;
-  if (kind === 'delete-marker' && rule.deleteMarkerReplication !== 'Enabled') return null;
-  if (kind === 'version-delete' && rule.deleteReplication !== 'Enabled') return null;
-  if (kind === 'existing' && rule.existingObjectReplication !== 'Enabled') return null;
-  return rule;
+  const out: ReplicationRule[] = [];
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    if (seen.has(rule.arn)) continue;
+    seen.add(rule.arn);
+    if (kind === 'delete-marker' && rule.deleteMarkerReplication !== 'Enabled') continue;
+    if (kind === 'version-delete' && rule.deleteReplication !== 'Enabled') continue;
+    if (kind === 'existing' && rule.existingObjectReplication !== 'Enabled') continue;
+    out.push(rule);
+  }
+  return out;
 }

@@ -9,8 +9,10 @@ import { DurableQueue, QueueFullError } from '../queue/durable-queue.js';
 import {
   type ChangeKind,
   matchRule,
+  matchRules,
   parseReplicationConfig,
   type ReplicationConfig,
+  type ReplicationRule,
   replicationConfigXml,
 } from './config.js';
 import { ResyncTracker } from './resync.js';
@@ -158,8 +160,11 @@ export class ReplicationService {
   async changed(change: Change): Promise<void> {
     const config = await this.config(change.bucket);
     if (!config) return;
-    const rule = matchRule(config, change.key, change.tags ?? {}, change.kind);
-    if (!rule) return;
+    const rules = matchRules(config, change.key, change.tags ?? {}, change.kind);
+    await Promise.all(rules.map((rule) => this.#queue(change, rule)));
+  }
+
+  async #queue(change: Change, rule: ReplicationRule): Promise<void> {
     const open = await this.#target(change.bucket, rule.arn);
     if (!open) return;
     const op =
@@ -220,8 +225,13 @@ export class ReplicationService {
       // Oldest first, so the target's versions are committed in their order.
       for (const v of [...page.versions].reverse()) {
         if (olderThan && v.lastModified > olderThan) continue;
-        const rule = matchRule(config, v.key, v.tags ?? {}, v.isDeleteMarker ? 'delete-marker' : 'object');
-        if (!rule || rule.arn !== arn) continue;
+        const rule = matchRules(
+          config,
+          v.key,
+          v.tags ?? {},
+          v.isDeleteMarker ? 'delete-marker' : 'object',
+        ).find((r) => r.arn === arn);
+        if (!rule) continue;
         const record: ReplicationRecord = {
           id: randomUUID(),
           op: v.isDeleteMarker ? 'delete-marker' : 'object',

@@ -144,6 +144,29 @@ export class RemoteTargets {
     return next.arn ?? '';
   }
 
+  /**
+   * Adds or replaces (same ARN) a target the site layer manages, without the reachability checks of
+   * {@link add}: a peer site may not have the bucket yet, and the queue retries until it does.
+   */
+  async putManaged(bucket: string, target: BucketTarget): Promise<void> {
+    const targets = (await this.list(bucket)).filter((t) => t.arn !== target.arn);
+    await writeTargets(this.layer, bucket, [...targets, { ...target, sourcebucket: bucket }]);
+  }
+
+  /** Drops the targets with these ARNs (the site layer's, rules already gone); returns those dropped. */
+  async dropManaged(bucket: string, arns: ReadonlySet<string>): Promise<BucketTarget[]> {
+    const targets = await this.list(bucket);
+    const dropped = targets.filter((t) => arns.has(t.arn ?? ''));
+    if (dropped.length > 0) {
+      await writeTargets(
+        this.layer,
+        bucket,
+        targets.filter((t) => !arns.has(t.arn ?? '')),
+      );
+    }
+    return dropped;
+  }
+
   /** Removes a target; refused while a replication rule of the bucket uses it. */
   async remove(bucket: string, arn: string, inUse: boolean): Promise<void> {
     const targets = await this.list(bucket);

@@ -8,6 +8,7 @@ import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
 import type { HandlerResponse } from '../core/request.js';
 import type { Identity } from '../iam/types.js';
+import { s3Changed } from '../site-replication/changes.js';
 import { authorize } from './authorize.js';
 import { contentMd5 } from './metadata.js';
 import { matchRoute } from './router.js';
@@ -142,5 +143,9 @@ export async function handleS3(
   if (route.action) {
     await authorize(req, ctx, route.action, route.conditions ? { conditions: route.conditions(req) } : {});
   }
-  return route.handler(req, ctx);
+  const res = await route.handler(req, ctx);
+  if (res.status < 300 && ctx.siteReplication && level === 'bucket') {
+    await s3Changed(ctx.siteReplication, route.name, req.bucket);
+  }
+  return res;
 }

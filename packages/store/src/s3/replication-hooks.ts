@@ -41,8 +41,10 @@ function sourceMtime(req: S3Request): number {
 }
 
 function replicaVersionId(req: S3Request): string {
+  // `null` is a version made before versioning was enabled (site replication copies such objects of the
+  // buckets a site held when it joined); it replaces the replica's own null version.
   const id = req.query.get('versionId') ?? '';
-  if (id === '' || id === 'null') {
+  if (id === '') {
     throw new S3Error('InvalidArgument', 'A replication request must name the source version id (versionId)');
   }
   return id;

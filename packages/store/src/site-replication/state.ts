@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+import type { SystemStore } from '../object-layer/types.js';
+import type { PeerInfo } from './wire.js';
+
+/**
+ * The site replication state (MinIO's srStateV1: this site's name, every site by deployment id, the
+ * site replicator's access key), kept in the system store as `{version: 1, srState}` and written
+ * atomically on every drive by the layer.
+ */
+export interface SiteState {
+  name: string;
+  peers: Record<string, PeerInfo>;
+  serviceAccountAccessKey: string;
+}
+
+const STATE_PATH = 'site-replication/state.json';
+
+/** MinIO's site replicator: one service account of the root user, with the same keys on every site. */
+export const SITE_REPLICATOR = 'site-replicator-0';
+
+export async function loadState(system: SystemStore): Promise<SiteState | null> {
+  const raw = await system.read(STATE_PATH);
+  if (!raw) return null;
+  const doc = JSON.parse(raw.toString('utf8')) as { version?: number; srState?: SiteState };
+  if (doc.version !== 1 || !doc.srState)
+    throw new Error(`unexpected site replication state version ${doc.version}`);
+  return Object.keys(doc.srState.peers ?? {}).length > 0 ? doc.srState : null;
+}
+
+export async function saveState(system: SystemStore, state: SiteState | null): Promise<void> {
+  if (!state) {
+    await system.delete(STATE_PATH);
+    return;
+  }
+  await system.write(STATE_PATH, Buffer.from(JSON.stringify({ version: 1, srState: state })));
+}
