@@ -37,20 +37,19 @@ export function EditSiteDialog({ site, onClose }: { site: PeerInfo; onClose: () 
       submitLabel="Save"
       submitDisabled={tried && problem !== null}
     >
-      <TextField
-        label="Site Name"
-        value={site.name}
-        fullWidth
-        margin="dense"
-        slotProps={{ htmlInput: { readOnly: true } }}
-      />
-      <TextField
-        label="Deployment ID"
-        value={site.deploymentID}
-        fullWidth
-        margin="dense"
-        slotProps={{ htmlInput: { readOnly: true } }}
-      />
+      {[
+        ['Site Name', site.name],
+        ['Deployment ID', site.deploymentID],
+      ].map(([label, value]) => (
+        <TextField
+          key={label}
+          label={label}
+          value={value}
+          fullWidth
+          margin="dense"
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+      ))}
       <TextField
         label="Endpoint"
         value={endpoint}

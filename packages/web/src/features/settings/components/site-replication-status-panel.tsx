@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type SiteReplicationEntityType, siteReplicationEntityTypes } from '@stowage/contracts';
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { LoadingMessage } from '@/shared/ui/loading-message';
 import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
 import { type EntityLookup, useSiteReplicationStatus } from '../api/site-replication';
@@ -47,6 +47,36 @@ function StateChip({ ok, label }: { ok: boolean; label: string }): ReactElement 
 
 const share = (s: Share): string => `${s.have} / ${s.of}`;
 
+/** A table of the sites: name and endpoint, then the columns of `headers`. */
+function SitesTable(props: {
+  label: string;
+  headers: string[];
+  rows: { site: { deploymentID: string; name: string; endpoint: string }; cells: ReactNode[] }[];
+}): ReactElement {
+  return (
+    <Table size="small" aria-label={props.label}>
+      <TableHead>
+        <TableRow>
+          {['Site', 'Endpoint', ...props.headers].map((h) => (
+            <TableCell key={h}>{h}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {props.rows.map(({ site, cells }) => (
+          <TableRow key={site.deploymentID} aria-label={site.name}>
+            <TableCell sx={{ fontWeight: 600 }}>{site.name}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{site.endpoint}</TableCell>
+            {cells.map((c, i) => (
+              <TableCell key={props.headers[i]}>{c}</TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 /** Per site: what it holds of the most seen anywhere, and whether it is in sync. */
 function Summary(): ReactElement {
   const status = useSiteReplicationStatus();
@@ -62,30 +92,20 @@ function Summary(): ReactElement {
         </Typography>
         <StateChip ok={allInSync} label={allInSync ? 'All sites in sync' : 'Sites out of sync'} />
       </Box>
-      <Table size="small" aria-label="Sites">
-        <TableHead>
-          <TableRow>
-            {['Site', 'Endpoint', 'Buckets', 'Users', 'Groups', 'Policies', 'State'].map((h) => (
-              <TableCell key={h}>{h}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.deploymentID} aria-label={r.name}>
-              <TableCell sx={{ fontWeight: 600 }}>{r.name}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.endpoint}</TableCell>
-              <TableCell>{share(r.buckets)}</TableCell>
-              <TableCell>{share(r.users)}</TableCell>
-              <TableCell>{share(r.groups)}</TableCell>
-              <TableCell>{share(r.policies)}</TableCell>
-              <TableCell>
-                <StateChip ok={r.inSync} label={r.inSync ? 'In sync' : 'Out of sync'} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <SitesTable
+        label="Sites"
+        headers={['Buckets', 'Users', 'Groups', 'Policies', 'State']}
+        rows={rows.map((r) => ({
+          site: r,
+          cells: [
+            share(r.buckets),
+            share(r.users),
+            share(r.groups),
+            share(r.policies),
+            <StateChip key="state" ok={r.inSync} label={r.inSync ? 'In sync' : 'Out of sync'} />,
+          ],
+        }))}
+      />
     </Box>
   );
 }
@@ -97,26 +117,11 @@ function LookupResult({ lookup }: { lookup: EntityLookup }): ReactElement {
   if (status.isError) return <QueryErrorAlert error={status.error} onRetry={() => void status.refetch()} />;
   const rows = entitySiteRows(status.data, lookup.entityType, lookup.entityValue);
   return (
-    <Table size="small" aria-label={`${entityLabels[lookup.entityType]} ${lookup.entityValue} at each site`}>
-      <TableHead>
-        <TableRow>
-          {['Site', 'Endpoint', 'State'].map((h) => (
-            <TableCell key={h}>{h}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((r) => (
-          <TableRow key={r.deploymentID} aria-label={r.name}>
-            <TableCell sx={{ fontWeight: 600 }}>{r.name}</TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.endpoint}</TableCell>
-            <TableCell>
-              <StateChip ok={r.ok} label={r.state} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <SitesTable
+      label={`${entityLabels[lookup.entityType]} ${lookup.entityValue} at each site`}
+      headers={['State']}
+      rows={rows.map((r) => ({ site: r, cells: [<StateChip key="state" ok={r.ok} label={r.state} />] }))}
+    />
   );
 }
 
