@@ -69,6 +69,7 @@ import type { RouteContext, ZodApp } from './routes/route-context.js';
 import { registerRestartService } from './routes/service/restart-service.js';
 import { registerServiceAccountRoutes } from './routes/service-accounts/register-service-account-routes.js';
 import { registerGetSession } from './routes/session/get-session.js';
+import { registerSiteReplicationRoutes } from './routes/site-replication/register-site-replication-routes.js';
 import { registerAddTier } from './routes/tiers/add-tier.js';
 import { registerListTiers } from './routes/tiers/list-tiers.js';
 import { registerRemoveTier } from './routes/tiers/remove-tier.js';
@@ -212,6 +213,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerAddTier(signedIn, ctx);
     registerUpdateTierCredentials(signedIn, ctx);
     registerRemoveTier(signedIn, ctx);
+    // Site replication (issue 34).
+    registerSiteReplicationRoutes(signedIn, ctx);
     registerWebhookRoutes(signedIn, ctx);
     registerNotificationEndpointRoutes(signedIn, ctx);
     registerBucketEventRoutes(signedIn, ctx);

@@ -32,6 +32,7 @@ export * from './rgw.js';
 export * from './service.js';
 export * from './service-accounts.js';
 export * from './session.js';
+export * from './site-replication.js';
 export * from './speedtest.js';
 export * from './users.js';
 export * from './webhooks.js';

@@ -253,6 +253,9 @@ export const apiPaths = {
   profileStop: '/api/v1/admin/profile/stop',
   /** The background heal's state (MinIO's background-heal/status), shown on the Heal page. */
   backgroundHeal: '/api/v1/admin/heal/background',
+  /** Site replication (issue 34): GET info, POST add, PUT edit, DELETE remove — MinIO Console's names. */
+  siteReplication: '/api/v1/admin/site-replication',
+  siteReplicationStatus: '/api/v1/admin/site-replication/status',
   // Identity provider configurations (issue 38): MinIO's idp-config API; `:type` is openid or ldap.
   idp: '/api/v1/idp/:type',
   idpConfig: '/api/v1/idp/:type/:name',

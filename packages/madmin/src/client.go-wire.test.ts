@@ -116,6 +116,21 @@ async function answer(path: string, query: URLSearchParams, res: ServerResponse)
     case '/remove-remote-target':
       res.writeHead(204);
       return void res.end();
+    case '/site-replication/add':
+      return json(res, {
+        success: true,
+        status: 'Requested sites were configured for replication successfully.',
+      });
+    case '/site-replication/info':
+      return json(res, { enabled: true, name: 'east', sites: [] });
+    case '/site-replication/status':
+      return json(res, { Enabled: true, Sites: {}, StatsSummary: {} });
+    case '/site-replication/edit':
+      return json(res, { success: true, status: 'edited' });
+    case '/site-replication/remove':
+      return json(res, { status: 'removed' });
+    case '/site-replication/resync/op':
+      return json(res, { op: 'start', id: 'r1', status: 'started', buckets: [] });
     case '/healthinfo':
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"version":"3","timestamp":"2024-01-01T00:00:00Z"} ');
@@ -291,6 +306,17 @@ async function runTypeScriptScript(c: MadminClient): Promise<void> {
   await c.setRemoteTarget('photos', remoteTarget(''));
   await c.updateRemoteTarget(remoteTarget('arn:minio:replication::id:photos-copy'), ['creds', 'sync']);
   await c.removeRemoteTarget('photos', 'arn:minio:replication::id:photos-copy');
+  await c.siteReplicationAdd([
+    { name: 'east', endpoints: 'http://127.0.0.1:9001', accessKey: 'east-root', secretKey: 'east-secret' },
+    { name: 'west', endpoints: 'http://127.0.0.1:9002', accessKey: 'west-root', secretKey: 'west-secret' },
+  ]);
+  await c.siteReplicationInfo();
+  await c.srStatusInfo({ buckets: true, users: true });
+  await c.srStatusInfo({ entity: 'bucket', entityValue: 'photos' });
+  const west = { endpoint: 'http://127.0.0.1:9003', name: 'west', deploymentID: 'dep-west' };
+  await c.siteReplicationEdit(west);
+  await c.siteReplicationRemove({ sites: ['west'] });
+  await c.siteReplicationResyncOp(west, 'start');
   for await (const _ of c.serverHealthInfo(['minioinfo', 'syscpu'], 3_600_000)) break;
 }
 
@@ -305,7 +331,7 @@ describe('MadminClient puts the same requests on the wire as madmin-go', () => {
       new MadminClient({ endpoint: `http://${endpoint}`, accessKey: AK, secretKey: SK }),
     );
     const fromTs = log;
-    expect(fromGo.length).toBe(50);
+    expect(fromGo.length).toBe(57);
     for (let i = 0; i < Math.max(fromGo.length, fromTs.length); i++) {
       expect(fromTs[i], `call ${i}: ${fromGo[i]?.method} ${fromGo[i]?.path}`).toEqual(fromGo[i]);
     }

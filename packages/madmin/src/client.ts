@@ -25,6 +25,7 @@ import * as quota from './calls/quota.js';
 import * as remoteTargets from './calls/remote-targets.js';
 import * as service from './calls/service.js';
 import * as serviceAccounts from './calls/service-accounts.js';
+import * as siteReplication from './calls/site-replication.js';
 import * as speedtests from './calls/speedtest.js';
 import * as tiers from './calls/tiers.js';
 import * as trace from './calls/trace.js';
@@ -66,6 +67,19 @@ import type {
   ListServiceAccountsResponse,
   UpdateServiceAccountRequest,
 } from './types/service-accounts.js';
+import type {
+  PeerInfo,
+  PeerSite,
+  ReplicateAddStatus,
+  ReplicateEditStatus,
+  ReplicateRemoveStatus,
+  SiteReplicationInfo,
+  SiteResyncOp,
+  SRRemoveReq,
+  SRResyncOpStatus,
+  SRStatusInfo,
+  SRStatusOptions,
+} from './types/site-replication.js';
 import type {
   DriveSpeedTestOpts,
   DriveSpeedTestResult,
@@ -193,6 +207,26 @@ export class MadminClient extends AdminTransport {
   }
   cancelDecommissionPool(pool: string): Promise<void> {
     return pools.cancelDecommissionPool(this, pool);
+  }
+
+  // Site replication
+  siteReplicationAdd(sites: PeerSite[]): Promise<ReplicateAddStatus> {
+    return siteReplication.siteReplicationAdd(this, sites);
+  }
+  siteReplicationInfo(signal?: AbortSignal): Promise<SiteReplicationInfo> {
+    return siteReplication.siteReplicationInfo(this, signal);
+  }
+  srStatusInfo(opts?: SRStatusOptions, signal?: AbortSignal): Promise<SRStatusInfo> {
+    return siteReplication.srStatusInfo(this, opts, signal);
+  }
+  siteReplicationEdit(site: PeerInfo): Promise<ReplicateEditStatus> {
+    return siteReplication.siteReplicationEdit(this, site);
+  }
+  siteReplicationRemove(req: SRRemoveReq): Promise<ReplicateRemoveStatus> {
+    return siteReplication.siteReplicationRemove(this, req);
+  }
+  siteReplicationResyncOp(site: PeerInfo, op: SiteResyncOp): Promise<SRResyncOpStatus> {
+    return siteReplication.siteReplicationResyncOp(this, site, op);
   }
 
   // Quotas

@@ -39,6 +39,7 @@ export * from './types/quota.js';
 export * from './types/remote-targets.js';
 export * from './types/service.js';
 export * from './types/service-accounts.js';
+export * from './types/site-replication.js';
 export * from './types/speedtest.js';
 export * from './types/sts.js';
 export * from './types/tiers.js';

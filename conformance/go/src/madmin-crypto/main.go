@@ -307,6 +307,34 @@ func replay(endpoint, accessKey, secretKey string) error {
 		{"RemoveRemoteTarget", func() error {
 			return adm.RemoveRemoteTarget(ctx, "photos", "arn:minio:replication::id:photos-copy")
 		}},
+		{"SiteReplicationAdd", func() error {
+			_, err := adm.SiteReplicationAdd(ctx, []madmin.PeerSite{
+				{Name: "east", Endpoint: "http://127.0.0.1:9001", AccessKey: "east-root", SecretKey: "east-secret"},
+				{Name: "west", Endpoint: "http://127.0.0.1:9002", AccessKey: "west-root", SecretKey: "west-secret"},
+			})
+			return err
+		}},
+		{"SiteReplicationInfo", func() error { _, err := adm.SiteReplicationInfo(ctx); return err }},
+		{"SRStatusInfo", func() error {
+			_, err := adm.SRStatusInfo(ctx, madmin.SRStatusOptions{Buckets: true, Users: true})
+			return err
+		}},
+		{"SRStatusInfoEntity", func() error {
+			_, err := adm.SRStatusInfo(ctx, madmin.SRStatusOptions{Entity: madmin.SRBucketEntity, EntityValue: "photos"})
+			return err
+		}},
+		{"SiteReplicationEdit", func() error {
+			_, err := adm.SiteReplicationEdit(ctx, madmin.PeerInfo{Endpoint: "http://127.0.0.1:9003", Name: "west", DeploymentID: "dep-west"})
+			return err
+		}},
+		{"SiteReplicationRemove", func() error {
+			_, err := adm.SiteReplicationRemove(ctx, madmin.SRRemoveReq{SiteNames: []string{"west"}})
+			return err
+		}},
+		{"SiteReplicationResyncOp", func() error {
+			_, err := adm.SiteReplicationResyncOp(ctx, madmin.PeerInfo{Endpoint: "http://127.0.0.1:9003", Name: "west", DeploymentID: "dep-west"}, madmin.SiteResyncStart)
+			return err
+		}},
 		{"ServerHealthInfo", func() error {
 			hctx, cancel := context.WithCancel(ctx)
 			defer cancel()

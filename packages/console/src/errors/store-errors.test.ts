@@ -20,6 +20,10 @@ describe('storeErrorToApiError', () => {
       ['SlowDownRead', 503, 502],
       ['NotImplemented', 501, 501],
       ['MethodNotAllowed', 405, 501],
+      // Site replication: a peer's refusal keeps the store's message (which names the peer).
+      ['XMinioSiteReplicationPeerResp', 400, 400],
+      ['XMinioSiteReplicationBackendIssue', 503, 502],
+      ['XMinioAdminVersionMismatch', 426, 501],
     ];
     for (const [code, storeStatus, status] of cases) {
       const mapped = storeErrorToApiError(madmin(code, storeStatus));

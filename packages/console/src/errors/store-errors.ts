@@ -75,6 +75,10 @@ const badRequestCodes = new Set([
   'XMinioAdminConfigLDAPNonDefaultConfigName',
   'XMinioAdminConfigEnvOverridden',
   'XMinioInvalidIAMCredentials',
+  // Site replication (issue 34): MinIO's SR error codes; the message names the peer.
+  'XMinioSiteReplicationInvalidRequest',
+  'XMinioSiteReplicationPeerResp',
+  'XMinioSiteReplicationConfigMissing',
   'InvalidStorageClass',
   'InvalidRetentionDate',
   'InvalidBucketState',
@@ -84,7 +88,13 @@ const badRequestCodes = new Set([
 ]);
 
 /** The server does not have the operation at all (issue 24: s3rver, Ceph RGW, other S3 engines). */
-const notImplementedCodes = new Set(['NotImplemented', 'MethodNotAllowed', 'XNotImplemented']);
+const notImplementedCodes = new Set([
+  'NotImplemented',
+  'MethodNotAllowed',
+  'XNotImplemented',
+  // MinIO's answer (426) to an admin call it does not have, e.g. site replication on an older server.
+  'XMinioAdminVersionMismatch',
+]);
 
 const networkCodes = new Set([
   'ECONNREFUSED',
@@ -109,6 +119,9 @@ const titles: Record<string, string> = {
   XMinioAdminTierInUse: 'The tier is in use',
   XMinioAdminConfigIDPCfgNameAlreadyExists: 'A configuration with this name already exists',
   XMinioAdminConfigIDPCfgNameDoesNotExist: 'No such configuration',
+  XMinioSiteReplicationInvalidRequest: 'The site replication request is not valid',
+  XMinioSiteReplicationPeerResp: 'A peer site answered with an error',
+  XMinioSiteReplicationConfigMissing: 'The site is not part of site replication',
 };
 
 function codeOf(err: unknown): string | undefined {

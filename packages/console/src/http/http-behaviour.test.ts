@@ -284,9 +284,17 @@ describe('console HTTP behaviour', () => {
         '/api/v1/session',
         '/api/v1/has-permission',
         '/api/v1/buckets',
+        '/api/v1/admin/site-replication',
+        '/api/v1/admin/site-replication/status',
       ]),
     );
     expect(doc.paths['/api/v1/login']).toHaveProperty('post');
+    expect(Object.keys(doc.paths['/api/v1/admin/site-replication'] ?? {}).sort()).toEqual([
+      'delete',
+      'get',
+      'post',
+      'put',
+    ]);
     expect(JSON.stringify(doc)).toContain('errorMessage');
   });
 });

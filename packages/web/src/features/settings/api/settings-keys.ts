@@ -7,4 +7,7 @@ export const settingsKeys = {
   history: () => [...settingsKeys.all, 'history'] as const,
   idpList: (type: string) => [...settingsKeys.all, 'idp', type] as const,
   idp: (type: string, name: string) => [...settingsKeys.all, 'idp', type, name] as const,
+  siteReplication: () => [...settingsKeys.all, 'site-replication'] as const,
+  siteReplicationStatus: (entityType = '', entityValue = '') =>
+    [...settingsKeys.siteReplication(), 'status', entityType, entityValue] as const,
 };

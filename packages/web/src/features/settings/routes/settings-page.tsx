@@ -2,6 +2,7 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
@@ -13,17 +14,20 @@ import { useSession } from '@/shared/session/get-session';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { exportConfigUrl, useReplaceConfig } from '../api/config-file';
+import { AddSitesPanel } from '../components/add-sites-panel';
 import { AddTierPanel } from '../components/add-tier-panel';
 import { ConfigEditPanel } from '../components/config-edit-panel';
 import { ConfigList } from '../components/config-list';
 import { HistoryDialog } from '../components/history-dialog';
 import { LambdaAdd } from '../components/lambda-add';
 import { LambdaList } from '../components/lambda-list';
+import { SiteReplicationPanel } from '../components/site-replication-panel';
+import { SiteReplicationStatusPanel } from '../components/site-replication-status-panel';
 import { TiersPanel } from '../components/tiers-panel';
 
 /**
- * /settings (spec 2 "Settings"): the section list on the left (Configurations, Lambda Notifications, and
- * Tiers in a distributed setup), the Configurations list, and the form of the chosen set, which slides
+ * /settings (spec 2 "Settings"): the section list on the left (Configurations, Lambda Notifications, Tiers
+ * in a distributed setup, Site Replication — issue 34), the Configurations list, and the form of the chosen set, which slides
  * in (its name is kept in `?config=` so Back and reloads work). The header exports, imports and shows the
  * history of the whole configuration.
  */
@@ -44,7 +48,16 @@ export function SettingsPage(): ReactElement {
   // Tiers (spec 2 "Settings"): only in a distributed setup, and only where MinIO's admin API exists.
   const showTiers =
     (session.data?.distributedMode ?? false) && hasCapability(session.data?.capabilities, 'admin');
-  const section = showTiers ? params.get('section') : null;
+  // Site Replication (issue 34): wherever MinIO's admin API is; `?section=site-replication[&view=add|status]`.
+  const showSiteReplication = hasCapability(session.data?.capabilities, 'admin');
+  const requested = params.get('section');
+  const section =
+    (requested === 'tiers' && showTiers) || (requested === 'site-replication' && showSiteReplication)
+      ? requested
+      : null;
+  const srView = params.get('view');
+  const toSiteReplication = (view?: 'add' | 'status'): void =>
+    setParams(view ? { section: 'site-replication', view } : { section: 'site-replication' });
   const tiersView = params.get('add') === 'tier' ? 'add' : 'list';
 
   const importFile = async (file: File | undefined): Promise<void> => {
@@ -104,7 +117,7 @@ export function SettingsPage(): ReactElement {
       >
         <Paper variant="outlined" component="nav" aria-label="Settings sections">
           <List disablePadding>
-            <ListItemButton selected={!lambda && section !== 'tiers'} onClick={() => select(null)}>
+            <ListItemButton selected={!lambda && section === null} onClick={() => select(null)}>
               <ListItemIcon sx={{ minWidth: 36 }}>
                 <TuneOutlined fontSize="small" />
               </ListItemIcon>
@@ -127,6 +140,17 @@ export function SettingsPage(): ReactElement {
                 <ListItemText primary="Tiers" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
               </ListItemButton>
             )}
+            {showSiteReplication && (
+              <ListItemButton selected={section === 'site-replication'} onClick={() => toSiteReplication()}>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <HubOutlined fontSize="small" />
+                </ListItemIcon>
+                <ListItemText
+                  primary="Site Replication"
+                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                />
+              </ListItemButton>
+            )}
           </List>
         </Paper>
         <Box sx={{ minWidth: 0, overflow: 'hidden' }}>
@@ -134,6 +158,17 @@ export function SettingsPage(): ReactElement {
             <LambdaAdd onBack={() => setParams({ section: 'lambda' })} />
           ) : lambda ? (
             <LambdaList onAdd={() => setParams({ section: 'lambda', add: '1' })} />
+          ) : section === 'site-replication' ? (
+            srView === 'add' ? (
+              <AddSitesPanel onBack={() => toSiteReplication()} onDone={() => toSiteReplication()} />
+            ) : srView === 'status' ? (
+              <SiteReplicationStatusPanel onBack={() => toSiteReplication()} />
+            ) : (
+              <SiteReplicationPanel
+                onAdd={() => toSiteReplication('add')}
+                onStatus={() => toSiteReplication('status')}
+              />
+            )
           ) : section === 'tiers' ? (
             tiersView === 'add' ? (
               <Slide direction="left" in appear mountOnEnter>

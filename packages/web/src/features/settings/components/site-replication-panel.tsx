@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: Apache-2.0
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
+import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import { Button, Chip, IconButton, TableCell, Tooltip, Typography } from '@mui/material';
+import type { PeerInfo } from '@stowage/contracts';
+import { type ReactElement, useState } from 'react';
+import { ListPage, useListSearch } from '@/shared/ui/list-page';
+import { RowActions } from '@/shared/ui/row-actions';
+import { useSiteReplicationInfo } from '../api/site-replication';
+import { EditSiteDialog } from './edit-site-dialog';
+import { RemoveSiteDialog } from './remove-site-dialog';
+
+/**
+ * Settings → Site Replication (issue 34, as MinIO Console): before any site is added, the empty state
+ * with Add Sites; then the sites of the set — name, endpoint, deployment id, Edit (the endpoint) and
+ * Remove (after a confirmation) — and a link to Replication Status.
+ */
+export function SiteReplicationPanel({
+  onAdd,
+  onStatus,
+}: {
+  onAdd: () => void;
+  onStatus: () => void;
+}): ReactElement {
+  const info = useSiteReplicationInfo();
+  const sites = info.data?.sites ?? [];
+  const search = useListSearch(sites, (s) => `${s.name} ${s.endpoint} ${s.deploymentID}`);
+  const [editing, setEditing] = useState<PeerInfo | null>(null);
+  const [removing, setRemoving] = useState<PeerInfo | null>(null);
+  return (
+    <ListPage
+      title="Site Replication"
+      count={
+        info.data ? (info.data.enabled ? `${sites.length} sites replicating` : 'Not configured') : undefined
+      }
+      searchLabel="Filter Sites"
+      createLabel="Add Sites"
+      onCreate={onAdd}
+      toolbar={
+        <>
+          <Tooltip title="Refresh">
+            <IconButton aria-label="Refresh sites" onClick={() => void info.refetch()}>
+              <RefreshOutlined />
+            </IconButton>
+          </Tooltip>
+          {info.data?.enabled && (
+            <Button variant="outlined" startIcon={<MonitorHeartOutlined />} onClick={onStatus}>
+              Replication Status
+            </Button>
+          )}
+        </>
+      }
+      query={info}
+      rows={sites}
+      search={search}
+      emptyIcon={<HubOutlined />}
+      emptyTitle="Site Replication is not configured"
+      emptyHint="Add this site and at least one peer: buckets, objects, users, groups and policies are then kept the same at every site, writable at any of them."
+      noun="site"
+      table={{
+        label: 'Replication Sites',
+        columns: [
+          { header: 'Site Name' },
+          { header: 'Endpoint' },
+          { header: 'Deployment ID' },
+          { header: 'Actions', align: 'right', width: 96 },
+        ],
+        rowKey: (s) => s.deploymentID,
+        cells: (s) => (
+          <>
+            <TableCell>
+              <Typography variant="body2" sx={{ fontWeight: 600 }} component="span">
+                {s.name}
+              </Typography>
+              {s.name === info.data?.name && (
+                <Chip size="small" label="This site" color="primary" variant="outlined" sx={{ ml: 1 }} />
+              )}
+            </TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{s.endpoint}</TableCell>
+            <TableCell>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: 12.5 }}>
+                {s.deploymentID}
+              </Typography>
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <RowActions
+                actions={[
+                  {
+                    title: 'Edit',
+                    label: `Edit ${s.name}`,
+                    icon: <EditOutlined fontSize="small" />,
+                    onClick: () => setEditing(s),
+                  },
+                  {
+                    title: 'Remove',
+                    label: `Remove ${s.name}`,
+                    icon: <DeleteOutlined fontSize="small" />,
+                    onClick: () => setRemoving(s),
+                  },
+                ]}
+              />
+            </TableCell>
+          </>
+        ),
+      }}
+    >
+      {editing && <EditSiteDialog site={editing} onClose={() => setEditing(null)} />}
+      {removing && (
+        <RemoveSiteDialog site={removing} siteCount={sites.length} onClose={() => setRemoving(null)} />
+      )}
+    </ListPage>
+  );
+}
