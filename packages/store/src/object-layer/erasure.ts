@@ -6,7 +6,7 @@ import { reusableOnceSent } from '../core/sent-memory.js';
 import { BITROT_SIZE, bitrotSum } from './codec/bitrot.js';
 import type { ReedSolomon } from './codec/reed-solomon.js';
 import { type Drive, mkdirIfMissing } from './drive.js';
-import { localMd5, type Md5Session } from './md5-worker.js';
+import { type ExtraHash, localMd5, type Md5Session } from './md5-worker.js';
 import type { ErasureGeometry } from './meta.js';
 import type { BodyTap } from './types.js';
 
@@ -46,8 +46,11 @@ export interface ErasureWriteParams {
   tmpFile: (d: Drive) => string;
   writeQuorum: number;
   fsync: boolean;
-  /** MD5 for bodies larger than one block (e.g. on a worker thread); in-thread when absent. */
-  largeMd5?: (maxBlock: number) => Md5Session;
+  /**
+   * MD5 for bodies larger than one block (e.g. on a worker thread; with the tap's offloaded hash
+   * too); in-thread when absent.
+   */
+  largeMd5?: (maxBlock: number, extra?: ExtraHash) => Md5Session;
   /** false: the caller hashes the body itself (compressed writes); `md5` is then empty. */
   hashBody?: boolean;
   /** Sees each chunk of `body` (writeBody calls its `end`). */
@@ -115,12 +118,19 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
   if (online.filter(Boolean).length < p.writeQuorum) throw s3Error('InsufficientWriteQuorum');
   const sized = drives.some((d) => d.usage);
   if (sized && p.declaredSize >= 0) await checkRoom(drives, shardFileBytes(p.declaredSize, ec));
+  const hash = p.hashBody !== false;
+  // A tap whose hash the MD5 session can run (CRC64NVME, the default checksum) is fed with the MD5,
+  // block by block, not chunk by chunk in countChunk: on the hashing worker when the session has one.
+  const tap = p.tap;
+  const offload = hash && tap?.offload && tap.digested ? tap.offload : undefined;
+  const limits: BodyLimits = offload ? { declaredSize: p.declaredSize, maxSize: p.maxSize } : p;
   // MD5 is fed whole blocks: the first block stays in-thread until we know the body is large.
   let md5: Md5Session | null = null;
   const md5Block = async (block: Buffer): Promise<void> => {
-    md5 ??= p.largeMd5 ? p.largeMd5(ec.blockSize) : localMd5();
+    md5 ??= p.largeMd5 ? p.largeMd5(ec.blockSize, offload) : localMd5();
     await md5.ready();
     md5.update(block);
+    if (offload && !md5.extraDigest) tap?.update(block);
   };
   const handles: (fsp.FileHandle | null)[] = drives.map(() => null);
   const failed: boolean[] = drives.map((d) => !d.online);
@@ -196,7 +206,6 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     checkQuorum();
   };
 
-  const hash = p.hashBody !== false;
   const writeBlock = async (block: Buffer): Promise<void> => {
     if (hash) await md5Block(block);
     if (!opened) await openFiles();
@@ -251,13 +260,13 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     const whole = Buffer.isBuffer(p.body) ? p.body : null;
     if (whole && whole.length < ec.blockSize) {
       // A whole body smaller than a block is its only block: used as is, not copied.
-      total = countChunk(total, whole, p);
+      total = countChunk(total, whole, limits);
       buffers[0] = whole;
       fill = whole.length;
     } else {
       for await (const chunk of bodyChunks(p.body)) {
         const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        total = countChunk(total, buf, p);
+        total = countChunk(total, buf, limits);
         let off = 0;
         while (off < buf.length) {
           let block = buffer(cur);
@@ -282,6 +291,7 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     }
     checkComplete(total, p);
     if (!opened && total <= p.inlineLimit) {
+      if (offload) tap?.update(buffer(cur).subarray(0, fill));
       let digest = NO_MD5;
       if (hash) {
         const small = localMd5();
@@ -301,9 +311,10 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     if (pendingWrites) await pendingWrites;
     await closeAll(p.fsync);
     checkQuorum();
-    const session = md5 ?? localMd5();
+    const last = md5 ?? localMd5();
     md5 = null;
-    const digest = hash ? await session.digest() : NO_MD5;
+    const digest = hash ? await last.digest() : NO_MD5;
+    if (offload && last.extraDigest) tap?.digested?.(last.extraDigest());
     return { size: total, md5: digest, inline: null, written: failed.map((f) => !f) };
   } catch (err) {
     (md5 as Md5Session | null)?.abort();

@@ -160,6 +160,62 @@ describe('additional checksums (AWS SDK v3 defaults)', () => {
   });
 });
 
+// CRC64NVME of a body of several erasure blocks is computed beside its MD5 (on the store's hashing
+// worker): the value stored and checked must still be the body's, declared or not, at any size.
+describe('CRC64NVME of large bodies', () => {
+  const large = bytes(3 * 1024 * 1024 + 4321, 11);
+
+  it('stores the CRC64NVME of a body sent with no checksum (the default) and returns it', async () => {
+    const url = `${t.store.url}/${B}/default-large.bin`;
+    const headers = signRequest({
+      method: 'PUT',
+      url,
+      payloadHash: 'UNSIGNED-PAYLOAD',
+      accessKey: ROOT_USER,
+      secretKey: ROOT_PASSWORD,
+      region: 'us-east-1',
+      service: 's3',
+    });
+    const res = await fetch(url, { method: 'PUT', headers, body: large });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-amz-checksum-crc64nvme')).toBe(await digest('CRC64NVME', large));
+    const head = await s3.send(
+      new HeadObjectCommand({ Bucket: B, Key: 'default-large.bin', ChecksumMode: 'ENABLED' }),
+    );
+    expect(head.ChecksumCRC64NVME).toBe(await digest('CRC64NVME', large));
+  });
+
+  it('takes a declared CRC64NVME that matches, and refuses one that does not (BadDigest, nothing stored)', async () => {
+    const ok = await s3.send(
+      new PutObjectCommand({
+        Bucket: B,
+        Key: 'crc64-large.bin',
+        Body: large,
+        ChecksumCRC64NVME: await digest('CRC64NVME', large),
+      }),
+    );
+    expect(ok.ChecksumCRC64NVME).toBe(await digest('CRC64NVME', large));
+    const wrong = Buffer.from(large);
+    wrong.writeUInt8(wrong.readUInt8(2 * 1024 * 1024) ^ 1, 2 * 1024 * 1024);
+    const err = await sdkError(
+      s3.send(
+        new PutObjectCommand({
+          Bucket: B,
+          Key: 'crc64-bad.bin',
+          Body: large,
+          ChecksumCRC64NVME: await digest('CRC64NVME', wrong),
+        }),
+      ),
+    );
+    expect(err).toEqual({ name: 'BadDigest', status: 400 });
+    expect(await sdkError(s3.send(new HeadObjectCommand({ Bucket: B, Key: 'crc64-bad.bin' })))).toMatchObject(
+      {
+        status: 404,
+      },
+    );
+  });
+});
+
 /** A PUT with an unsigned-trailer aws-chunked body, as the SDK streams it, with a trailer we choose. */
 async function trailerPut(
   key: string,
