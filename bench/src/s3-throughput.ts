@@ -250,14 +250,14 @@ export async function runS3Throughput(): Promise<void> {
       s.largePutMiBs,
       p.largePutMiBs,
       r.largePutMiBs,
-      vsRaw(s.largePutMiBs, r.largePutMiBs, 0.4),
+      vsRaw(s.largePutMiBs, r.largePutMiBs, 0.45),
     ],
     [
       'large GET MiB/s',
       s.largeGetMiBs,
       p.largeGetMiBs,
       r.largeGetMiBs,
-      vsRaw(s.largeGetMiBs, r.largeGetMiBs, 0.5),
+      vsRaw(s.largeGetMiBs, r.largeGetMiBs, 0.9),
     ],
     [
       '4 KiB PUT ops/s',

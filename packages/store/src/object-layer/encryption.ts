@@ -217,7 +217,7 @@ export async function* readSealedRange(
   let fill = 0;
   const stored =
     reader instanceof PartReader
-      ? readPartRange(reader, first * SEALED_PACKAGE, sealedEnd(size, last), true)
+      ? readPartRange(reader, first * SEALED_PACKAGE, sealedEnd(size, last), 'copied')
       : reader.range(first * SEALED_PACKAGE, sealedEnd(size, last));
   for await (const chunk of stored) {
     let c = chunk;

@@ -10,7 +10,7 @@ import { DriveUsage } from './drive-usage.js';
 import { DriveJournal } from './journal.js';
 import { KeyLocks } from './key-locks.js';
 import { importLegacy } from './legacy-import.js';
-import { localMd5, type Md5Session, Md5Worker } from './md5-worker.js';
+import { type ExtraHash, localMd5, type Md5Session, Md5Worker } from './md5-worker.js';
 import type { ErasureGeometry, MetaRow } from './meta.js';
 import { objectDirSegments } from './names.js';
 import type { SystemStore } from './types.js';
@@ -193,8 +193,8 @@ export class ErasureSet {
   }
 
   /** An MD5 session for a large body: on the worker thread unless disabled. */
-  readonly largeMd5 = (maxBlock: number): Md5Session =>
-    this.md5Worker ? this.md5Worker.session(maxBlock) : localMd5();
+  readonly largeMd5 = (maxBlock: number, extra?: ExtraHash): Md5Session =>
+    this.md5Worker ? this.md5Worker.session(maxBlock, extra) : localMd5();
 
   /** The folder of an object key on a drive. */
   objectDir(d: Drive, bucket: string, key: string): string {

@@ -2,10 +2,11 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { s3Error } from '../core/errors.js';
+import { reusableOnceSent } from '../core/sent-memory.js';
 import { BITROT_SIZE, bitrotSum } from './codec/bitrot.js';
 import type { ReedSolomon } from './codec/reed-solomon.js';
 import { type Drive, mkdirIfMissing } from './drive.js';
-import { localMd5, type Md5Session } from './md5-worker.js';
+import { type ExtraHash, localMd5, type Md5Session } from './md5-worker.js';
 import type { ErasureGeometry } from './meta.js';
 import type { BodyTap } from './types.js';
 
@@ -45,8 +46,11 @@ export interface ErasureWriteParams {
   tmpFile: (d: Drive) => string;
   writeQuorum: number;
   fsync: boolean;
-  /** MD5 for bodies larger than one block (e.g. on a worker thread); in-thread when absent. */
-  largeMd5?: (maxBlock: number) => Md5Session;
+  /**
+   * MD5 for bodies larger than one block (e.g. on a worker thread; with the tap's offloaded hash
+   * too); in-thread when absent.
+   */
+  largeMd5?: (maxBlock: number, extra?: ExtraHash) => Md5Session;
   /** false: the caller hashes the body itself (compressed writes); `md5` is then empty. */
   hashBody?: boolean;
   /** Sees each chunk of `body` (writeBody calls its `end`). */
@@ -114,12 +118,19 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
   if (online.filter(Boolean).length < p.writeQuorum) throw s3Error('InsufficientWriteQuorum');
   const sized = drives.some((d) => d.usage);
   if (sized && p.declaredSize >= 0) await checkRoom(drives, shardFileBytes(p.declaredSize, ec));
+  const hash = p.hashBody !== false;
+  // A tap whose hash the MD5 session can run (CRC64NVME, the default checksum) is fed with the MD5,
+  // block by block, not chunk by chunk in countChunk: on the hashing worker when the session has one.
+  const tap = p.tap;
+  const offload = hash && tap?.offload && tap.digested ? tap.offload : undefined;
+  const limits: BodyLimits = offload ? { declaredSize: p.declaredSize, maxSize: p.maxSize } : p;
   // MD5 is fed whole blocks: the first block stays in-thread until we know the body is large.
   let md5: Md5Session | null = null;
   const md5Block = async (block: Buffer): Promise<void> => {
-    md5 ??= p.largeMd5 ? p.largeMd5(ec.blockSize) : localMd5();
+    md5 ??= p.largeMd5 ? p.largeMd5(ec.blockSize, offload) : localMd5();
     await md5.ready();
     md5.update(block);
+    if (offload && !md5.extraDigest) tap?.update(block);
   };
   const handles: (fsp.FileHandle | null)[] = drives.map(() => null);
   const failed: boolean[] = drives.map((d) => !d.online);
@@ -195,7 +206,6 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     checkQuorum();
   };
 
-  const hash = p.hashBody !== false;
   const writeBlock = async (block: Buffer): Promise<void> => {
     if (hash) await md5Block(block);
     if (!opened) await openFiles();
@@ -250,13 +260,13 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     const whole = Buffer.isBuffer(p.body) ? p.body : null;
     if (whole && whole.length < ec.blockSize) {
       // A whole body smaller than a block is its only block: used as is, not copied.
-      total = countChunk(total, whole, p);
+      total = countChunk(total, whole, limits);
       buffers[0] = whole;
       fill = whole.length;
     } else {
       for await (const chunk of bodyChunks(p.body)) {
         const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        total = countChunk(total, buf, p);
+        total = countChunk(total, buf, limits);
         let off = 0;
         while (off < buf.length) {
           let block = buffer(cur);
@@ -281,6 +291,7 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     }
     checkComplete(total, p);
     if (!opened && total <= p.inlineLimit) {
+      if (offload) tap?.update(buffer(cur).subarray(0, fill));
       let digest = NO_MD5;
       if (hash) {
         const small = localMd5();
@@ -300,9 +311,10 @@ export async function writeErasure(p: ErasureWriteParams): Promise<ErasureWriteR
     if (pendingWrites) await pendingWrites;
     await closeAll(p.fsync);
     checkQuorum();
-    const session = md5 ?? localMd5();
+    const last = md5 ?? localMd5();
     md5 = null;
-    const digest = hash ? await session.digest() : NO_MD5;
+    const digest = hash ? await last.digest() : NO_MD5;
+    if (offload && last.extraDigest) tap?.digested?.(last.extraDigest());
     return { size: total, md5: digest, inline: null, written: failed.map((f) => !f) };
   } catch (err) {
     (md5 as Md5Session | null)?.abort();
@@ -426,37 +438,99 @@ export class PartReader {
 }
 
 /**
- * Yield bytes [start, end] (inclusive, within the part) block by block, prefetching one block ahead.
- * `copied`: the consumer is done with a chunk (has copied it) when it asks for the next one, so the
- * shard memory of block b is read into again for block b + 2 (no fresh memory per block).
+ * How the memory of the chunks `readPartRange` yields is managed:
+ * - `fresh`: every block is read into new memory (the consumer may keep the chunks);
+ * - `copied`: the consumer is done with a chunk (has copied it) when it asks for the next one, so the
+ *   shard memory of block b is read into again for block b + AHEAD + 1 (no fresh memory per block);
+ * - `sending`: the chunks go to a response as they are (core/sent-memory.ts); a data shard's memory is
+ *   read into again once the response has written its chunk (a consumer that never reports it sent,
+ *   or that concatenates chunks, leaves that memory to the garbage collector).
  */
+export type ChunkMemory = 'fresh' | 'copied' | 'sending';
+
+/**
+ * Blocks read ahead of the one being handed on. Two keep the thread pool reading while the response
+ * drains (docs/performance.md: one left the main thread idle between blocks; four measured no better).
+ */
+const AHEAD = 2;
+
+/**
+ * Shard memory of one read: each shard is read into memory of its own (never a slice of Node's shared
+ * buffer pool, which small allocations come from), taken back once sent (`sending`) or once the
+ * consumer moved on (`copied`), and read into again.
+ */
+class ShardMemory {
+  private readonly free: ArrayBuffer[] = [];
+  /** Bounded: what a read has in flight (AHEAD + 1 blocks of k shards, plus those being sent). */
+  private readonly cap: number;
+
+  constructor(k: number) {
+    this.cap = (AHEAD + 3) * k;
+  }
+
+  readonly give = (memory: ArrayBuffer): void => {
+    if (this.free.length < this.cap) this.free.push(memory);
+  };
+
+  /** Memory for the k data shards of a block, `bytes` each (checksum and shard). */
+  take(k: number, bytes: number): Buffer[] {
+    const out: Buffer[] = [];
+    for (let i = 0; i < k; i++) {
+      const m = this.free.pop();
+      out.push(m && m.byteLength >= bytes ? Buffer.from(m) : Buffer.allocUnsafeSlow(bytes));
+    }
+    return out;
+  }
+}
+
+/** Yield bytes [start, end] (inclusive, within the part) block by block, reading AHEAD blocks ahead. */
 export async function* readPartRange(
   reader: PartReader,
   start: number,
   end: number,
-  copied = false,
+  memoryMode: ChunkMemory = 'fresh',
 ): AsyncGenerator<Buffer> {
   if (end < start || reader.size === 0) return;
-  const blockSize = reader.ec.blockSize;
+  const { blockSize, k } = reader.ec;
   const first = Math.floor(start / blockSize);
   const last = Math.floor(end / blockSize);
-  const memory: (Buffer | undefined)[][] | undefined = copied ? [[], []] : undefined;
-  let next = reader.readBlock(first, memory?.[first % 2]);
-  next.catch(() => undefined);
-  for (let b = first; b <= last; b++) {
-    const cur = await next;
-    if (b < last) {
-      next = reader.readBlock(b + 1, memory?.[(b + 1) % 2]);
-      next.catch(() => undefined);
+  const pool = memoryMode === 'fresh' ? null : new ShardMemory(k);
+  type Pending = { memory: Buffer[] | undefined; block: ReturnType<PartReader['readBlock']> };
+  const pending: Pending[] = [];
+  let ahead = first;
+  const readAhead = (): void => {
+    while (ahead <= last && pending.length <= AHEAD) {
+      const len = Math.min(blockSize, reader.size - ahead * blockSize);
+      const memory = pool?.take(k, BITROT_SIZE + Math.ceil(len / k));
+      const block = reader.readBlock(ahead++, memory);
+      block.catch(() => undefined);
+      pending.push({ memory, block });
     }
+  };
+  readAhead();
+  for (let b = first; b <= last; b++) {
+    const { memory, block } = pending.shift() as Pending;
+    const cur = await block;
+    readAhead();
     const base = b * blockSize;
     const from = Math.max(start - base, 0);
     const to = Math.min(end - base + 1, cur.len);
     for (let i = 0; i < cur.shards.length; i++) {
+      const shard = cur.shards[i] as Buffer;
+      // The shard's memory is ours to take back only when it was read into memory of this read (a
+      // rebuilt shard's may be shared with other shards).
+      const own = memory?.[i]?.buffer === shard.buffer;
       const s0 = i * cur.shardLen;
       const a = Math.max(from, s0);
       const z = Math.min(to, s0 + cur.shardLen);
-      if (z > a) yield (cur.shards[i] as Buffer).subarray(a - s0, z - s0);
+      if (z <= a) {
+        if (own && pool) pool.give(shard.buffer as ArrayBuffer);
+        continue;
+      }
+      const chunk = shard.subarray(a - s0, z - s0);
+      if (own && pool && memoryMode === 'sending') yield reusableOnceSent(chunk, pool.give);
+      else yield chunk;
+      if (own && pool && memoryMode === 'copied') pool.give(shard.buffer as ArrayBuffer);
     }
   }
 }

@@ -195,7 +195,7 @@ async function* readVersion(
       if (cp && compression)
         yield* readCompressedRange(reader, compression.blockSize, cp, part.size, from, to, sealKey);
       else if (sealKey) yield* readSealedRange(reader, sealKey, part.size, from, to, true);
-      else yield* readPartRange(reader, from, to);
+      else yield* readPartRange(reader, from, to, 'sending');
     } finally {
       await reader.close();
     }

@@ -146,6 +146,13 @@ export type ObjectBody = Readable | Buffer;
 export interface BodyTap {
   update(chunk: Buffer): void;
   end(): void;
+  /**
+   * A hash-wasm hasher (factory and arguments) equal to what `update` computes, which the layer may
+   * run on its hashing worker beside the MD5 for large bodies: it then hands the tap the digest
+   * (`digested`) before `end` instead of the bytes (`update`).
+   */
+  offload?: { factory: 'createCRC64'; args: [string] };
+  digested?(digest: Buffer): void;
 }
 
 export interface PutObjectOptions {

@@ -109,6 +109,16 @@ class NodeHasher implements Hasher {
   }
 }
 
+const OFFLOADED_CRC64: { factory: 'createCRC64'; args: [string] } = {
+  factory: 'createCRC64',
+  args: [CRC64NVME_POLY],
+};
+
+/** CRC64NVME as a hash-wasm factory and its arguments, for the layer's hashing worker (BodyTap.offload). */
+export function offloadedCrc64(): { factory: 'createCRC64'; args: [string] } {
+  return OFFLOADED_CRC64;
+}
+
 /** A fresh incremental hasher for the algorithm. */
 export async function createHasher(algo: ChecksumAlgorithm): Promise<Hasher> {
   switch (algo) {

@@ -13,6 +13,7 @@ import {
   createHasher,
   DIGEST_BYTES,
   type Hasher,
+  offloadedCrc64,
 } from './algorithms.js';
 
 /**
@@ -100,21 +101,31 @@ export function requestChecksum(
  */
 class ChecksumTap implements BodyTap {
   result: string | undefined;
+  readonly offload: BodyTap['offload'];
+  private precomputed: Buffer | undefined;
 
   constructor(
     private readonly algo: ChecksumAlgorithm,
     private readonly hasher: Hasher,
     private readonly expected: () => string | undefined,
     private readonly required: boolean,
-  ) {}
+  ) {
+    // CRC64NVME (the default of every PutObject) costs about what MD5 does: the layer may run it on
+    // its hashing worker beside the MD5 of a large body (docs/performance.md).
+    this.offload = algo === 'CRC64NVME' ? offloadedCrc64() : undefined;
+  }
 
   update(chunk: Buffer): void {
     this.hasher.update(chunk);
   }
 
+  digested(digest: Buffer): void {
+    this.precomputed = digest;
+  }
+
   end(): void {
     if (this.result !== undefined) return;
-    const actual = this.hasher.digest().toString('base64');
+    const actual = (this.precomputed ?? this.hasher.digest()).toString('base64');
     const want = this.expected();
     if (want === undefined && this.required) {
       throw invalid(`The trailer ${checksumHeader(this.algo)} announced in x-amz-trailer was not sent.`);

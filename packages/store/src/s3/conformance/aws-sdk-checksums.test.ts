@@ -53,6 +53,34 @@ afterAll(async () => {
   await t?.stop();
 });
 
+/**
+ * A PutObject of `body` declaring the `algo` checksum of the body with one bit flipped at `flipAt`:
+ * BadDigest, and nothing stored under `key`.
+ */
+async function expectWrongChecksumRefused(
+  key: string,
+  body: Buffer,
+  algo: 'CRC32C' | 'CRC64NVME',
+  flipAt: number,
+): Promise<void> {
+  const wrong = Buffer.from(body);
+  wrong.writeUInt8(wrong.readUInt8(flipAt) ^ 1, flipAt);
+  const err = await sdkError(
+    s3.send(
+      new PutObjectCommand({
+        Bucket: B,
+        Key: key,
+        Body: body,
+        [`Checksum${algo}`]: await digest(algo, wrong),
+      }),
+    ),
+  );
+  expect(err).toEqual({ name: 'BadDigest', status: 400 });
+  expect(await sdkError(s3.send(new HeadObjectCommand({ Bucket: B, Key: key })))).toMatchObject({
+    status: 404,
+  });
+}
+
 describe('additional checksums (AWS SDK v3 defaults)', () => {
   it('stores the CRC32 the SDK sends by default and returns it on a validated GET', async () => {
     const body = Buffer.from('default checksum body\n');
@@ -133,23 +161,7 @@ describe('additional checksums (AWS SDK v3 defaults)', () => {
   });
 
   it('refuses a wrong checksum of a body stored in shard files (past the inline limit), storing nothing', async () => {
-    const body = bytes(300 * 1024, 7);
-    const wrong = Buffer.from(body);
-    wrong.writeUInt8(wrong.readUInt8(wrong.length - 1) ^ 1, wrong.length - 1);
-    const err = await sdkError(
-      s3.send(
-        new PutObjectCommand({
-          Bucket: B,
-          Key: 'bad-large.bin',
-          Body: body,
-          ChecksumCRC32C: await digest('CRC32C', wrong),
-        }),
-      ),
-    );
-    expect(err).toEqual({ name: 'BadDigest', status: 400 });
-    expect(await sdkError(s3.send(new HeadObjectCommand({ Bucket: B, Key: 'bad-large.bin' })))).toMatchObject(
-      { status: 404 },
-    );
+    await expectWrongChecksumRefused('bad-large.bin', bytes(300 * 1024, 7), 'CRC32C', 300 * 1024 - 1);
   });
 
   it('refuses a malformed checksum value with BadDigest (a value no body can match)', async () => {
@@ -157,6 +169,45 @@ describe('additional checksums (AWS SDK v3 defaults)', () => {
       s3.send(new PutObjectCommand({ Bucket: B, Key: 'bad.txt', Body: 'abc', ChecksumCRC32: 'not-a-crc' })),
     );
     expect(err).toEqual({ name: 'BadDigest', status: 400 });
+  });
+});
+
+// CRC64NVME of a body of several erasure blocks is computed beside its MD5 (on the store's hashing
+// worker): the value stored and checked must still be the body's, declared or not, at any size.
+describe('CRC64NVME of large bodies', () => {
+  const large = bytes(3 * 1024 * 1024 + 4321, 11);
+
+  it('stores the CRC64NVME of a body sent with no checksum (the default) and returns it', async () => {
+    const url = `${t.store.url}/${B}/default-large.bin`;
+    const headers = signRequest({
+      method: 'PUT',
+      url,
+      payloadHash: 'UNSIGNED-PAYLOAD',
+      accessKey: ROOT_USER,
+      secretKey: ROOT_PASSWORD,
+      region: 'us-east-1',
+      service: 's3',
+    });
+    const res = await fetch(url, { method: 'PUT', headers, body: large });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-amz-checksum-crc64nvme')).toBe(await digest('CRC64NVME', large));
+    const head = await s3.send(
+      new HeadObjectCommand({ Bucket: B, Key: 'default-large.bin', ChecksumMode: 'ENABLED' }),
+    );
+    expect(head.ChecksumCRC64NVME).toBe(await digest('CRC64NVME', large));
+  });
+
+  it('takes a declared CRC64NVME that matches, and refuses one that does not (BadDigest, nothing stored)', async () => {
+    const ok = await s3.send(
+      new PutObjectCommand({
+        Bucket: B,
+        Key: 'crc64-large.bin',
+        Body: large,
+        ChecksumCRC64NVME: await digest('CRC64NVME', large),
+      }),
+    );
+    expect(ok.ChecksumCRC64NVME).toBe(await digest('CRC64NVME', large));
+    await expectWrongChecksumRefused('crc64-bad.bin', large, 'CRC64NVME', 2 * 1024 * 1024);
   });
 });
 
