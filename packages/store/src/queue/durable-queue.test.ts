@@ -108,6 +108,19 @@ describe('DurableQueue', () => {
     );
   });
 
+  it('with an append linger, close() still writes the records that wait, and they survive the restart', async () => {
+    const rx = receiver();
+    rx.up = false;
+    const q1 = await openQueue({ send: rx.send, appendLingerMs: 200 });
+    const appended = names(5).map((n) => q1.append(Buffer.from(n)));
+    await q1.close();
+    await Promise.all(appended);
+    rx.up = true;
+    await openQueue({ send: rx.send });
+    await until(() => rx.records.length === 5);
+    expect(rx.records).toEqual(names(5));
+  });
+
   it('survives a restart: undelivered records are sent after reopening, delivered ones are not resent', async () => {
     const rx = receiver();
     const q1 = await openQueue({ send: rx.send });

@@ -55,6 +55,13 @@ export interface DurableQueueOptions {
    * per record; records are on disk meanwhile, so nothing is lost by waiting.
    */
   lingerMs?: number;
+  /**
+   * An append waits up to this long for others to join its group before the group is written and
+   * synced (default 0: write at once). For callers that do not wait on `append` (audit records): one
+   * write and one fdatasync per batch. An append still resolves only once its record is on disk, and
+   * `close()` writes what waits.
+   */
+  appendLingerMs?: number;
 }
 
 interface Waiting {
@@ -116,6 +123,8 @@ export class DurableQueue {
 
   async #flush(): Promise<void> {
     try {
+      const linger = this.#opts.appendLingerMs ?? 0;
+      if (linger > 0 && !this.#closed) await new Promise((r) => setTimeout(r, linger));
       while (this.#waiting.length > 0) {
         const group = this.#waiting;
         this.#waiting = [];
