@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { BenchClient, randomStream } from './support/client.js';
-import { cpuPerOp, printSmallCpu, settledCpu } from './support/cpu-figures.js';
+import { cpuPerOp, idleCpuRate, printSmallCpu, settledCpu } from './support/cpu-figures.js';
 import { ENGINE_CREDS, startEngine } from './support/engines.js';
 import { type EngineKind, startTarget, type Target, type TargetKind } from './support/target.js';
 
@@ -123,6 +123,8 @@ async function listAll(
 
 interface Running {
   kind: Kind;
+  /** The server's CPU seconds per second with no requests (taken off its CPU per request). */
+  idleRate: number;
   target: Target;
   client: BenchClient;
   figures: Figures;
@@ -147,7 +149,7 @@ async function measureAll(
       const target =
         kind === 'product' || kind === 'ceph' ? await startEngine(kind) : await startTarget(kind);
       const client = new BenchClient(target.url, ...creds[kind]);
-      running.push({ kind, target, client, figures: { ...NONE } });
+      running.push({ kind, target, client, idleRate: 0, figures: { ...NONE } });
       await expectOk(client.request('PUT', '/bench'), 'CreateBucket');
     }
     for (const { client } of running) {
@@ -158,6 +160,13 @@ async function measureAll(
         expectOk(client.request('GET', `/bench/warm/${i}`), 'GET warm-up').then(() => {}),
       );
     }
+    for (const r of running) {
+      await settledCpu(r.target);
+      r.idleRate = await idleCpuRate(r.target);
+    }
+    progress(
+      `idle CPU: ${running.map((r) => `${r.kind} ${(r.idleRate * 100).toFixed(1)}% of a core`).join(', ')}`,
+    );
     for (let round = 0; round < ROUNDS; round++) {
       for (const { client, figures: f } of running) {
         let start = process.hrtime.bigint();
@@ -176,19 +185,19 @@ async function measureAll(
     progress('large PUT/GET');
     // 4 KiB PUTs create new keys in every round (the common case: a new object, new folders).
     for (let round = 0; round < ROUNDS; round++) {
-      for (const { client, target, figures: f } of running) {
+      for (const { client, target, idleRate, figures: f } of running) {
         const cpu = await settledCpu(target);
         const start = process.hrtime.bigint();
         await inParallel(SMALL_OPS, (i) =>
           expectOk(client.request('PUT', `/bench/small/${round}/${i}`, small), 'PUT 4KiB').then(() => {}),
         );
         f.smallPutOps = Math.max(f.smallPutOps, SMALL_OPS / seconds(start));
-        f.smallPutCpuMs = cpuPerOp(f.smallPutCpuMs, cpu, await settledCpu(target), SMALL_OPS);
+        f.smallPutCpuMs = cpuPerOp(f.smallPutCpuMs, cpu, await settledCpu(target), SMALL_OPS, idleRate);
       }
     }
     progress('4 KiB PUT');
     for (let round = 0; round < ROUNDS; round++) {
-      for (const { client, target, figures: f } of running) {
+      for (const { client, target, idleRate, figures: f } of running) {
         const cpu = await settledCpu(target);
         const start = process.hrtime.bigint();
         await inParallel(SMALL_OPS, async (i) => {
@@ -196,7 +205,7 @@ async function measureAll(
           if (r.status !== 200 || r.bytes !== small.length) throw new Error(`GET 4KiB: ${r.status}`);
         });
         f.smallGetOps = Math.max(f.smallGetOps, SMALL_OPS / seconds(start));
-        f.smallGetCpuMs = cpuPerOp(f.smallGetCpuMs, cpu, await settledCpu(target), SMALL_OPS);
+        f.smallGetCpuMs = cpuPerOp(f.smallGetCpuMs, cpu, await settledCpu(target), SMALL_OPS, idleRate);
       }
     }
     progress('4 KiB GET');

@@ -13,21 +13,49 @@ const SAMPLE_MS = 200;
 /** The most samples waited for idleness (a server that never idles is read after ~6 s). */
 const MAX_SAMPLES = 30;
 
+/** A reading of a server's CPU seconds and when it was taken (seconds, monotonic). */
+export interface CpuReading {
+  cpu: number;
+  at: number;
+}
+
+const now = (): number => performance.now() / 1000;
+
 /** The server's CPU seconds once it has gone idle (or after MAX_SAMPLES samples). */
-export async function settledCpu(target: Target): Promise<number> {
+export async function settledCpu(target: Target): Promise<CpuReading> {
   let before = await target.cpuSeconds();
   for (let i = 0; i < MAX_SAMPLES; i++) {
     await new Promise((r) => setTimeout(r, SAMPLE_MS));
-    const now = await target.cpuSeconds();
-    if (now - before < (IDLE_SHARE * SAMPLE_MS) / 1000) return now;
-    before = now;
+    const cpu = await target.cpuSeconds();
+    if (cpu - before < (IDLE_SHARE * SAMPLE_MS) / 1000) return { cpu, at: now() };
+    before = cpu;
   }
-  return before;
+  return { cpu: before, at: now() };
 }
 
-/** The lower of the best so far and this phase's CPU milliseconds per operation. */
-export function cpuPerOp(best: number | null, before: number, after: number, ops: number): number {
-  const ms = ((after - before) * 1000) / ops;
+/**
+ * The server's own background CPU (seconds per second) with no requests: Ceph's daemons spend a third
+ * of a core idle here, which would otherwise be charged to the requests of every phase.
+ */
+export async function idleCpuRate(target: Target, seconds = 3): Promise<number> {
+  const a = { cpu: await target.cpuSeconds(), at: now() };
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  return Math.max(0, ((await target.cpuSeconds()) - a.cpu) / (now() - a.at));
+}
+
+/**
+ * The lower of the best so far and this phase's CPU milliseconds per operation, the server's idle
+ * rate over the phase's time taken off.
+ */
+export function cpuPerOp(
+  best: number | null,
+  before: CpuReading,
+  after: CpuReading,
+  ops: number,
+  idleRate: number,
+): number {
+  const busy = Math.max(0, after.cpu - before.cpu - idleRate * (after.at - before.at));
+  const ms = (busy * 1000) / ops;
   return best === null ? ms : Math.min(best, ms);
 }
 
