@@ -11,8 +11,11 @@
  * the ceiling, and the table says so where that happens.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { BenchClient, randomStream } from './support/client.js';
-import { startTarget, type Target, type TargetKind } from './support/target.js';
+import { cpuPerOp, idleCpuRate, printSmallCpu, settledCpu } from './support/cpu-figures.js';
+import { ENGINE_CREDS, startEngine } from './support/engines.js';
+import { type EngineKind, startTarget, type Target, type TargetKind } from './support/target.js';
 
 const MiB = 1024 * 1024;
 const LARGE = Number(process.env.BENCH_LARGE_MIB ?? 256) * MiB;
@@ -30,6 +33,8 @@ const NONE: Figures = {
   smallGetOps: 0,
   listKeysPerSec: null,
   listRssGrowthMiB: null,
+  smallPutCpuMs: null,
+  smallGetCpuMs: null,
 };
 
 interface Figures {
@@ -39,12 +44,18 @@ interface Figures {
   smallGetOps: number;
   listKeysPerSec: number | null;
   listRssGrowthMiB: number | null;
+  /** Server CPU milliseconds per 4 KiB PUT / GET (all its processes, from /proc), the best round's. */
+  smallPutCpuMs: number | null;
+  smallGetCpuMs: number | null;
 }
 
-const creds: Record<TargetKind, [string, string]> = {
+type Kind = TargetKind | EngineKind;
+
+const creds: Record<Kind, [string, string]> = {
   stowage: ['benchadmin', 'benchadmin-secret'],
   s3rver: ['S3RVER', 'S3RVER'],
   raw: ['raw', 'raw'],
+  ...ENGINE_CREDS,
 };
 
 export async function expectOk(
@@ -111,7 +122,9 @@ async function listAll(
 }
 
 interface Running {
-  kind: TargetKind;
+  kind: Kind;
+  /** The server's CPU seconds per second with no requests (taken off its CPU per request). */
+  idleRate: number;
   target: Target;
   client: BenchClient;
   figures: Figures;
@@ -126,16 +139,17 @@ const ROUNDS = 3;
  * the figures are steady-state rates.
  */
 async function measureAll(
-  kinds: TargetKind[],
+  kinds: Kind[],
   block: Buffer,
   small: Buffer,
-): Promise<Record<TargetKind, Figures>> {
+): Promise<Partial<Record<Kind, Figures>>> {
   const running: Running[] = [];
   try {
     for (const kind of kinds) {
-      const target = await startTarget(kind);
+      const target =
+        kind === 'product' || kind === 'ceph' ? await startEngine(kind) : await startTarget(kind);
       const client = new BenchClient(target.url, ...creds[kind]);
-      running.push({ kind, target, client, figures: { ...NONE } });
+      running.push({ kind, target, client, idleRate: 0, figures: { ...NONE } });
       await expectOk(client.request('PUT', '/bench'), 'CreateBucket');
     }
     for (const { client } of running) {
@@ -146,6 +160,13 @@ async function measureAll(
         expectOk(client.request('GET', `/bench/warm/${i}`), 'GET warm-up').then(() => {}),
       );
     }
+    for (const r of running) {
+      await settledCpu(r.target);
+      r.idleRate = await idleCpuRate(r.target);
+    }
+    progress(
+      `idle CPU: ${running.map((r) => `${r.kind} ${(r.idleRate * 100).toFixed(1)}% of a core`).join(', ')}`,
+    );
     for (let round = 0; round < ROUNDS; round++) {
       for (const { client, figures: f } of running) {
         let start = process.hrtime.bigint();
@@ -164,28 +185,34 @@ async function measureAll(
     progress('large PUT/GET');
     // 4 KiB PUTs create new keys in every round (the common case: a new object, new folders).
     for (let round = 0; round < ROUNDS; round++) {
-      for (const { client, figures: f } of running) {
+      for (const { client, target, idleRate, figures: f } of running) {
+        const cpu = await settledCpu(target);
         const start = process.hrtime.bigint();
         await inParallel(SMALL_OPS, (i) =>
           expectOk(client.request('PUT', `/bench/small/${round}/${i}`, small), 'PUT 4KiB').then(() => {}),
         );
         f.smallPutOps = Math.max(f.smallPutOps, SMALL_OPS / seconds(start));
+        f.smallPutCpuMs = cpuPerOp(f.smallPutCpuMs, cpu, await settledCpu(target), SMALL_OPS, idleRate);
       }
     }
     progress('4 KiB PUT');
     for (let round = 0; round < ROUNDS; round++) {
-      for (const { client, figures: f } of running) {
+      for (const { client, target, idleRate, figures: f } of running) {
+        const cpu = await settledCpu(target);
         const start = process.hrtime.bigint();
         await inParallel(SMALL_OPS, async (i) => {
           const r = await client.request('GET', `/bench/small/${round}/${i}`, undefined, undefined, true);
           if (r.status !== 200 || r.bytes !== small.length) throw new Error(`GET 4KiB: ${r.status}`);
         });
         f.smallGetOps = Math.max(f.smallGetOps, SMALL_OPS / seconds(start));
+        f.smallGetCpuMs = cpuPerOp(f.smallGetCpuMs, cpu, await settledCpu(target), SMALL_OPS, idleRate);
       }
     }
     progress('4 KiB GET');
     for (const { kind, target, client, figures: f } of running) {
-      if (kind === 'raw') continue;
+      // Listing is the store's and s3rver's figure: the product lists with the same store, and RGW would
+      // take minutes to be written 110k keys on this machine.
+      if (kind !== 'stowage' && kind !== 's3rver') continue;
       const empty = Buffer.alloc(0);
       const name = (prefix: string, i: number): string => `/bench/${prefix}${String(i).padStart(7, '0')}`;
       // Both prefixes are written first, then listed one after the other in the same process state:
@@ -218,7 +245,7 @@ async function measureAll(
       await target.stop();
     }
   }
-  const results: Record<TargetKind, Figures> = { raw: NONE, stowage: NONE, s3rver: NONE };
+  const results: Partial<Record<Kind, Figures>> = {};
   for (const r of running) results[r.kind] = r.figures;
   return results;
 }
@@ -239,11 +266,13 @@ export async function runS3Throughput(): Promise<void> {
   );
   const block = randomBytes(8 * MiB);
   const small = randomBytes(4096);
-  // BENCH_TARGETS narrows the run (e.g. while debugging one target); the default measures all three.
-  const kinds = (process.env.BENCH_TARGETS ?? 'raw,stowage,s3rver').split(',') as TargetKind[];
+  // BENCH_TARGETS narrows the run (e.g. while debugging one target); the default measures all five
+  // (Ceph when its daemons are installed: scripts/system-deps.sh).
+  const all = `raw,stowage,product,s3rver${existsSync('/usr/bin/radosgw') ? ',ceph' : ''}`;
+  const kinds = (process.env.BENCH_TARGETS ?? all).split(',') as Kind[];
   const results = await measureAll(kinds, block, small);
   for (const kind of kinds) console.log(`measured ${kind}: ${JSON.stringify(results[kind])}`);
-  const { stowage: s, s3rver: p, raw: r } = results;
+  const { stowage: s = NONE, s3rver: p = NONE, raw: r = NONE } = results;
   const rows: [string, number | null, number | null, number | null, string][] = [
     [
       'large PUT MiB/s',
@@ -288,4 +317,5 @@ export async function runS3Throughput(): Promise<void> {
     `Listing memory: stowage peak RSS grew ${fmt(s.listRssGrowthMiB, 1)} MiB from ${LIST_KEYS_SMALL} to ${LIST_KEYS} keys ` +
       `(goal < 50 MiB: ${verdict((s.listRssGrowthMiB ?? Infinity) < 50)}); s3rver: ${fmt(p.listRssGrowthMiB, 1)} MiB`,
   );
+  printSmallCpu(results);
 }

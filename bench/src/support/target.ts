@@ -6,10 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type TargetKind = 'stowage' | 's3rver' | 'raw';
+/** Servers started by other means than a child script of `targets/` (see ./engines.ts). */
+export type EngineKind = 'product' | 'ceph';
 
 /** A server under test, in its own process so its memory can be read and it competes for CPU fairly. */
 export interface Target {
-  kind: TargetKind;
+  kind: TargetKind | EngineKind;
   url: string;
   pid: number;
   /** Resident set size of the server process now, in bytes. */
@@ -28,7 +30,7 @@ export interface Target {
 const TICKS_PER_SECOND = 100;
 
 /** utime + stime of a /proc `stat` file (fields 14 and 15, after the parenthesised name), in seconds. */
-async function statCpuSeconds(file: string): Promise<number> {
+export async function statCpuSeconds(file: string): Promise<number> {
   // The process may already be gone when a last sample fires.
   const stat = await readFile(file, 'utf8').catch(() => '');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -65,9 +65,19 @@ const SECRET_HEADERS = new Set([
 ]);
 const SECRET_QUERY = new Set(['x-amz-signature', 'x-amz-security-token', 'signature']);
 
+/** Canonical forms of the header names seen (every request repeats the same few), bounded. */
+const CANONICAL = new Map<string, string>();
+const CANONICAL_MAX = 1024;
+
 /** `content-type` → `Content-Type`, `etag` → `Etag`: Go's canonical header keys, as MinIO's records have. */
 function canonical(name: string): string {
-  return name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+  let c = CANONICAL.get(name);
+  if (c === undefined) {
+    c = name.replace(/(^|-)([a-z])/g, (_, dash: string, ch: string) => dash + ch.toUpperCase());
+    if (CANONICAL.size >= CANONICAL_MAX) CANONICAL.clear();
+    CANONICAL.set(name, c);
+  }
+  return c;
 }
 
 function headers(h: Record<string, string>): Record<string, string> {
@@ -97,7 +107,7 @@ function apiName(funcName: string): string {
 /** The audit record of one finished request. */
 export function auditRecord(e: TraceEvent, deploymentId: string): AuditRecord {
   const query: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(e.rawQuery)) {
+  for (const [k, v] of e.rawQuery ? new URLSearchParams(e.rawQuery) : []) {
     query[k] = SECRET_QUERY.has(k.toLowerCase()) ? REDACTED : k in query ? `${query[k]},${v}` : v;
   }
   const responseHeader = headers(e.responseHeaders);

@@ -80,6 +80,47 @@ describe('DurableQueue', () => {
     expect(statuses).toEqual([false, true]);
   });
 
+  it('with a linger, gathers records that trickle in into full batches', async () => {
+    const rx = receiver();
+    const q = await openQueue({ send: rx.send, batchSize: 10, lingerMs: 300 });
+    // Ten appends spread out in time: without the linger each would go alone.
+    for (const n of names(10)) {
+      await q.append(Buffer.from(n));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await until(() => rx.records.length === 10);
+    expect(rx.records).toEqual(names(10));
+    expect(rx.batches.length).toBeLessThan(10);
+  });
+
+  it('delivers records larger together than what it keeps in memory, in order, from disk and memory', async () => {
+    const rx = receiver();
+    rx.up = false;
+    const q = await openQueue({ send: rx.send, batchSize: 4 });
+    // 12 MiB of records while the target is down: the oldest are let go from memory and read back.
+    const big = (i: number) => Buffer.alloc(1024 * 1024, 97 + i);
+    for (let i = 0; i < 12; i++) await q.append(big(i));
+    rx.up = true;
+    await until(() => rx.records.length === 12);
+    expect(rx.records.map((r) => r.length)).toEqual(Array(12).fill(1024 * 1024));
+    expect(rx.records.map((r) => r[0])).toEqual(
+      Array.from({ length: 12 }, (_, i) => String.fromCharCode(97 + i)),
+    );
+  });
+
+  it('with an append linger, close() still writes the records that wait, and they survive the restart', async () => {
+    const rx = receiver();
+    rx.up = false;
+    const q1 = await openQueue({ send: rx.send, appendLingerMs: 200 });
+    const appended = names(5).map((n) => q1.append(Buffer.from(n)));
+    await q1.close();
+    await Promise.all(appended);
+    rx.up = true;
+    await openQueue({ send: rx.send });
+    await until(() => rx.records.length === 5);
+    expect(rx.records).toEqual(names(5));
+  });
+
   it('survives a restart: undelivered records are sent after reopening, delivered ones are not resent', async () => {
     const rx = receiver();
     const q1 = await openQueue({ send: rx.send });

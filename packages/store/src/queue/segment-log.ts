@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 
 /**
  * The on-disk half of the durable queue: an append-only log of records split into segment files, and an
@@ -23,21 +24,12 @@ const ACK_FILE = 'ack';
 /** A record larger than this is refused (and a header claiming more marks a torn tail). */
 export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
+/** Most bytes of appended records kept in memory for delivery (see `read`). */
+const TAIL_BYTES = 8 * 1024 * 1024;
 
-/** CRC-32 (IEEE), the checksum of each record's payload. */
+/** CRC-32 (IEEE, zlib's), the checksum of each record's payload. */
 export function crc32(buf: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < buf.length; i++) c = CRC_TABLE[(c ^ buf[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  return zlibCrc32(buf);
 }
 
 /** Frames one record (header + payload). */
@@ -104,6 +96,14 @@ export class SegmentLog {
   #writer: FileHandle | undefined;
   /** Read cursor: the next record's sequence number and where it is. */
   #cursor: Cursor | undefined;
+  /**
+   * The newest records appended by this process, kept so delivery reads them without touching the
+   * disk: records `#tailFirst` … `end - 1`, at most TAIL_BYTES (the oldest are let go first; what is
+   * not here is read from its segment). Empty after open: an earlier run's records come from disk.
+   */
+  #tail: Buffer[] = [];
+  #tailFirst = 0;
+  #tailBytes = 0;
 
   private constructor(dir: string, segmentBytes: number) {
     this.#dir = dir;
@@ -161,6 +161,7 @@ export class SegmentLog {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
     this.#acked = Math.min(Math.max(acked, first), this.end);
+    this.#tailFirst = this.end;
     await this.#dropAcknowledgedSegments();
     await this.#rm(path.join(this.#dir, `${ACK_FILE}.tmp`));
   }
@@ -211,6 +212,11 @@ export class SegmentLog {
     }
     last.count += payloads.length;
     last.size += bytes.length;
+    for (const p of payloads) {
+      this.#tail.push(p);
+      this.#tailBytes += p.length;
+    }
+    while (this.#tailBytes > TAIL_BYTES) this.#dropTail();
     if (last.size >= this.#segmentBytes) {
       // Roll: the next append starts a new segment.
       this.#writer = undefined;
@@ -223,6 +229,11 @@ export class SegmentLog {
     const records: Buffer[] = [];
     let seq = this.#acked;
     while (records.length < max && seq < this.end) {
+      if (seq >= this.#tailFirst) {
+        records.push(this.#tail[seq - this.#tailFirst]!);
+        seq++;
+        continue;
+      }
       const cur = await this.#seek(seq);
       const header = Buffer.alloc(HEADER);
       await cur.fh.read(header, 0, HEADER, cur.offset);
@@ -272,7 +283,14 @@ export class SegmentLog {
     await rename(tmp, path.join(this.#dir, ACK_FILE));
     await fsyncDir(this.#dir);
     this.#acked = seq;
+    while (this.#tailFirst < seq && this.#tail.length > 0) this.#dropTail();
     await this.#dropAcknowledgedSegments();
+  }
+
+  /** Lets the oldest record kept in memory go (it stays in its segment). */
+  #dropTail(): void {
+    this.#tailBytes -= this.#tail.shift()!.length;
+    this.#tailFirst++;
   }
 
   /** Deletes segments whose records are all acknowledged, except the one being written. */
