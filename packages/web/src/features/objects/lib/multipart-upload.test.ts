@@ -145,6 +145,21 @@ function rig(size = 3 * PART + 123) {
   return { store, network, journal, bytes, file, notes, progress, start };
 }
 
+/** An unfinished upload of the rig's file as the journal of an earlier page left it. */
+async function journaled(r: ReturnType<typeof rig>, uploadId: string) {
+  const identity = await fileIdentity(r.file);
+  const upload = {
+    uploadId,
+    bucket: 'b',
+    key: 'dir/big.bin',
+    prefix: 'dir/',
+    contentType: 'x',
+    partSize: PART,
+  };
+  await r.journal.start({ ...upload, identity, startedAt: 1 });
+  return r.journal.get(uploadId);
+}
+
 describe('multipart uploads that resume', { timeout: 20_000 }, () => {
   it('plans 8 MiB parts, bigger ones for files beyond 10,000 of them, and refuses what S3 cannot hold', () => {
     expect(planParts(2 * PART + 1, PART).map((p) => [p.partNumber, p.start, p.end])).toEqual([
@@ -168,22 +183,11 @@ describe('multipart uploads that resume', { timeout: 20_000 }, () => {
 
   it('after an interruption sends only the parts the store lacks (or holds cut short)', async () => {
     const r = rig();
-    const identity = await fileIdentity(r.file);
     const uploadId = await r.store.create('b', 'dir/big.bin');
     const held = r.store.uploads.get(uploadId) as Map<number, Uint8Array>;
     held.set(1, r.bytes.slice(0, PART));
     held.set(3, r.bytes.slice(2 * PART, 2 * PART + 100)); // cut short: sent again
-    await r.journal.start({
-      uploadId,
-      bucket: 'b',
-      key: 'dir/big.bin',
-      prefix: 'dir/',
-      contentType: 'x',
-      partSize: PART,
-      identity,
-      startedAt: 1,
-    });
-    const [entry] = await r.journal.list();
+    const entry = await journaled(r, uploadId);
 
     await r.start(entry).promise;
     expect(r.store.sentParts.sort()).toEqual([2, 3, 4]);
@@ -263,18 +267,7 @@ describe('multipart uploads that resume', { timeout: 20_000 }, () => {
 
   it('starts over when the store no longer has the upload it resumes', async () => {
     const r = rig();
-    const identity = await fileIdentity(r.file);
-    await r.journal.start({
-      uploadId: 'gone',
-      bucket: 'b',
-      key: 'dir/big.bin',
-      prefix: 'dir/',
-      contentType: 'x',
-      partSize: PART,
-      identity,
-      startedAt: 1,
-    });
-    const [entry] = await r.journal.list();
+    const entry = await journaled(r, 'gone');
     await r.start(entry).promise;
     expect(r.store.sentParts.sort()).toEqual([1, 2, 3, 4]);
     expect(same(r.store.completed.get('dir/big.bin'), r.bytes)).toBe(true);
