@@ -22,6 +22,11 @@ export interface RequestOptions<T> {
    * 401 means "wrong credentials" and a network failure means "backend unreachable", both shown in place.
    */
   endSessionOnAuthFailure?: boolean;
+  /**
+   * Whether a network failure ends the session; defaults to `endSessionOnAuthFailure`. Uploads that resume
+   * turn it off: a lost network pauses them, it does not log the user out.
+   */
+  endSessionOnNetworkFailure?: boolean;
 }
 
 /** Called when the session has ended (401 or no answer); the app replaces it with a router navigation. */
@@ -124,6 +129,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     signal,
     responseType = 'json',
     endSessionOnAuthFailure = true,
+    endSessionOnNetworkFailure = endSessionOnAuthFailure,
   } = options;
   const headers: Record<string, string> = {
     Accept: responseType === 'text' ? 'text/plain, application/json' : 'application/json',
@@ -142,7 +148,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   } catch (cause) {
     if (signal?.aborted) throw cause;
     const error = new ApiError('The backend cannot be reached.', undefined, undefined);
-    if (endSessionOnAuthFailure) endSession();
+    if (endSessionOnNetworkFailure) endSession();
     throw error;
   }
 
@@ -155,8 +161,10 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
 
 /** What {@link apiUpload} sends and how it reports. */
 export interface UploadOptions<T> {
-  /** The multipart body (e.g. one `file` part). */
-  body: FormData;
+  /** POST (the default) or PUT (one part of a multipart upload). */
+  method?: 'POST' | 'PUT';
+  /** The multipart body (e.g. one `file` part), or raw bytes sent as application/octet-stream. */
+  body: FormData | Blob;
   query?: RequestOptions<T>['query'];
   /** The contract schema of the answer. */
   schema?: z.ZodType<T>;
@@ -171,18 +179,19 @@ export interface UploadRequest<T> {
 }
 
 /**
- * A POST whose body upload reports progress and can be aborted — with XHR, since fetch reports no upload
+ * A POST (or PUT) whose body upload reports progress and can be aborted — with XHR, since fetch reports no upload
  * progress. Otherwise the same client as {@link apiRequest}: base path, same-origin cookies, the error
  * body to {@link ApiError}, a 401 ends the session, the answer checked with the contract schema. A
  * network failure rejects with 'The upload was interrupted (network error).' and does not end the session.
  */
 export function apiUpload<T = void>(path: string, options: UploadOptions<T>): UploadRequest<T> {
-  const { body, query, schema, onProgress } = options;
+  const { method = 'POST', body, query, schema, onProgress } = options;
   const xhr = new XMLHttpRequest();
   const promise = new Promise<T>((resolve, reject) => {
-    xhr.open('POST', new URL(buildUrl(path, query), window.location.href).href);
+    xhr.open(method, new URL(buildUrl(path, query), window.location.href).href);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    if (!(body instanceof FormData)) xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : undefined);
     xhr.onload = () => {
       try {

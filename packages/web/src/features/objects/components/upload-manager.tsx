@@ -22,6 +22,7 @@ import { formatBytes } from '@/shared/format/format-bytes';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { objectKeys } from '../api/object-keys';
 import { batchMessage, formatSpeed, type UploadItem } from '../lib/upload-queue';
+import { UnfinishedUploadRow, useUnfinishedUploads } from './unfinished-uploads';
 import { uploadQueue, useUploads } from './use-uploads';
 
 function statusLine(item: UploadItem): string {
@@ -29,6 +30,7 @@ function statusLine(item: UploadItem): string {
     case 'queued':
       return `Waiting · ${formatBytes(item.total)}`;
     case 'uploading':
+      if (item.note) return `${formatBytes(item.loaded)} of ${formatBytes(item.total)} · ${item.note}`;
       return `${formatBytes(item.loaded)} of ${formatBytes(item.total)}${item.speed > 0 ? ` · ${formatSpeed(item.speed, formatBytes)}` : ''}`;
     case 'done':
       return `Uploaded · ${formatBytes(item.total)}`;
@@ -111,11 +113,13 @@ const statusOrder: Record<UploadItem['status'], number> = {
 
 /**
  * The upload manager (issue 7): a panel at the bottom right with one row per file — progress, speed,
- * cancel and retry. When a batch is over it shows the spec 1 §8 message and reloads the listings of the
+ * cancel and retry — and, first, the unfinished uploads a reload or a lost tab left (issue 35: Resume,
+ * Discard). When a batch is over it shows the spec 1 §8 message and reloads the listings of the
  * buckets that got new objects.
  */
 export function UploadManager(): ReactElement | null {
   const items = useUploads();
+  const unfinished = useUnfinishedUploads(items);
   const [collapsed, setCollapsed] = useState(false);
   const queryClient = useQueryClient();
   const { showMessage, showError } = useSnackbar();
@@ -142,7 +146,7 @@ export function UploadManager(): ReactElement | null {
     [items],
   );
 
-  if (items.length === 0) return null;
+  if (items.length === 0 && unfinished.length === 0) return null;
   const done = items.filter((i) => i.status === 'done').length;
   const uploading = items.filter((i) => i.status === 'uploading').length;
   const waiting = items.filter((i) => i.status === 'queued').length;
@@ -172,9 +176,11 @@ export function UploadManager(): ReactElement | null {
             Uploads
           </Typography>
           <Typography variant="caption" color="text.secondary" role="status">
-            {done} of {items.length} uploaded{uploading > 0 ? ` · ${uploading} uploading` : ''}
+            {items.length > 0 && `${done} of ${items.length} uploaded`}
+            {uploading > 0 ? ` · ${uploading} uploading` : ''}
             {waiting > 0 ? ` · ${waiting} waiting` : ''}
             {failed > 0 ? ` · ${failed} failed` : ''}
+            {unfinished.length > 0 ? `${items.length > 0 ? ' · ' : ''}${unfinished.length} unfinished` : ''}
           </Typography>
         </Box>
         <Button size="small" onClick={() => uploadQueue.clearFinished()} disabled={active === items.length}>
@@ -190,6 +196,9 @@ export function UploadManager(): ReactElement | null {
       </Box>
       {!collapsed && (
         <List dense disablePadding sx={{ overflowY: 'auto' }}>
+          {unfinished.map((entry) => (
+            <UnfinishedUploadRow key={entry.uploadId} entry={entry} />
+          ))}
           {shown.map((item) => (
             <UploadRow key={item.id} item={item} />
           ))}

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import type { JournalEntry } from './upload-journal';
+
 /**
  * The upload manager's queue (issue 7): files upload one request each, at most `concurrency` at a time;
  * each can be cancelled (while queued or uploading) and retried after it failed or was cancelled. When
@@ -20,6 +22,12 @@ export interface UploadItem {
   /** Bytes per second, smoothed; 0 when not uploading. */
   speed: number;
   error?: string;
+  /** What an uploading file waits for (offline, a retry after a back-off), shown instead of the speed. */
+  note?: string;
+  /** The multipart upload's id once it has one (large files; issue 35). */
+  uploadId?: string;
+  /** An unfinished upload from the journal this item continues (Resume). */
+  resume?: JournalEntry;
 }
 
 export interface UploadTransfer {
@@ -27,9 +35,15 @@ export interface UploadTransfer {
   abort: () => void;
 }
 
+export interface UploadEvents {
+  onNote?: (note: string | undefined) => void;
+  onUploadId?: (uploadId: string) => void;
+}
+
 export type UploadSender = (
-  item: Pick<UploadItem, 'bucket' | 'prefix' | 'file'>,
+  item: Pick<UploadItem, 'bucket' | 'prefix' | 'file' | 'resume'>,
   onProgress: (loaded: number, total: number) => void,
+  events?: UploadEvents,
 ) => UploadTransfer;
 
 export interface BatchResult {
@@ -74,8 +88,8 @@ export class UploadQueue {
     return () => this.batchListeners.delete(listener);
   }
 
-  add(bucket: string, files: readonly { file: File; prefix: string }[]): void {
-    for (const { file, prefix } of files) {
+  add(bucket: string, files: readonly { file: File; prefix: string; resume?: JournalEntry }[]): void {
+    for (const { file, prefix, resume } of files) {
       this.items.push({
         id: this.nextId++,
         bucket,
@@ -85,6 +99,7 @@ export class UploadQueue {
         loaded: 0,
         total: file.size,
         speed: 0,
+        ...(resume ? { resume, uploadId: resume.uploadId } : {}),
       });
     }
     this.pump();
@@ -106,7 +121,7 @@ export class UploadQueue {
   retry(id: number): void {
     const item = this.find(id);
     if (!item || (item.status !== 'failed' && item.status !== 'cancelled')) return;
-    const { error: _dropped, ...rest } = item;
+    const { error: _dropped, note: _note, ...rest } = item;
     this.replace({ ...rest, status: 'queued', loaded: 0, speed: 0 });
     this.pump();
   }
@@ -152,12 +167,22 @@ export class UploadQueue {
   private start(item: UploadItem): void {
     this.update(item.id, { status: 'uploading', loaded: 0, speed: 0 });
     this.samples.set(item.id, { at: this.now(), loaded: 0 });
-    const transfer = this.send(item, (loaded, total) => this.progress(item.id, loaded, total));
+    const transfer = this.send(item, (loaded, total) => this.progress(item.id, loaded, total), {
+      onNote: (note) => this.setNote(item.id, note),
+      onUploadId: (uploadId) => this.update(item.id, { uploadId }),
+    });
     this.running.set(item.id, transfer);
     transfer.promise.then(
       () => this.settle(item, undefined),
       (err: unknown) => this.settle(item, err instanceof Error ? err.message : String(err)),
     );
+  }
+
+  private setNote(id: number, note: string | undefined): void {
+    const item = this.find(id);
+    if (item?.status !== 'uploading') return;
+    const { note: _old, ...rest } = item;
+    this.replace(note === undefined ? rest : { ...rest, note, speed: 0 });
   }
 
   private progress(id: number, loaded: number, total: number): void {
@@ -178,6 +203,10 @@ export class UploadQueue {
     this.running.delete(item.id);
     this.samples.delete(item.id);
     const current = this.find(item.id);
+    if (current?.note !== undefined) {
+      const { note: _note, ...rest } = current;
+      this.replace(rest);
+    }
     if (current && current.status === 'uploading') {
       if (error === undefined) {
         this.update(item.id, { status: 'done', loaded: current.total, speed: 0 });
