@@ -206,9 +206,12 @@ export class IamSystem implements CredentialStore, Authorizer {
     return this.#parts.policies.remove(name);
   }
 
-  /** set-user-or-group-policy: replaces the entity's policies ("" clears). */
-  setPolicy(policyNames: string[], entity: string, isGroup: boolean): Promise<void> {
-    return this.#parts.mappings.set(policyNames, entity, isGroup);
+  /**
+   * set-user-or-group-policy: replaces the entity's policies ("" clears). `external`: the entity is a
+   * directory DN (an STS identity), not a user or group of this store.
+   */
+  setPolicy(policyNames: string[], entity: string, isGroup: boolean, external = false): Promise<void> {
+    return this.#parts.mappings.set(policyNames, entity, isGroup, external);
   }
 
   /** idp/builtin/policy/attach|detach: adds or removes policies; returns the resulting list. */

@@ -82,10 +82,10 @@ export class PolicyMappings {
     this.#ctx.changed();
   }
 
-  /** set-user-or-group-policy: replaces the entity's policies ("" clears). */
-  async set(policyNames: string[], entity: string, isGroup: boolean): Promise<void> {
+  /** set-user-or-group-policy: replaces the entity's policies ("" clears); `external` as attachDetach's. */
+  async set(policyNames: string[], entity: string, isGroup: boolean, external = false): Promise<void> {
     await this.#ctx.serial(async () => {
-      this.#checkEntity(entity, isGroup);
+      if (!external) this.#checkEntity(entity, isGroup);
       this.#checkPolicies(policyNames);
       await this.write(entity, isGroup, policyNames);
     });

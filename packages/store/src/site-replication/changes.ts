@@ -71,6 +71,14 @@ export function adminRecord(route: string, query: URLSearchParams, body: Buffer)
   }
 }
 
+/** Calls whose (encrypted) body names the user or group, or the LDAP DN, whose policies changed. */
+const BODY_NAMES_ENTITY = new Set([
+  'AttachPolicyBuiltin',
+  'DetachPolicyBuiltin',
+  'AttachPolicyLDAP',
+  'DetachPolicyLDAP',
+]);
+
 export async function adminChanged(
   sr: SiteReplicationService,
   route: string,
@@ -79,7 +87,7 @@ export async function adminChanged(
   decrypted: () => Promise<Record<string, unknown>>,
 ): Promise<void> {
   if (!sr.enabled) return;
-  if (route === 'AttachPolicyBuiltin' || route === 'DetachPolicyBuiltin') {
+  if (BODY_NAMES_ENTITY.has(route)) {
     const b = await decrypted();
     const user = typeof b.user === 'string' ? b.user : '';
     const group = typeof b.group === 'string' ? b.group : '';

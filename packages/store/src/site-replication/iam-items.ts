@@ -38,18 +38,35 @@ export function userItem(iam: IamSystem, accessKey: string): IamItem {
   };
 }
 
+/** MinIO's IAMUserType of a mapping: a user or group of this site, or an STS identity (a directory DN). */
+const REG_USER = 0;
+const STS_USER = 1;
+
+function isLocal(iam: IamSystem, entity: string, isGroup: boolean): boolean {
+  return isGroup ? iam.listGroups().includes(entity) : iam.userExists(entity);
+}
+
 export function mappingItem(iam: IamSystem, entity: string, isGroup: boolean): IamItem {
   return {
     type: 'policy-mapping',
     name: '',
     policyMapping: {
       userOrGroup: entity,
-      userType: 0,
+      userType: isLocal(iam, entity, isGroup) ? REG_USER : STS_USER,
       isGroup,
       policy: iam.mappedPolicies(entity, isGroup).join(','),
     },
     updatedAt: now(),
   };
+}
+
+/** Mappings of entities that are not this site's users or groups: LDAP DNs, the STS-mapped policies. */
+export function stsMappings(iam: IamSystem): { entity: string; isGroup: boolean }[] {
+  const all = iam.policyEntities({ users: [], groups: [], policies: [] });
+  return [
+    ...(all.userMappings ?? []).map((m) => ({ entity: m.user, isGroup: false })),
+    ...(all.groupMappings ?? []).map((m) => ({ entity: m.group, isGroup: true })),
+  ].filter((m) => !isLocal(iam, m.entity, m.isGroup));
 }
 
 /** A group as it is now: its members added with its status, or (gone) its removal. */
@@ -112,6 +129,7 @@ export function allIamItems(iam: IamSystem): IamItem[] {
     ...groups.map((g) => groupItem(iam, g)),
     ...users.map((u) => mappingItem(iam, u, false)),
     ...groups.map((g) => mappingItem(iam, g, true)),
+    ...stsMappings(iam).map((m) => mappingItem(iam, m.entity, m.isGroup)),
     ...allServiceAccounts(iam).map((k) => serviceAccountItem(iam, k)),
   ];
 }
@@ -163,9 +181,9 @@ export async function applyIamItem(iam: IamSystem, item: IamItem): Promise<void>
       const m = item.policyMapping;
       if (!m) return;
       const names = m.policy === '' ? [] : m.policy.split(',');
-      const present = m.isGroup ? iam.listGroups().includes(m.userOrGroup) : iam.userExists(m.userOrGroup);
-      if (!present && names.length === 0) return;
-      await iam.setPolicy(names, m.userOrGroup, m.isGroup);
+      const sts = m.userType === STS_USER;
+      if (!sts && !isLocal(iam, m.userOrGroup, m.isGroup) && names.length === 0) return;
+      await iam.setPolicy(names, m.userOrGroup, m.isGroup, sts);
       return;
     }
     case 'service-account': {
@@ -234,7 +252,7 @@ export function iamInfo(iam: IamSystem): {
   for (const [name, info] of Object.entries(iam.listUsers())) {
     UserInfoMap[name] = info;
     const policy = iam.mappedPolicies(name, false).join(',');
-    if (policy) UserPolicies[name] = { userOrGroup: name, userType: 0, isGroup: false, policy };
+    if (policy) UserPolicies[name] = { userOrGroup: name, userType: REG_USER, isGroup: false, policy };
   }
   const GroupDescMap: Record<string, SRGroupDesc> = {};
   const GroupPolicies: Record<string, SRPolicyMapping> = {};
@@ -242,7 +260,17 @@ export function iamInfo(iam: IamSystem): {
     const d = iam.getGroup(g);
     GroupDescMap[g] = { ...d, members: [...d.members].sort() };
     const policy = iam.mappedPolicies(g, true).join(',');
-    if (policy) GroupPolicies[g] = { userOrGroup: g, userType: 0, isGroup: true, policy };
+    if (policy) GroupPolicies[g] = { userOrGroup: g, userType: REG_USER, isGroup: true, policy };
+  }
+  for (const m of stsMappings(iam)) {
+    const mapping = {
+      userOrGroup: m.entity,
+      userType: STS_USER,
+      isGroup: m.isGroup,
+      policy: iam.mappedPolicies(m.entity, m.isGroup).join(','),
+    };
+    if (m.isGroup) GroupPolicies[m.entity] = mapping;
+    else UserPolicies[m.entity] = mapping;
   }
   return { Policies, UserPolicies, UserInfoMap, GroupDescMap, GroupPolicies };
 }

@@ -154,10 +154,12 @@ export function compareSites(
   }
 
   const UserStats: StatusInfo['UserStats'] = {};
-  for (const u of union(infos, (i) => i.UserInfoMap)) {
+  // Users of the sites, and directory DNs with STS-mapped policies (no user record: the mapping is all).
+  for (const u of union(infos, (i) => ({ ...i.UserInfoMap, ...i.UserPolicies }))) {
     const of = infos.map((i) => i.UserInfoMap[u]);
     const maps = infos.map((i) => i.UserPolicies[u]?.policy);
-    const everywhere = of.every((x) => x !== undefined);
+    const sts = of.every((x) => x === undefined);
+    const everywhere = sts ? maps.every((x) => x !== undefined) : of.every((x) => x !== undefined);
     const infoMm = differs(of.map((x) => (x ? { status: x.status, memberOf: x.memberOf ?? [] } : undefined)));
     const polMm = differs(maps);
     const rows: Record<string, Row> = {};
