@@ -25,6 +25,10 @@ export const pagePaths = {
   users: '/users',
   /** User details; the name may span several segments. */
   userDetails: '/users/*',
+  /** Ceph RGW users with their keys and quotas (issue 36; with the `rgw-admin` capability). */
+  rgwUsers: '/rgw/users',
+  /** One RGW user; the uid (`tenant$user` included) is one segment. */
+  rgwUserDetails: '/rgw/users/*',
   groups: '/groups',
   policies: '/policies',
   policyDetails: '/policies/*',
@@ -94,6 +98,7 @@ export const links = {
   bucketBrowse: (bucket: string, path = ''): string =>
     path === '' ? `/buckets/${seg(bucket)}/browse` : `/buckets/${seg(bucket)}/browse/${segs(path)}`,
   userDetails: (userName: string): string => `/users/${segs(userName)}`,
+  rgwUserDetails: (uid: string): string => `/rgw/users/${seg(uid)}`,
   policyDetails: (policyName: string): string => `/policies/${seg(policyName)}`,
   tenantDetails: (namespace: string, tenant: string, tab: TenantTab = 'summary'): string =>
     `/namespaces/${seg(namespace)}/tenants/${seg(tenant)}/${tab}`,

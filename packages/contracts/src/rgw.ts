@@ -61,6 +61,7 @@ export const rgwModifyUserSchema = z
     suspended: z.boolean().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'name at least one field to change');
+export type RgwModifyUser = z.infer<typeof rgwModifyUserSchema>;
 
 export const rgwDeleteUserQuerySchema = z.object({
   purgeData: z

@@ -33,6 +33,12 @@ export const rgwBucketStatsSchema = z.object({
 });
 export type RgwBucketStats = z.infer<typeof rgwBucketStatsSchema>;
 
+/** The objects of a bucket as its index counts them: `rgw.main` (parts of unfinished uploads are apart). */
+export function rgwBucketUsage(stats: RgwBucketStats): { size: number; objects: number } {
+  const main = stats.usage['rgw.main'];
+  return { size: main?.size ?? 0, objects: main?.num_objects ?? 0 };
+}
+
 const keysSchema = z.array(z.object({ user: z.string(), access_key: z.string(), secret_key: z.string() }));
 
 /** An Admin Ops refusal: the HTTP status and RGW's error code (`NoSuchUser`, `AccessDenied`, …). */
@@ -116,6 +122,9 @@ export class RgwAdminClient {
   }
   async bucketStats(bucket: string): Promise<RgwBucketStats> {
     return rgwBucketStatsSchema.parse(await this.send(rgwRequests.bucketStats(bucket)));
+  }
+  async allBucketStats(signal?: AbortSignal): Promise<RgwBucketStats[]> {
+    return z.array(rgwBucketStatsSchema).parse(await this.send(rgwRequests.allBucketStats(), signal));
   }
 }
 

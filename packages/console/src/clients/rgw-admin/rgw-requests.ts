@@ -135,6 +135,12 @@ export const rgwRequests = {
     path: '/admin/bucket',
     query: [['bucket', bucket], ['stats', 'true'], json],
   }),
+  /** Size and object count of every bucket, in one call (no `bucket`: RGW answers a list). */
+  allBucketStats: (): RgwRequest => ({
+    method: 'GET',
+    path: '/admin/bucket',
+    query: [['stats', 'true'], json],
+  }),
 } as const;
 
 /** The URL of a request on a gateway at `endpoint` (`http(s)://host:port`, no path). */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { apiPaths, rgwBucketParamsSchema, rgwBucketStatsSchema } from '@stowage/contracts';
+import { rgwBucketUsage } from '../../clients/rgw-admin/rgw-admin-client.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { rgwAdmin, rgwCall, rgwErrorResponses, rgwQuotaView } from './rgw-helpers.js';
 
@@ -18,13 +19,12 @@ export function registerGetRgwBucketStats(app: ZodApp, ctx: RouteContext): void 
     async (request) => {
       const rgw = rgwAdmin(request, ctx);
       const stats = await rgwCall(() => rgw.bucketStats(request.params.bucket));
-      // Objects live in the `rgw.main` category; multipart parts in progress in `rgw.multimeta`.
-      const main = stats.usage['rgw.main'];
+      const usage = rgwBucketUsage(stats);
       return {
         bucket: stats.bucket,
         owner: stats.owner,
-        sizeBytes: main?.size ?? 0,
-        objects: main?.num_objects ?? 0,
+        sizeBytes: usage.size,
+        objects: usage.objects,
         quota: rgwQuotaView(stats.bucket_quota),
       };
     },
