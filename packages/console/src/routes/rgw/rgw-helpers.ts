@@ -76,7 +76,14 @@ export function rgwUserView(u: RgwWireUser): RgwUser {
     maxBuckets: u.max_buckets,
     keys: u.keys.map((k) => ({ user: k.user, accessKey: k.access_key, secretKey: k.secret_key })),
     caps: u.caps,
+    subusers: u.subusers,
     userQuota: quota(u.user_quota),
     bucketQuota: quota(u.bucket_quota),
   };
+}
+
+/** Changing your own caps could take away the Admin Ops this session runs on: refused. */
+export function refuseOwnCaps(request: FastifyRequest, user: RgwWireUser): void {
+  if (user.keys.some((k) => k.access_key === request.session.credentials.accessKey))
+    throw apiErrors.badRequest('You cannot change the caps of the RGW user you are signed in as.');
 }

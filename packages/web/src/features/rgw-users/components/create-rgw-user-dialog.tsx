@@ -91,7 +91,7 @@ export function CreateRgwUserDialog({
         />
         <TextField
           label="Email"
-          type="email"
+          slotProps={{ htmlInput: { inputMode: 'email' } }}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           autoComplete="off"

@@ -50,7 +50,7 @@ export function EditRgwUserDialog({ user, onClose }: { user: RgwUser; onClose: (
         />
         <TextField
           label="Email"
-          type="email"
+          slotProps={{ htmlInput: { inputMode: 'email' } }}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={problems.email !== undefined}

@@ -71,7 +71,7 @@ export function RgwQuotaDialog({
       </Box>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <FormControlLabel
-          sx={{ width: 170 }}
+          sx={{ width: 190, whiteSpace: 'nowrap' }}
           control={
             <Checkbox
               checked={form.sizeUnlimited}
@@ -112,7 +112,7 @@ export function RgwQuotaDialog({
       </Box>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <FormControlLabel
-          sx={{ width: 170 }}
+          sx={{ width: 190, whiteSpace: 'nowrap' }}
           control={
             <Checkbox
               checked={form.objectsUnlimited}
