@@ -164,6 +164,19 @@ test('an RGW administrator manages users, keys and quotas in the RGW Users scree
   await newKey.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('table', { name: 'Access Keys' }).getByRole('row')).toHaveCount(3);
 
+  // A usage cap and a read-only subuser, through their dialogs.
+  await page.getByRole('button', { name: 'Add Cap' }).click();
+  const cap = page.getByRole('dialog', { name: 'Add Cap' });
+  await cap.getByLabel('Cap Type').click();
+  await page.getByRole('option', { name: 'usage', exact: true }).click();
+  await cap.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('region', { name: 'Caps' })).toContainText('usage=read');
+  await page.getByRole('button', { name: 'Add Subuser' }).click();
+  const subuser = page.getByRole('dialog', { name: 'Add Subuser' });
+  await subuser.getByLabel('Subuser Name').fill('swift');
+  await subuser.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('table', { name: 'Subusers' })).toContainText(`${screenUid}:swift`);
+
   await page.getByRole('button', { name: 'Suspend' }).click();
   await expect(page.getByTestId('rgw-user-status')).toHaveText('Suspended');
   await snapBoth(page, 'engines-ceph-rgw-user');
@@ -176,6 +189,8 @@ test('an RGW administrator manages users, keys and quotas in the RGW Users scree
     email: 'screen@example.com',
     maxBuckets: 5,
     suspended: true,
+    caps: [{ type: 'usage', perm: 'read' }],
+    subusers: [{ id: `${screenUid}:swift`, permissions: 'read' }],
     bucketQuota: { enabled: true, maxSizeBytes: 2 * 1024 * 1024, maxObjects: 1 },
   });
   expect(kept.keys.map((k: { accessKey: string }) => k.accessKey).sort()).toEqual(
@@ -210,6 +225,34 @@ test('bucket size and objects come from RGW into the bucket list and summary', a
   await page.goto(`/buckets/${usageBucket}/admin/summary`);
   await expect(page.getByLabel('Reported Usage value')).toHaveText('3 KiB');
   await expect(page.getByRole('region', { name: 'Reported Usage' })).toContainText('2 objects');
+  await expect(page.getByLabel('RGW Owner value')).toHaveText('s3user');
+
+  // The index check, then the bucket given to another RGW user.
+  await page.getByRole('button', { name: 'Check Index' }).click();
+  const check = page.getByRole('dialog', { name: 'Check Bucket Index' });
+  await check.getByRole('button', { name: 'Check' }).click();
+  await expect(check.getByRole('status')).toHaveText('The index is consistent: 3 KiB, 2 objects.');
+  await snapBoth(page, 'engines-ceph-bucket-index-check');
+  await check.getByRole('button', { name: 'Close' }).click();
+  const api = page.request;
+  expect(
+    (
+      await api.post('/api/v1/rgw/users', { data: { uid: 'e2e-new-owner', displayName: 'New owner' } })
+    ).status(),
+  ).toBe(201);
+  try {
+    await page.getByRole('button', { name: 'Change Bucket Owner' }).click();
+    const owner = page.getByRole('dialog', { name: 'Change Bucket Owner' });
+    await owner.getByLabel('Owner (RGW user ID)').fill('e2e-new-owner');
+    await owner.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByLabel('RGW Owner value')).toHaveText('e2e-new-owner');
+    await snapBoth(page, 'engines-ceph-bucket-summary');
+    expect((await (await api.get(`/api/v1/rgw/buckets/${usageBucket}/stats`)).json()).owner).toBe(
+      'e2e-new-owner',
+    );
+  } finally {
+    expect((await api.delete('/api/v1/rgw/users/e2e-new-owner?purgeData=true')).status()).toBe(204);
+  }
 });
 
 test('an RGW user without admin caps is told why RGW Users is absent', async ({

@@ -22,7 +22,10 @@ const statsKey = (bucket: string) => [...bucketKeys.bucket(bucket), 'rgw-stats']
 
 /** GET /api/v1/rgw/buckets/{bucket}/stats: owner, size, objects and quota as RGW keeps them (issue 36). */
 export function getRgwBucketStats(bucket: string, signal?: AbortSignal): Promise<RgwBucketStats> {
-  return apiRequest(fillApiPath(apiPaths.rgwBucketStats, { bucket }), { schema: rgwBucketStatsSchema, signal });
+  return apiRequest(fillApiPath(apiPaths.rgwBucketStats, { bucket }), {
+    schema: rgwBucketStatsSchema,
+    signal,
+  });
 }
 
 export function useRgwBucketStats(bucket: string, enabled: boolean): UseQueryResult<RgwBucketStats> {
@@ -63,6 +66,7 @@ export function useCheckRgwBucketIndex(bucket: string): UseMutationResult<RgwInd
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fix: boolean) => checkRgwBucketIndex(bucket, fix),
-    onSuccess: (_, fix) => (fix ? queryClient.invalidateQueries({ queryKey: bucketKeys.bucket(bucket) }) : undefined),
+    onSuccess: (_, fix) =>
+      fix ? queryClient.invalidateQueries({ queryKey: bucketKeys.bucket(bucket) }) : undefined,
   });
 }

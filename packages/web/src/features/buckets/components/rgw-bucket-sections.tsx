@@ -38,8 +38,8 @@ function IndexCheckDialog({ bucket, onClose }: { bucket: string; onClose: () => 
       }
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        RGW compares the size and object count its bucket index keeps with the entries it holds. Fix Index rewrites
-        the kept figures with the counted ones.
+        RGW compares the size and object count its bucket index keeps with the entries it holds. Fix Index
+        rewrites the kept figures with the counted ones.
       </Typography>
       {result && (
         <Alert severity={result.consistent ? 'success' : 'warning'} role="status">
@@ -88,7 +88,13 @@ function OwnerDialog({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         RGW links the bucket to this user and unlinks it from {owner}; the user's quota then counts it.
       </Typography>
-      <TextField label="Owner (RGW user ID)" value={uid} onChange={(e) => setUid(e.target.value)} fullWidth autoFocus />
+      <TextField
+        label="Owner (RGW user ID)"
+        value={uid}
+        onChange={(e) => setUid(e.target.value)}
+        fullWidth
+        autoFocus
+      />
     </FormDialog>
   );
 }
@@ -101,7 +107,11 @@ export function RgwBucketSections({ bucket }: { bucket: string }): ReactElement 
   const stats = useRgwBucketStats(bucket, true);
   const [modal, setModal] = useState<'owner' | 'index' | null>(null);
   return (
-    <Card component="section" aria-label="RGW Owner" sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <Card
+      component="section"
+      aria-label="RGW Owner"
+      sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography
           component="h2"
@@ -124,7 +134,11 @@ export function RgwBucketSections({ bucket }: { bucket: string }): ReactElement 
         {stats.isPending ? <Skeleton width={120} /> : (stats.data?.owner ?? '-')}
       </Box>
       <Box>
-        <Button size="small" startIcon={<FactCheckOutlined fontSize="small" />} onClick={() => setModal('index')}>
+        <Button
+          size="small"
+          startIcon={<FactCheckOutlined fontSize="small" />}
+          onClick={() => setModal('index')}
+        >
           Check Index
         </Button>
       </Box>

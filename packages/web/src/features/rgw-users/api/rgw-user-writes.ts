@@ -8,12 +8,16 @@ import {
   type RgwQuota,
   type RgwUser,
   rgwKeyListSchema,
+  type rgwSubuserAccessSchema,
   rgwUserSchema,
 } from '@stowage/contracts';
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { ApiError } from '@/shared/api/api-error';
 import { apiRequest } from '@/shared/api/client';
 import { rgwKeys } from './rgw-keys';
+
+type RgwSubuserAccess = z.infer<typeof rgwSubuserAccessSchema>;
 
 /** POST /api/v1/rgw/users: a new user with a generated S3 key pair. */
 export function createRgwUser(body: RgwCreateUser): Promise<RgwUser> {
@@ -55,6 +59,32 @@ export function setRgwQuota(uid: string, scope: 'user' | 'bucket', quota: RgwQuo
   });
 }
 
+/** PUT /api/v1/rgw/users/{uid}/caps/{type}: the cap's permission, replacing what it had. */
+export function setRgwCap(uid: string, type: string, perm: 'read' | 'write' | '*'): Promise<RgwUser> {
+  return apiRequest(fillApiPath(apiPaths.rgwUserCap, { uid, type }), {
+    method: 'PUT',
+    body: { perm },
+    schema: rgwUserSchema,
+  });
+}
+
+export function deleteRgwCap(uid: string, type: string): Promise<void> {
+  return apiRequest(fillApiPath(apiPaths.rgwUserCap, { uid, type }), { method: 'DELETE' });
+}
+
+/** POST /api/v1/rgw/users/{uid}/subusers: `uid:name` with its access. */
+export function createRgwSubuser(uid: string, name: string, access: RgwSubuserAccess): Promise<RgwUser> {
+  return apiRequest(fillApiPath(apiPaths.rgwUserSubusers, { uid }), {
+    method: 'POST',
+    body: { name, access },
+    schema: rgwUserSchema,
+  });
+}
+
+export function deleteRgwSubuser(uid: string, subuser: string): Promise<void> {
+  return apiRequest(fillApiPath(apiPaths.rgwUserSubuser, { uid, subuser }), { method: 'DELETE' });
+}
+
 /** A mutation that refreshes the RGW screens when it succeeds. */
 function useRgwMutation<T, V>(run: (vars: V) => Promise<T>): UseMutationResult<T, ApiError, V> {
   const queryClient = useQueryClient();
@@ -76,3 +106,14 @@ export const useSetRgwQuota = (uid: string) =>
   useRgwMutation(({ scope, quota }: { scope: 'user' | 'bucket'; quota: RgwQuota }) =>
     setRgwQuota(uid, scope, quota),
   );
+export const useSetRgwCap = (uid: string) =>
+  useRgwMutation(({ type, perm }: { type: string; perm: 'read' | 'write' | '*' }) =>
+    setRgwCap(uid, type, perm),
+  );
+export const useDeleteRgwCap = (uid: string) => useRgwMutation((type: string) => deleteRgwCap(uid, type));
+export const useCreateRgwSubuser = (uid: string) =>
+  useRgwMutation(({ name, access }: { name: string; access: RgwSubuserAccess }) =>
+    createRgwSubuser(uid, name, access),
+  );
+export const useDeleteRgwSubuser = (uid: string) =>
+  useRgwMutation((subuser: string) => deleteRgwSubuser(uid, subuser));

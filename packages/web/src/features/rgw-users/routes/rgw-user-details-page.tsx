@@ -15,6 +15,7 @@ import { useRgwUser } from '../api/get-rgw-user';
 import { useUpdateRgwUser } from '../api/rgw-user-writes';
 import { DeleteRgwUserDialog } from '../components/delete-rgw-user-dialog';
 import { EditRgwUserDialog } from '../components/edit-rgw-user-dialog';
+import { RgwCapsCard, RgwSubusersPanel } from '../components/rgw-caps-subusers';
 import { RgwKeysPanel } from '../components/rgw-keys-panel';
 import { RgwQuotaCards } from '../components/rgw-quota-cards';
 
@@ -38,8 +39,8 @@ function maxBucketsText(n: number): string {
 }
 
 /**
- * /rgw/users/{uid} (issue 36): the RGW user's profile with Suspend/Enable, Edit and Delete; its caps; its
- * S3 keys; its user and bucket quotas.
+ * /rgw/users/{uid} (issue 36): the RGW user's profile with Suspend/Enable, Edit and Delete; its user and
+ * bucket quotas; its caps; its S3 keys; its subusers.
  */
 export function RgwUserDetailsPage(): ReactElement {
   const uid = useParams()['*'] ?? '';
@@ -116,22 +117,16 @@ export function RgwUserDetailsPage(): ReactElement {
         <Field label="Display Name">{u.displayName}</Field>
         <Field label="Email">{u.email || '—'}</Field>
         <Field label="Max Buckets">{maxBucketsText(u.maxBuckets)}</Field>
-        <Field label="Caps">
-          {u.caps.length === 0 ? (
-            'None'
-          ) : (
-            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
-              {u.caps.map((c) => (
-                <Chip key={c.type} size="small" variant="outlined" label={`${c.type}=${c.perm}`} />
-              ))}
-            </Box>
-          )}
-        </Field>
+        <Field label="Keys">{formatCount(u.keys.length)}</Field>
       </Card>
       <Box sx={{ mb: 3 }}>
         <RgwQuotaCards user={u} />
       </Box>
+      <Box sx={{ mb: 3 }}>
+        <RgwCapsCard user={u} />
+      </Box>
       <RgwKeysPanel user={u} />
+      <RgwSubusersPanel user={u} />
       {dialog === 'edit' && <EditRgwUserDialog user={u} onClose={() => setDialog(null)} />}
       <DeleteRgwUserDialog
         uid={dialog === 'delete' ? uid : null}
