@@ -112,6 +112,7 @@ test('an RGW administrator manages users, keys and quotas in the RGW Users scree
   page,
   request: api,
 }) => {
+  test.setTimeout(180_000); // some twenty round trips through the console to RGW, on a shared machine
   await signInPage(page, engine.accessKey, engine.secretKey);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'RGW Users' }).click();
   await expect(page.getByRole('heading', { name: 'RGW Users', level: 1 })).toBeVisible();
@@ -212,6 +213,7 @@ test('an RGW administrator manages users, keys and quotas in the RGW Users scree
 });
 
 test('bucket size and objects come from RGW into the bucket list and summary', async ({ engine, page }) => {
+  test.setTimeout(120_000);
   await engine.s3.makeBucket(usageBucket);
   await engine.s3.putObject(usageBucket, 'a.bin', Buffer.alloc(1536));
   await engine.s3.putObject(usageBucket, 'b.bin', Buffer.alloc(1536));

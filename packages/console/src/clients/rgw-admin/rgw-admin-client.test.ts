@@ -20,7 +20,7 @@ describe('RGW Admin Ops requests', () => {
     ]);
     expect(pairs(rgwRequests.unlinkBucket('b1', 'bob'))[0]).toBe('POST');
     expect(url(rgwRequests.checkBucketIndex('b1', true))).toBe(
-      `${endpoint}/admin/bucket?index&bucket=b1&check-objects=true&fix=true&format=json`,
+      `${endpoint}/admin/bucket?index&bucket=b1&check-objects=false&fix=true&format=json`,
     );
     expect(pairs(rgwRequests.createSubuser('bob', 'bob:swift', 'read'))).toEqual([
       'PUT',

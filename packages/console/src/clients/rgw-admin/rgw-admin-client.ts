@@ -35,14 +35,14 @@ export const rgwBucketStatsSchema = z.object({
 export type RgwBucketStats = z.infer<typeof rgwBucketStatsSchema>;
 
 /** The objects of a bucket as its index counts them: `rgw.main` (parts of unfinished uploads are apart). */
-export function rgwBucketUsage(stats: RgwBucketStats): { size: number; objects: number } {
+export function rgwBucketUsage(stats: Pick<RgwBucketStats, 'usage'>): { size: number; objects: number } {
   const main = stats.usage['rgw.main'];
   return { size: main?.size ?? 0, objects: main?.num_objects ?? 0 };
 }
 
 const usageSchema = z.record(z.string(), z.object({ size: z.number().optional(), num_objects: z.number() }));
 
-/** `GET /admin/bucket?index&check-objects`: the header as kept and as counted. */
+/** `GET /admin/bucket?index`: the header as kept and as counted (pacific answers `check-objects=true` with broken JSON). */
 const rgwIndexCheckAnswerSchema = z.object({
   invalid_multipart_entries: z.array(z.string()).default([]),
   check_result: z

@@ -157,7 +157,7 @@ export const rgwRequests = {
   checkBucketIndex: (bucket: string, fix: boolean): RgwRequest => ({
     method: 'GET',
     path: '/admin/bucket',
-    query: [['index', ''], ['bucket', bucket], ['check-objects', 'true'], ['fix', String(fix)], json],
+    query: [['index', ''], ['bucket', bucket], ['check-objects', 'false'], ['fix', String(fix)], json],
   }),
   /** A subuser `uid:name` with a generated Swift secret and its permission. */
   createSubuser: (uid: string, subuser: string, access: SubuserAccess): RgwRequest => ({

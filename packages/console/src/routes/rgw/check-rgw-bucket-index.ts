@@ -5,17 +5,18 @@ import {
   rgwCheckIndexSchema,
   rgwIndexCheckSchema,
 } from '@stowage/contracts';
+import { rgwBucketUsage } from '../../clients/rgw-admin/rgw-admin-client.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { rgwAdmin, rgwCall, rgwErrorResponses } from './rgw-helpers.js';
 
-type Usage = Record<string, { size?: number; num_objects: number }>;
-const counts = (u: Usage | undefined) => ({
-  sizeBytes: u?.['rgw.main']?.size ?? 0,
-  objects: u?.['rgw.main']?.num_objects ?? 0,
-});
+type Usage = Parameters<typeof rgwBucketUsage>[0]['usage'];
+const counts = (usage: Usage | undefined) => {
+  const { size, objects } = rgwBucketUsage({ usage: usage ?? {} });
+  return { sizeBytes: size, objects };
+};
 
 /**
- * POST /api/v1/rgw/buckets/:bucket/index-check: RGW's bucket index check (`check-objects`), comparing the
+ * POST /api/v1/rgw/buckets/:bucket/index-check: RGW's bucket index check, comparing the
  * index header's size and count with the entries; `fix` rewrites the header with what was counted.
  */
 export function registerCheckRgwBucketIndex(app: ZodApp, ctx: RouteContext): void {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-import { apiErrorSchema, type RgwQuota, type RgwUser } from '@stowage/contracts';
+import { apiErrorSchema, type RgwBucketStats, type RgwQuota, type RgwUser } from '@stowage/contracts';
 import type { FastifyRequest } from 'fastify';
 import {
   type RgwAdminClient,
   RgwAdminError,
+  type RgwBucketStats as RgwWireBucketStats,
   type RgwUser as RgwWireUser,
+  rgwBucketUsage,
 } from '../../clients/rgw-admin/rgw-admin-client.js';
 import { createRgwAdminClient } from '../../clients/store-clients.js';
 import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
@@ -65,6 +67,18 @@ function quota(q: RgwWireUser['user_quota']): RgwQuota | null {
 }
 
 export { quota as rgwQuotaView };
+
+/** The REST view of a bucket's stats: owner, what `rgw.main` counts, and the bucket's quota. */
+export function rgwBucketStatsView(stats: RgwWireBucketStats): RgwBucketStats {
+  const usage = rgwBucketUsage(stats);
+  return {
+    bucket: stats.bucket,
+    owner: stats.owner,
+    sizeBytes: usage.size,
+    objects: usage.objects,
+    quota: quota(stats.bucket_quota),
+  };
+}
 
 /** The REST view of RGW's user document. */
 export function rgwUserView(u: RgwWireUser): RgwUser {

@@ -6,9 +6,8 @@ import {
   rgwBucketStatsSchema,
 } from '@stowage/contracts';
 import { z } from 'zod';
-import { rgwBucketUsage } from '../../clients/rgw-admin/rgw-admin-client.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { rgwAdmin, rgwCall, rgwErrorResponses, rgwQuotaView } from './rgw-helpers.js';
+import { rgwAdmin, rgwBucketStatsView, rgwCall, rgwErrorResponses } from './rgw-helpers.js';
 
 /**
  * PUT /api/v1/rgw/buckets/:bucket/owner: links the bucket to another RGW user (RGW unlinks it from the
@@ -31,15 +30,7 @@ export function registerRgwBucketOwner(app: ZodApp, ctx: RouteContext): void {
       const { bucket } = request.params;
       await rgwCall(() => rgw.getUser(request.body.uid)); // a 404 for an unknown user, before anything moves
       await rgwCall(() => rgw.linkBucket(bucket, request.body.uid));
-      const stats = await rgwCall(() => rgw.bucketStats(bucket));
-      const usage = rgwBucketUsage(stats);
-      return {
-        bucket: stats.bucket,
-        owner: stats.owner,
-        sizeBytes: usage.size,
-        objects: usage.objects,
-        quota: rgwQuotaView(stats.bucket_quota),
-      };
+      return rgwBucketStatsView(await rgwCall(() => rgw.bucketStats(bucket)));
     },
   );
   app.delete(

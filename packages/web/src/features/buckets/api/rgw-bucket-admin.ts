@@ -49,7 +49,11 @@ export function useSetRgwBucketOwner(bucket: string): UseMutationResult<RgwBucke
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (uid: string) => setRgwBucketOwner(bucket, uid),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bucketKeys.bucket(bucket) }),
+    // Only the owner and the list: the rest of the bucket may no longer be readable by the signed-in user.
+    onSuccess: (stats) => {
+      queryClient.setQueryData(statsKey(bucket), stats);
+      return queryClient.invalidateQueries({ queryKey: bucketKeys.list() });
+    },
   });
 }
 

@@ -86,7 +86,8 @@ function OwnerDialog({
       submitDisabled={uid.trim() === '' || uid.trim() === owner}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        RGW links the bucket to this user and unlinks it from {owner}; the user's quota then counts it.
+        RGW links the bucket to this user and unlinks it from {owner}; the user's quota then counts it, and S3
+        access to it follows its new owner (you may no longer read it yourself).
       </Typography>
       <TextField
         label="Owner (RGW user ID)"
