@@ -32,6 +32,8 @@ export const pageCapabilities: Partial<Record<PagePath, Capability>> = {
   [pagePaths.watch]: 'admin',
   [pagePaths.users]: 'admin',
   [pagePaths.userDetails]: 'admin',
+  [pagePaths.rgwUsers]: 'rgw-admin',
+  [pagePaths.rgwUserDetails]: 'rgw-admin',
   [pagePaths.groups]: 'admin',
   [pagePaths.policies]: 'admin',
   [pagePaths.policyDetails]: 'admin',
@@ -52,9 +54,12 @@ export const pageCapabilities: Partial<Record<PagePath, Capability>> = {
   [pagePaths.webhookAudit]: 'admin',
 };
 
-/** Whether a session with these capabilities has `capability`; sessions that predate detection have all. */
+/**
+ * Whether a session with these capabilities has `capability`. Sessions that predate detection were all
+ * MinIO's: they have every capability but RGW's Admin Ops, which only a detected Ceph RGW has.
+ */
 export function hasCapability(capabilities: readonly string[] | undefined, capability: Capability): boolean {
-  return capabilities === undefined || capabilities.includes(capability);
+  return capabilities === undefined ? capability !== 'rgw-admin' : capabilities.includes(capability);
 }
 
 /** The capability a page needs that the session lacks, or undefined when the page can work here. */

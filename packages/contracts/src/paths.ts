@@ -25,6 +25,10 @@ export const pagePaths = {
   users: '/users',
   /** User details; the name may span several segments. */
   userDetails: '/users/*',
+  /** Ceph RGW users with their keys and quotas (issue 36; with the `rgw-admin` capability). */
+  rgwUsers: '/rgw/users',
+  /** One RGW user; the uid (`tenant$user` included) is one segment. */
+  rgwUserDetails: '/rgw/users/*',
   groups: '/groups',
   policies: '/policies',
   policyDetails: '/policies/*',
@@ -96,6 +100,7 @@ export const links = {
   bucketBrowse: (bucket: string, path = ''): string =>
     path === '' ? `/buckets/${seg(bucket)}/browse` : `/buckets/${seg(bucket)}/browse/${segs(path)}`,
   userDetails: (userName: string): string => `/users/${segs(userName)}`,
+  rgwUserDetails: (uid: string): string => `/rgw/users/${seg(uid)}`,
   policyDetails: (policyName: string): string => `/policies/${seg(policyName)}`,
   tenantDetails: (namespace: string, tenant: string, tab: TenantTab = 'summary'): string =>
     `/namespaces/${seg(namespace)}/tenants/${seg(tenant)}/${tab}`,
@@ -123,6 +128,12 @@ export const apiPaths = {
   rgwUserKey: '/api/v1/rgw/users/:uid/keys/:accessKey',
   rgwUserQuota: '/api/v1/rgw/users/:uid/quota/:scope',
   rgwBucketStats: '/api/v1/rgw/buckets/:bucket/stats',
+  rgwUserSubusers: '/api/v1/rgw/users/:uid/subusers',
+  rgwUserSubuser: '/api/v1/rgw/users/:uid/subusers/:subuser',
+  rgwUserCap: '/api/v1/rgw/users/:uid/caps/:type',
+  rgwBucketOwner: '/api/v1/rgw/buckets/:bucket/owner',
+  rgwBucketIndexCheck: '/api/v1/rgw/buckets/:bucket/index-check',
+  rgwUsage: '/api/v1/rgw/usage',
   // Identity (spec 2 §7). `:param` segments are filled with `fillApiPath` (one encoded segment each).
   users: '/api/v1/users',
   user: '/api/v1/user',

@@ -28,6 +28,7 @@ export const rgwUserSchema = z
     maxBuckets: z.number().int(),
     keys: z.array(rgwKeySchema),
     caps: z.array(z.object({ type: z.string(), perm: z.string() })),
+    subusers: z.array(z.object({ id: z.string(), permissions: z.string() })),
     userQuota: rgwQuotaSchema.nullable(),
     bucketQuota: rgwQuotaSchema.nullable().describe('The quota each of the user’s buckets gets'),
   })
@@ -61,6 +62,7 @@ export const rgwModifyUserSchema = z
     suspended: z.boolean().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'name at least one field to change');
+export type RgwModifyUser = z.infer<typeof rgwModifyUserSchema>;
 
 export const rgwDeleteUserQuerySchema = z.object({
   purgeData: z
@@ -100,3 +102,73 @@ export const rgwBucketStatsSchema = z
   })
   .meta({ id: 'RgwBucketStats' });
 export type RgwBucketStats = z.infer<typeof rgwBucketStatsSchema>;
+
+/** A subuser (`uid:name`) and what it may do; it signs with a Swift key. */
+export const rgwSubuserAccessSchema = z.enum(['read', 'write', 'readwrite', 'full']);
+export const rgwCreateSubuserSchema = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits and . _ - only')
+    .describe('The part after `uid:`'),
+  access: rgwSubuserAccessSchema,
+});
+export const rgwSubuserParamsSchema = z.object({ uid: uidSchema, subuser: z.string().min(1) });
+
+/** One cap type (`users`, `buckets`, `metadata`, `usage`, `zone`, …) and its permission. */
+export const rgwCapParamsSchema = z.object({
+  uid: uidSchema,
+  type: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z-]+$/, 'a cap type such as users, buckets, metadata, usage'),
+});
+export const rgwSetCapSchema = z.object({ perm: z.enum(['read', 'write', '*']) });
+
+/** Who owns the bucket: linking gives it to `uid` (RGW takes it off its previous owner). */
+export const rgwBucketOwnerSchema = z.object({ uid: uidSchema });
+
+export const rgwCheckIndexSchema = z.object({
+  fix: z.boolean().default(false).describe('Rewrite the index header with what was counted'),
+});
+const indexCountSchema = z.object({ sizeBytes: z.number(), objects: z.number() });
+export const rgwIndexCheckSchema = z
+  .object({
+    bucket: z.string(),
+    /** What the index header says. */
+    header: indexCountSchema,
+    /** What RGW counted in the index's entries. */
+    counted: indexCountSchema,
+    invalidMultipartEntries: z.array(z.string()),
+    consistent: z.boolean(),
+    fixed: z.boolean(),
+  })
+  .meta({ id: 'RgwIndexCheck' });
+export type RgwIndexCheck = z.infer<typeof rgwIndexCheckSchema>;
+
+/** GET /api/v1/rgw/usage: RGW's usage log, per user and category, between two UTC dates. */
+export const rgwUsageQuerySchema = z.object({
+  uid: uidSchema.optional(),
+  start: z.iso.date().optional().describe('YYYY-MM-DD (UTC)'),
+  end: z.iso.date().optional().describe('YYYY-MM-DD (UTC), exclusive'),
+});
+const usageCountsSchema = z.object({
+  bytesSent: z.number(),
+  bytesReceived: z.number(),
+  ops: z.number(),
+  successfulOps: z.number(),
+});
+export const rgwUsageSchema = z
+  .object({
+    users: z.array(
+      z.object({
+        uid: z.string(),
+        categories: z.array(usageCountsSchema.extend({ category: z.string() })),
+        total: usageCountsSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'RgwUsage' });
+export type RgwUsage = z.infer<typeof rgwUsageSchema>;

@@ -19,6 +19,9 @@ export const pageScopes: ReadonlyArray<readonly [PagePath, readonly string[] | n
   [pagePaths.watch, ['s3:ListenBucketNotification', 's3:ListenNotification']],
   [pagePaths.users, usersScopes()],
   [pagePaths.userDetails, usersScopes()],
+  // RGW decides from the user's caps; the page is offered when sign-in found Admin Ops (issue 36).
+  [pagePaths.rgwUsers, null],
+  [pagePaths.rgwUserDetails, null],
   [pagePaths.groups, ['admin:ListGroups', 'admin:AddUserToGroup']],
   [pagePaths.policies, ['admin:ListUserPolicies', 'admin:CreatePolicy']],
   [pagePaths.policyDetails, ['admin:ListUserPolicies', 'admin:CreatePolicy', 'admin:GetPolicy']],

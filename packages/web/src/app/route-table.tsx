@@ -9,6 +9,7 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
@@ -82,6 +83,14 @@ const UsersPage = lazy(() =>
 const UserDetailsPage = lazy(() =>
   import('@/features/users/routes/user-details-page').then((m) => ({ default: m.UserDetailsPage })),
 );
+const RgwUsersPage = lazy(() =>
+  import('@/features/rgw-users/routes/rgw-users-page').then((m) => ({ default: m.RgwUsersPage })),
+);
+const RgwUserDetailsPage = lazy(() =>
+  import('@/features/rgw-users/routes/rgw-user-details-page').then((m) => ({
+    default: m.RgwUserDetailsPage,
+  })),
+);
 const GroupsPage = lazy(() =>
   import('@/features/groups/routes/groups-page').then((m) => ({ default: m.GroupsPage })),
 );
@@ -143,6 +152,13 @@ export const shellPages: readonly ShellPage[] = [
     menu: { label: 'Users', icon: <PersonOutlined />, group: 'common' },
   },
   { path: pagePaths.userDetails, component: UserDetailsPage },
+  // Ceph RGW's users (issue 36): only with the `rgw-admin` capability, so never beside MinIO's Users.
+  {
+    path: pagePaths.rgwUsers,
+    component: RgwUsersPage,
+    menu: { label: 'RGW Users', icon: <ManageAccountsOutlined />, group: 'common' },
+  },
+  { path: pagePaths.rgwUserDetails, component: RgwUserDetailsPage },
   {
     path: pagePaths.groups,
     component: GroupsPage,

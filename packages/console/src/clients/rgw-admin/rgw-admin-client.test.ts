@@ -8,6 +8,38 @@ const endpoint = 'http://127.0.0.1:7480';
 const url = (req: Parameters<typeof rgwRequestUrl>[1]) => rgwRequestUrl(endpoint, req).href;
 
 describe('RGW Admin Ops requests', () => {
+  it('builds the bucket, subuser, caps and usage calls (issue 36, second part)', () => {
+    const pairs = (req: Parameters<typeof rgwRequestUrl>[1]) => [req.method, url(req)];
+    expect(pairs(rgwRequests.allBucketStats())).toEqual([
+      'GET',
+      `${endpoint}/admin/bucket?stats=true&format=json`,
+    ]);
+    expect(pairs(rgwRequests.linkBucket('b1', 'bob'))).toEqual([
+      'PUT',
+      `${endpoint}/admin/bucket?bucket=b1&uid=bob&format=json`,
+    ]);
+    expect(pairs(rgwRequests.unlinkBucket('b1', 'bob'))[0]).toBe('POST');
+    expect(url(rgwRequests.checkBucketIndex('b1', true))).toBe(
+      `${endpoint}/admin/bucket?index&bucket=b1&check-objects=false&fix=true&format=json`,
+    );
+    expect(pairs(rgwRequests.createSubuser('bob', 'bob:swift', 'read'))).toEqual([
+      'PUT',
+      `${endpoint}/admin/user?uid=bob&subuser=bob%3Aswift&access=read&key-type=swift&generate-secret=true&format=json`,
+    ]);
+    expect(pairs(rgwRequests.removeSubuser('bob', 'bob:swift'))).toEqual([
+      'DELETE',
+      `${endpoint}/admin/user?uid=bob&subuser=bob%3Aswift&purge-keys=true&format=json`,
+    ]);
+    expect(pairs(rgwRequests.changeCaps('bob', 'usage=read', false))).toEqual([
+      'PUT',
+      `${endpoint}/admin/user?caps&uid=bob&user-caps=usage%3Dread&format=json`,
+    ]);
+    expect(rgwRequests.changeCaps('bob', 'usage=*', true).method).toBe('DELETE');
+    expect(url(rgwRequests.usage({ uid: 'bob', start: '2026-12-01' }))).toBe(
+      `${endpoint}/admin/usage?uid=bob&start=2026-12-01&show-entries=false&show-summary=true&format=json`,
+    );
+  });
+
   it('builds the user calls with the Admin Ops parameter names', () => {
     expect(url(rgwRequests.getUser('alice'))).toBe(`${endpoint}/admin/user?uid=alice&format=json`);
     const create = rgwRequests.createUser({

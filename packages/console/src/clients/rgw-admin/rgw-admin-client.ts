@@ -19,6 +19,7 @@ export const rgwUserSchema = z.object({
   max_buckets: z.number(),
   keys: z.array(z.object({ user: z.string(), access_key: z.string(), secret_key: z.string() })).default([]),
   caps: z.array(z.object({ type: z.string(), perm: z.string() })).default([]),
+  subusers: z.array(z.object({ id: z.string(), permissions: z.string() })).default([]),
   bucket_quota: rgwQuotaSchema.optional(),
   user_quota: rgwQuotaSchema.optional(),
 });
@@ -32,6 +33,46 @@ export const rgwBucketStatsSchema = z.object({
   bucket_quota: rgwQuotaSchema.optional(),
 });
 export type RgwBucketStats = z.infer<typeof rgwBucketStatsSchema>;
+
+/** The objects of a bucket as its index counts them: `rgw.main` (parts of unfinished uploads are apart). */
+export function rgwBucketUsage(stats: Pick<RgwBucketStats, 'usage'>): { size: number; objects: number } {
+  const main = stats.usage['rgw.main'];
+  return { size: main?.size ?? 0, objects: main?.num_objects ?? 0 };
+}
+
+const usageSchema = z.record(z.string(), z.object({ size: z.number().optional(), num_objects: z.number() }));
+
+/** `GET /admin/bucket?index`: the header as kept and as counted (pacific answers `check-objects=true` with broken JSON). */
+const rgwIndexCheckAnswerSchema = z.object({
+  invalid_multipart_entries: z.array(z.string()).default([]),
+  check_result: z
+    .object({
+      existing_header: z.object({ usage: usageSchema }),
+      calculated_header: z.object({ usage: usageSchema }),
+    })
+    .optional(),
+});
+export type RgwIndexCheckAnswer = z.infer<typeof rgwIndexCheckAnswerSchema>;
+
+const usageCounts = z.object({
+  bytes_sent: z.number(),
+  bytes_received: z.number(),
+  ops: z.number(),
+  successful_ops: z.number(),
+});
+/** `GET /admin/usage?show-summary`: per user, the counts by category and their total. */
+const rgwUsageAnswerSchema = z.object({
+  summary: z
+    .array(
+      z.object({
+        user: z.string(),
+        categories: z.array(usageCounts.extend({ category: z.string() })).default([]),
+        total: usageCounts,
+      }),
+    )
+    .default([]),
+});
+export type RgwUsageAnswer = z.infer<typeof rgwUsageAnswerSchema>;
 
 const keysSchema = z.array(z.object({ user: z.string(), access_key: z.string(), secret_key: z.string() }));
 
@@ -116,6 +157,30 @@ export class RgwAdminClient {
   }
   async bucketStats(bucket: string): Promise<RgwBucketStats> {
     return rgwBucketStatsSchema.parse(await this.send(rgwRequests.bucketStats(bucket)));
+  }
+  async linkBucket(bucket: string, uid: string): Promise<void> {
+    await this.send(rgwRequests.linkBucket(bucket, uid));
+  }
+  async unlinkBucket(bucket: string, uid: string): Promise<void> {
+    await this.send(rgwRequests.unlinkBucket(bucket, uid));
+  }
+  async checkBucketIndex(bucket: string, fix: boolean): Promise<RgwIndexCheckAnswer> {
+    return rgwIndexCheckAnswerSchema.parse(await this.send(rgwRequests.checkBucketIndex(bucket, fix)));
+  }
+  async createSubuser(...args: Parameters<typeof rgwRequests.createSubuser>): Promise<void> {
+    await this.send(rgwRequests.createSubuser(...args));
+  }
+  async removeSubuser(uid: string, subuser: string): Promise<void> {
+    await this.send(rgwRequests.removeSubuser(uid, subuser));
+  }
+  async changeCaps(uid: string, caps: string, remove: boolean): Promise<void> {
+    await this.send(rgwRequests.changeCaps(uid, caps, remove));
+  }
+  async usage(q: Parameters<typeof rgwRequests.usage>[0]): Promise<RgwUsageAnswer> {
+    return rgwUsageAnswerSchema.parse(await this.send(rgwRequests.usage(q)));
+  }
+  async allBucketStats(signal?: AbortSignal): Promise<RgwBucketStats[]> {
+    return z.array(rgwBucketStatsSchema).parse(await this.send(rgwRequests.allBucketStats(), signal));
   }
 }
 

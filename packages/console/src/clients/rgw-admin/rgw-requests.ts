@@ -135,7 +135,72 @@ export const rgwRequests = {
     path: '/admin/bucket',
     query: [['bucket', bucket], ['stats', 'true'], json],
   }),
+  /** Size and object count of every bucket, in one call (no `bucket`: RGW answers a list). */
+  allBucketStats: (): RgwRequest => ({
+    method: 'GET',
+    path: '/admin/bucket',
+    query: [['stats', 'true'], json],
+  }),
+  /** Gives the bucket to `uid` (`PUT /admin/bucket`): RGW moves it from its current owner. */
+  linkBucket: (bucket: string, uid: string): RgwRequest => ({
+    method: 'PUT',
+    path: '/admin/bucket',
+    query: [['bucket', bucket], ['uid', uid], json],
+  }),
+  /** Takes the bucket off `uid`'s list (`POST /admin/bucket`); the bucket and its objects stay. */
+  unlinkBucket: (bucket: string, uid: string): RgwRequest => ({
+    method: 'POST',
+    path: '/admin/bucket',
+    query: [['bucket', bucket], ['uid', uid], json],
+  }),
+  /** Compares the bucket index's header with what it counts (`fix`: rewrites the header). */
+  checkBucketIndex: (bucket: string, fix: boolean): RgwRequest => ({
+    method: 'GET',
+    path: '/admin/bucket',
+    query: [['index', ''], ['bucket', bucket], ['check-objects', 'false'], ['fix', String(fix)], json],
+  }),
+  /** A subuser `uid:name` with a generated Swift secret and its permission. */
+  createSubuser: (uid: string, subuser: string, access: SubuserAccess): RgwRequest => ({
+    method: 'PUT',
+    path: '/admin/user',
+    // `subuser=<name>` is both the sub-resource and the name (a bare `subuser` too would name it twice).
+    query: [
+      ['uid', uid],
+      ['subuser', subuser],
+      ['access', access],
+      ['key-type', 'swift'],
+      ['generate-secret', 'true'],
+      json,
+    ],
+  }),
+  removeSubuser: (uid: string, subuser: string): RgwRequest => ({
+    method: 'DELETE',
+    path: '/admin/user',
+    query: [['uid', uid], ['subuser', subuser], ['purge-keys', 'true'], json],
+  }),
+  /** Adds (PUT) or removes (DELETE) caps written as RGW reads them: `usage=read;buckets=*`. */
+  changeCaps: (uid: string, caps: string, remove: boolean): RgwRequest => ({
+    method: remove ? 'DELETE' : 'PUT',
+    path: '/admin/user',
+    query: [['caps', ''], ['uid', uid], ['user-caps', caps], json],
+  }),
+  /** The usage log: per-user summaries of operations and bytes, between `start` and `end` (UTC). */
+  usage: (q: { uid?: string; start?: string; end?: string }): RgwRequest => ({
+    method: 'GET',
+    path: '/admin/usage',
+    query: params([
+      ['uid', q.uid],
+      ['start', q.start],
+      ['end', q.end],
+      ['show-entries', false],
+      ['show-summary', true],
+      ['format', 'json'],
+    ]),
+  }),
 } as const;
+
+/** What a subuser may do (RGW's `access`). */
+export type SubuserAccess = 'read' | 'write' | 'readwrite' | 'full';
 
 /** The URL of a request on a gateway at `endpoint` (`http(s)://host:port`, no path). */
 export function rgwRequestUrl(endpoint: string, req: RgwRequest): URL {

@@ -8,6 +8,7 @@ import {
   hasCapability,
 } from '@stowage/contracts';
 import { bucketAccessOf } from '../../bucket-policy/access-rules.js';
+import { readRgwBucketUsage } from '../../clients/rgw-admin/rgw-bucket-usage.js';
 import { readAccountInfo } from '../../clients/store-clients.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { readBucketPolicy } from './bucket-route-support.js';
@@ -17,7 +18,7 @@ import { readBucketPolicy } from './bucket-route-support.js';
  * bucket policy as PROTOCOL-NOTES §6 says), the policy itself, and the usage the store reports. A missing
  * bucket is 404 (NoSuchBucket from GetBucketPolicy).
  */
-export function registerGetBucketInfo(app: ZodApp, _ctx: RouteContext): void {
+export function registerGetBucketInfo(app: ZodApp, ctx: RouteContext): void {
   app.get(
     apiPaths.bucket,
     {
@@ -40,15 +41,17 @@ export function registerGetBucketInfo(app: ZodApp, _ctx: RouteContext): void {
       const usageSource = hasCapability(request.session.credentials.caps, 'admin')
         ? readAccountInfo(request.session.admin).catch(() => null)
         : Promise.resolve(null);
-      const [definition, account] = await Promise.all([
+      const [definition, account, rgw] = await Promise.all([
         readBucketPolicy(request.session.s3, name),
         usageSource,
+        readRgwBucketUsage(ctx.endpoint, request.session.credentials, name),
       ]);
       const usage = account?.buckets.find((b) => b.name === name);
       return {
         name,
         access: bucketAccessOf(name, definition),
         definition,
+        ...rgw?.get(name),
         ...(usage === undefined
           ? {}
           : {

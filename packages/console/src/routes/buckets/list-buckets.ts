@@ -6,6 +6,7 @@ import {
   type ListBucketsResponse,
   listBucketsResponseSchema,
 } from '@stowage/contracts';
+import { readRgwBucketUsage } from '../../clients/rgw-admin/rgw-bucket-usage.js';
 import { type AccountBucket, readAccountInfo } from '../../clients/store-clients.js';
 import type { ConsoleSession } from '../../session/session-plugin.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
@@ -13,9 +14,10 @@ import type { RouteContext, ZodApp } from '../route-context.js';
 /**
  * GET /api/v1/buckets (spec 1 §2.4, §7): the buckets the signed-in identity can read or write, with size,
  * object count and R/W access, from ONE `accountinfo` call (PROTOCOL-NOTES §5: buckets with neither
- * access are omitted) — no per-bucket round trips, so 1,000+ buckets stay fast.
+ * access are omitted) — no per-bucket round trips, so 1,000+ buckets stay fast. On Ceph RGW with Admin Ops
+ * the sizes come from one `GET /admin/bucket?stats=true` likewise.
  */
-export function registerListBuckets(app: ZodApp, _ctx: RouteContext): void {
+export function registerListBuckets(app: ZodApp, ctx: RouteContext): void {
   app.get(
     apiPaths.buckets,
     {
@@ -26,7 +28,7 @@ export function registerListBuckets(app: ZodApp, _ctx: RouteContext): void {
       },
     },
     async (request): Promise<ListBucketsResponse> => {
-      const buckets = (await accountBuckets(request.session))
+      const buckets = (await accountBuckets(request.session, ctx))
         .filter((b) => b.read || b.write)
         .map((b) => ({
           name: b.name,
@@ -48,6 +50,7 @@ export function registerListBuckets(app: ZodApp, _ctx: RouteContext): void {
  */
 async function accountBuckets(
   session: ConsoleSession,
+  ctx: RouteContext,
 ): Promise<(Omit<AccountBucket, 'size' | 'objects'> & Partial<AccountBucket>)[]> {
   // Sign-in found no MinIO admin API (Ceph RGW, s3rver, …): S3 alone names the buckets.
   if (hasCapability(session.credentials.caps, 'admin')) {
@@ -57,11 +60,17 @@ async function accountBuckets(
       if (session.credentials.mode !== 'keys') throw err;
     }
   }
-  return (await session.s3.listBuckets()).map((b) => ({
+  // S3 reports no usage: size and objects stay unknown rather than a false 0, unless RGW's Admin Ops
+  // answers them (issue 36).
+  const [listed, usage] = await Promise.all([
+    session.s3.listBuckets(),
+    readRgwBucketUsage(ctx.endpoint, session.credentials),
+  ]);
+  return listed.map((b) => ({
     name: b.name,
-    // S3 reports no usage: size and objects stay unknown rather than a false 0.
     created: b.creationDate.toISOString(),
     read: true,
     write: true,
+    ...usage?.get(b.name),
   }));
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { apiPaths, rgwBucketParamsSchema, rgwBucketStatsSchema } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { rgwAdmin, rgwCall, rgwErrorResponses, rgwQuotaView } from './rgw-helpers.js';
+import { rgwAdmin, rgwBucketStatsView, rgwCall, rgwErrorResponses } from './rgw-helpers.js';
 
 /** GET /api/v1/rgw/buckets/:bucket/stats: size and object count as RGW's bucket index counts them. */
 export function registerGetRgwBucketStats(app: ZodApp, ctx: RouteContext): void {
@@ -17,16 +17,7 @@ export function registerGetRgwBucketStats(app: ZodApp, ctx: RouteContext): void 
     },
     async (request) => {
       const rgw = rgwAdmin(request, ctx);
-      const stats = await rgwCall(() => rgw.bucketStats(request.params.bucket));
-      // Objects live in the `rgw.main` category; multipart parts in progress in `rgw.multimeta`.
-      const main = stats.usage['rgw.main'];
-      return {
-        bucket: stats.bucket,
-        owner: stats.owner,
-        sizeBytes: main?.size ?? 0,
-        objects: main?.num_objects ?? 0,
-        quota: rgwQuotaView(stats.bucket_quota),
-      };
+      return rgwBucketStatsView(await rgwCall(() => rgw.bucketStats(request.params.bucket)));
     },
   );
 }

@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { RouteContext, ZodApp } from '../route-context.js';
+import { registerCheckRgwBucketIndex } from './check-rgw-bucket-index.js';
 import { registerCreateRgwKey } from './create-rgw-key.js';
+import { registerCreateRgwSubuser } from './create-rgw-subuser.js';
 import { registerCreateRgwUser } from './create-rgw-user.js';
+import { registerDeleteRgwCap } from './delete-rgw-cap.js';
 import { registerDeleteRgwKey } from './delete-rgw-key.js';
+import { registerDeleteRgwSubuser } from './delete-rgw-subuser.js';
 import { registerDeleteRgwUser } from './delete-rgw-user.js';
 import { registerGetRgwBucketStats } from './get-rgw-bucket-stats.js';
+import { registerGetRgwUsage } from './get-rgw-usage.js';
 import { registerGetRgwUser } from './get-rgw-user.js';
 import { registerListRgwUsers } from './list-rgw-users.js';
+import { registerRgwBucketOwner } from './set-rgw-bucket-owner.js';
+import { registerSetRgwCap } from './set-rgw-cap.js';
 import { registerSetRgwQuota } from './set-rgw-quota.js';
 import { registerUpdateRgwUser } from './update-rgw-user.js';
 
@@ -21,4 +28,11 @@ export function registerRgwRoutes(app: ZodApp, ctx: RouteContext): void {
   registerDeleteRgwKey(app, ctx);
   registerSetRgwQuota(app, ctx);
   registerGetRgwBucketStats(app, ctx);
+  registerCreateRgwSubuser(app, ctx);
+  registerDeleteRgwSubuser(app, ctx);
+  registerSetRgwCap(app, ctx);
+  registerDeleteRgwCap(app, ctx);
+  registerRgwBucketOwner(app, ctx);
+  registerCheckRgwBucketIndex(app, ctx);
+  registerGetRgwUsage(app, ctx);
 }

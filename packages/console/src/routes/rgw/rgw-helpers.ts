@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-import { apiErrorSchema, type RgwQuota, type RgwUser } from '@stowage/contracts';
+import { apiErrorSchema, type RgwBucketStats, type RgwQuota, type RgwUser } from '@stowage/contracts';
 import type { FastifyRequest } from 'fastify';
 import {
   type RgwAdminClient,
   RgwAdminError,
+  type RgwBucketStats as RgwWireBucketStats,
   type RgwUser as RgwWireUser,
+  rgwBucketUsage,
 } from '../../clients/rgw-admin/rgw-admin-client.js';
 import { createRgwAdminClient } from '../../clients/store-clients.js';
 import { ApiHttpError, apiErrors } from '../../errors/api-http-error.js';
@@ -66,6 +68,18 @@ function quota(q: RgwWireUser['user_quota']): RgwQuota | null {
 
 export { quota as rgwQuotaView };
 
+/** The REST view of a bucket's stats: owner, what `rgw.main` counts, and the bucket's quota. */
+export function rgwBucketStatsView(stats: RgwWireBucketStats): RgwBucketStats {
+  const usage = rgwBucketUsage(stats);
+  return {
+    bucket: stats.bucket,
+    owner: stats.owner,
+    sizeBytes: usage.size,
+    objects: usage.objects,
+    quota: quota(stats.bucket_quota),
+  };
+}
+
 /** The REST view of RGW's user document. */
 export function rgwUserView(u: RgwWireUser): RgwUser {
   return {
@@ -76,7 +90,14 @@ export function rgwUserView(u: RgwWireUser): RgwUser {
     maxBuckets: u.max_buckets,
     keys: u.keys.map((k) => ({ user: k.user, accessKey: k.access_key, secretKey: k.secret_key })),
     caps: u.caps,
+    subusers: u.subusers,
     userQuota: quota(u.user_quota),
     bucketQuota: quota(u.bucket_quota),
   };
+}
+
+/** Changing your own caps could take away the Admin Ops this session runs on: refused. */
+export function refuseOwnCaps(request: FastifyRequest, user: RgwWireUser): void {
+  if (user.keys.some((k) => k.access_key === request.session.credentials.accessKey))
+    throw apiErrors.badRequest('You cannot change the caps of the RGW user you are signed in as.');
 }

@@ -49,6 +49,15 @@ const adminPageTexts: Partial<Record<PagePath, [title: string, instead: string]>
   [pagePaths.idpOpenId]: ['OpenID', "configure identity providers with the server's own tools"],
   [pagePaths.idpLdap]: ['LDAP', "configure identity providers with the server's own tools"],
   [pagePaths.metrics]: ['Metrics', "read the server's metrics from its own monitoring"],
+  [pagePaths.rgwUsers]: ['RGW Users', 'manage its users with its own tools'],
+  [pagePaths.rgwUserDetails]: ['RGW Users', 'manage its users with its own tools'],
+};
+
+/** Why a capability is missing, in the words the absent page starts with. */
+const missingReasons: Partial<Record<Capability, string>> = {
+  admin: ADMIN_API,
+  'rgw-admin':
+    "This server does not provide Ceph RGW's Admin Ops API to you (it is not Ceph RGW, or your RGW user has no admin caps)",
 };
 
 /**
@@ -65,6 +74,6 @@ export function absentFeature(
   return {
     page: title,
     title: `${title} is not available on this server`,
-    explanation: `${missing === 'admin' ? ADMIN_API : 'This server does not provide what this page needs'}: ${instead}.`,
+    explanation: `${missingReasons[missing] ?? 'This server does not provide what this page needs'}: ${instead}.`,
   };
 }

@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactElement, type ReactNode, useState } from 'react';
+import { type SizeUnit, sizeUnits } from '@/shared/format/size-units';
 import { useDebouncedValue } from '@/shared/hooks/use-debounced-value';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
@@ -27,7 +28,6 @@ import {
   toCreateBucketRequest,
   updateCreateBucketForm,
 } from '../lib/create-bucket-form';
-import { type SizeUnit, sizeUnits } from '../lib/size-units';
 
 export const nonErasureNotice =
   'Some these features are disabled as server is running in non-erasure coded mode.';

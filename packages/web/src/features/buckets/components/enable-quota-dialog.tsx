@@ -12,10 +12,10 @@ import {
 } from '@mui/material';
 import type { BucketQuota, QuotaType } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
+import { fromBytes, type SizeUnit, sizeUnits, toBytes } from '@/shared/format/size-units';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useSetBucketQuota } from '../api/set-bucket-quota';
-import { fromBytes, type SizeUnit, sizeUnits, toBytes } from '../lib/size-units';
 
 /** Enable Bucket Quota (spec 1 §2.5 Summary; §5 size at least 1; §9 base-1024 units). */
 export function EnableQuotaDialog({

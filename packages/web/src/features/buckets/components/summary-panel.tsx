@@ -6,6 +6,7 @@ import { type ReactElement, type ReactNode, useState } from 'react';
 import { useBucketObjectLocking, useBucketVersioning } from '@/shared/buckets/bucket-settings';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatCount } from '@/shared/format/format-number';
+import { useHasCapability } from '@/shared/session/capabilities';
 import { useBucketEncryption } from '../api/get-bucket-encryption';
 import { useBucketQuota } from '../api/get-bucket-quota';
 import { useBucketRetention } from '../api/get-bucket-retention';
@@ -16,6 +17,7 @@ import { EditVersioningDialog } from './edit-versioning-dialog';
 import { EnableEncryptionDialog } from './enable-encryption-dialog';
 import { EnableQuotaDialog } from './enable-quota-dialog';
 import { ReplicationSummary } from './replication-panel';
+import { RgwBucketSections } from './rgw-bucket-sections';
 import { SetRetentionDialog } from './set-retention-dialog';
 
 type Modal = 'access' | 'retention' | 'versioning' | 'quota' | 'encryption' | null;
@@ -120,6 +122,7 @@ export function SummaryPanel({
   features: BucketFeatures;
 }): ReactElement {
   const [modal, setModal] = useState<Modal>(null);
+  const rgwAdmin = useHasCapability('rgw-admin');
   const versioning = useBucketVersioning(bucket, features.versioning);
   const locking = useBucketObjectLocking(bucket, features.objectLocking);
   const quota = useBucketQuota(bucket, features.quota);
@@ -159,6 +162,7 @@ export function SummaryPanel({
             }
           />
         )}
+        {rgwAdmin && <RgwBucketSections bucket={bucket} />}
         {features.encryption && (
           <Section
             title="Encryption"

@@ -46,6 +46,15 @@ describe('bucket settings per server (issue 24)', () => {
     expect(createBucketOptions(rgw)).toEqual({ versioning: true, locking: true, quota: false });
   });
 
+  it('Ceph RGW with Admin Ops (issue 36): usage reports, and the summary no longer names them absent', () => {
+    const caps = ['versioning', 'lifecycle'] as const;
+    expect(bucketFeatures([...caps], false).usage).toBe(false);
+    const rgwAdmin = bucketFeatures([...caps, 'rgw-admin'], false);
+    expect(rgwAdmin).toMatchObject({ usage: true, quota: false, accessAudit: false, erasureNotice: false });
+    expect(absentSettings(rgwAdmin)).toContain('quotas');
+    expect(absentSettings(rgwAdmin)).not.toContain('usage reports');
+  });
+
   it('s3rver: only the basics, and the create dialog offers no option', () => {
     const plain = bucketFeatures([], false);
     expect(Object.values(plain).some(Boolean)).toBe(false);

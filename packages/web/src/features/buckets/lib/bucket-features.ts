@@ -10,7 +10,7 @@ export interface BucketFeatures {
   quota: boolean;
   replication: boolean;
   encryption: boolean;
-  /** Size and object count come from MinIO's admin `accountinfo`. */
+  /** Size and object count come from MinIO's admin `accountinfo`, or RGW's Admin Ops bucket stats. */
   usage: boolean;
   events: boolean;
   lifecycle: boolean;
@@ -44,7 +44,7 @@ export function bucketFeatures(
     quota: admin && distributed,
     replication: erasureOk && has('replication'),
     encryption: has('encryption'),
-    usage: admin,
+    usage: admin || hasCapability(capabilities, 'rgw-admin'),
     events: has('notifications'),
     lifecycle: erasureOk && has('lifecycle'),
     accessAudit: admin,
@@ -70,7 +70,7 @@ export function createBucketOptions(f: BucketFeatures): {
  * limits have their own notice.
  */
 export function absentSettings(f: BucketFeatures): string[] {
-  if (f.erasureNotice || f.usage) return [];
+  if (f.erasureNotice || f.accessAudit) return [];
   const names: Array<[boolean, string]> = [
     [f.versioning, 'versioning'],
     [f.objectLocking, 'object locking and retention'],

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 import { describe, expect, it } from 'vitest';
+import { fromBytes, toBytes } from '@/shared/format/size-units';
 import {
   canSaveCreateBucket,
   createBucketDefaults,
   toCreateBucketRequest,
   updateCreateBucketForm,
 } from './create-bucket-form';
-import { fromBytes, toBytes } from './size-units';
 
 describe('create-bucket form (spec 1 §4, §5, §9)', () => {
   it('starts from the documented defaults', () => {

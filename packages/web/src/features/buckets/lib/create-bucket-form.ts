@@ -6,7 +6,7 @@ import type {
   RetentionMode,
   RetentionUnit,
 } from '@stowage/contracts';
-import { type SizeUnit, toBytes } from './size-units';
+import { type SizeUnit, toBytes } from '@/shared/format/size-units';
 
 /** The Create Bucket form (spec 1 §4 "Create-bucket form"). Sizes and validity stay text while typed. */
 export interface CreateBucketForm {
