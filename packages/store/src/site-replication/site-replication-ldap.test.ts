@@ -66,7 +66,7 @@ describe('site replication of STS-mapped (LDAP) policies', { timeout: 120_000 },
     await waitFor(
       async () =>
         (await b.admin.getLDAPPolicyEntities()).userMappings?.some(
-          (m) => m.user === ldap.directory.users.alice.dn && m.policies.includes('ldap-shared-ro'),
+          (m) => m.user === ldap.directory.users.alice.dn && (m.policies ?? []).includes('ldap-shared-ro'),
         ) ?? false,
       WAIT,
       "alice's mapping at site b",
@@ -81,7 +81,7 @@ describe('site replication of STS-mapped (LDAP) policies', { timeout: 120_000 },
     await b.admin.attachPolicyLDAP({ policies: ['ldap-shared-ro'], group: auditors });
     await waitFor(
       async () =>
-        (await a.admin.getLDAPPolicyEntities({ groups: [auditors] })).groupMappings?.[0]?.policies.includes(
+        (await a.admin.getLDAPPolicyEntities({ groups: [auditors] })).groupMappings?.[0]?.policies?.includes(
           'ldap-shared-ro',
         ) ?? false,
       WAIT,
