@@ -159,8 +159,11 @@ test('a 128 MiB upload reloaded at 40% resumes with the same file only, and is s
   // (Which 6: parts go up 3 at a time, so the first 6 let through need not be parts 1 to 6.)
   await expect.poll(async () => (await storedParts(page, key)).length, { timeout: 120_000 }).toBe(6);
   await expect.poll(() => held.length).toBeGreaterThan(0);
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // Reloaded while the held parts are still held (the reload cancels them), and only then unrouted: a
+  // handler removed first would let a held part through to the store before the page went away.
   await page.reload();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  expect(await storedParts(page, key)).toHaveLength(6);
 
   const row = unfinished(page, key);
   // A busy machine can take a while to load the page again.
@@ -238,8 +241,9 @@ test('Discard aborts a stale upload: the store no longer lists it and the manage
   await page.getByLabel('Files to upload').setInputFiles(file);
   await expect.poll(async () => (await storedParts(page, key)).length, { timeout: 60_000 }).toBe(2);
   await expect.poll(() => held.length).toBeGreaterThan(0);
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // Reloaded while the held parts are held, then unrouted (as in the first journey).
   await page.reload();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 
   const row = unfinished(page, key);
   await expect(row).toContainText('2 of 5 parts stored', { timeout: 30_000 });
