@@ -140,3 +140,19 @@ function parseObject<T extends object>(body: Buffer): Partial<T> {
 
 /** An admin operation: one file in ./operations, one row in the router table. */
 export type AdminOperation = (call: AdminCall) => Promise<HandlerResponse>;
+
+/** One admin API route (madmin-go path under /minio/admin/v3). */
+export interface AdminRoute {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  path: string;
+  /** Operation name for traces and logs (MinIO's handler name). */
+  name: string;
+  /**
+   * IAM action the caller needs before the operation runs; null when the operation decides itself
+   * (self-service calls such as user-info of oneself, service accounts of oneself, accountinfo).
+   */
+  action: string | null;
+  op: AdminOperation;
+  /** The route also serves every path below its own (`/heal/<bucket>/<prefix>`). */
+  subpaths?: boolean;
+}

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
+
+export type { AdminRoute } from './call.js';
 export {
   ADMIN_PREFIX,
   ADMIN_ROUTES,
-  type AdminRoute,
   adminError,
   handleAdminRequest,
   matchAdminRoute,

@@ -4,7 +4,7 @@ import { S3Error } from '../core/errors.js';
 import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
 import { newRequestId } from '../core/request-id.js';
 import { adminChanged } from '../site-replication/changes.js';
-import { AdminCall, type AdminOperation } from './call.js';
+import { AdminCall, type AdminRoute } from './call.js';
 import { accountInfo } from './operations/account-info.js';
 import { addCannedPolicy } from './operations/add-canned-policy.js';
 import { addServiceAccount } from './operations/add-service-account.js';
@@ -60,21 +60,7 @@ import { setGroupStatus } from './operations/set-group-status.js';
 import { setRemoteTarget } from './operations/set-remote-target.js';
 import { setUserOrGroupPolicy } from './operations/set-user-or-group-policy.js';
 import { setUserStatus } from './operations/set-user-status.js';
-import { siteReplicationAdd } from './operations/site-replication-add.js';
-import { siteReplicationEdit } from './operations/site-replication-edit.js';
-import { siteReplicationInfo } from './operations/site-replication-info.js';
-import { siteReplicationMetaInfo } from './operations/site-replication-metainfo.js';
-import { siteReplicationRemove } from './operations/site-replication-remove.js';
-import { siteReplicationResync } from './operations/site-replication-resync.js';
-import { siteReplicationStatus } from './operations/site-replication-status.js';
 import { driveSpeedtest, speedtest } from './operations/speedtest.js';
-import { srPeerBucketMeta } from './operations/sr-peer-bucket-meta.js';
-import { srPeerBucketOps } from './operations/sr-peer-bucket-ops.js';
-import { srPeerEdit } from './operations/sr-peer-edit.js';
-import { srPeerIamItem } from './operations/sr-peer-iam-item.js';
-import { srPeerIdpSettings } from './operations/sr-peer-idp-settings.js';
-import { srPeerJoin } from './operations/sr-peer-join.js';
-import { srPeerRemove } from './operations/sr-peer-remove.js';
 import { storageInfo } from './operations/storage-info.js';
 import { temporaryAccountInfo } from './operations/temporary-account-info.js';
 import { tierAdd } from './operations/tier-add.js';
@@ -85,6 +71,7 @@ import { tierStats } from './operations/tier-stats.js';
 import { tierVerify } from './operations/tier-verify.js';
 import { updateGroupMembers } from './operations/update-group-members.js';
 import { updateServiceAccount } from './operations/update-service-account.js';
+import { SITE_REPLICATION_ROUTES } from './site-replication-routes.js';
 
 /** Where the admin API lives: every admin route is under this path (the HTTP edge dispatches on it). */
 export const ADMIN_PREFIX = '/minio/admin/v3';
@@ -92,29 +79,8 @@ export const ADMIN_PREFIX = '/minio/admin/v3';
 /** madmin-go's KMS calls use this prefix; they are served as the admin API's `/kms/…` routes. */
 export const KMS_PREFIX = '/minio/kms/v1';
 
-/** One admin API route (madmin-go path under /minio/admin/v3). */
-export interface AdminRoute {
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
-  path: string;
-  /** Operation name for traces and logs (MinIO's handler name). */
-  name: string;
-  /**
-   * IAM action the caller needs before the operation runs; null when the operation decides itself
-   * (self-service calls such as user-info of oneself, service accounts of oneself, accountinfo).
-   */
-  action: string | null;
-  op: AdminOperation;
-  /** The route also serves every path below its own (`/heal/<bucket>/<prefix>`). */
-  subpaths?: boolean;
-}
-
 /** Every configuration call needs this action (MinIO's ConfigUpdateAdminAction, PROTOCOL-NOTES §2). */
 const CONFIG = 'admin:ConfigUpdate';
-
-/** MinIO's site replication actions (minio/pkg policy admin actions). */
-const SR_ADD = 'admin:SiteReplicationAdd';
-const SR_INFO = 'admin:SiteReplicationInfo';
-const SR_OP = 'admin:SiteReplicationOperation';
 
 /** The admin routes this store serves (PROTOCOL-NOTES §2, minio cmd/admin-router.go). */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
@@ -488,94 +454,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: '/tier-stats', name: 'TierStats', action: 'admin:ListTier', op: tierStats },
   // Realtime metrics: the scanner's lifecycle progress.
   { method: 'GET', path: '/metrics', name: 'Metrics', action: 'admin:ServerInfo', op: metrics },
-  // Site replication (site-replication/): MinIO's SiteReplication{Add,Info,Operation,Remove} actions;
-  // the peer calls come from the other sites with the site replicator's keys.
-  {
-    method: 'PUT',
-    path: '/site-replication/add',
-    name: 'SiteReplicationAdd',
-    action: SR_ADD,
-    op: siteReplicationAdd,
-  },
-  {
-    method: 'GET',
-    path: '/site-replication/info',
-    name: 'SiteReplicationInfo',
-    action: SR_INFO,
-    op: siteReplicationInfo,
-  },
-  {
-    method: 'GET',
-    path: '/site-replication/metainfo',
-    name: 'SiteReplicationMetaInfo',
-    action: SR_INFO,
-    op: siteReplicationMetaInfo,
-  },
-  {
-    method: 'GET',
-    path: '/site-replication/status',
-    name: 'SiteReplicationStatus',
-    action: SR_INFO,
-    op: siteReplicationStatus,
-  },
-  {
-    method: 'PUT',
-    path: '/site-replication/edit',
-    name: 'SiteReplicationEdit',
-    action: SR_OP,
-    op: siteReplicationEdit,
-  },
-  {
-    method: 'PUT',
-    path: '/site-replication/remove',
-    name: 'SiteReplicationRemove',
-    action: 'admin:SiteReplicationRemove',
-    op: siteReplicationRemove,
-  },
-  {
-    method: 'PUT',
-    path: '/site-replication/resync/op',
-    name: 'SiteReplicationResyncOp',
-    action: SR_OP,
-    op: siteReplicationResync,
-  },
-  { method: 'PUT', path: '/site-replication/peer/join', name: 'SRPeerJoin', action: SR_ADD, op: srPeerJoin },
-  {
-    method: 'PUT',
-    path: '/site-replication/peer/bucket-ops',
-    name: 'SRPeerBucketOps',
-    action: SR_OP,
-    op: srPeerBucketOps,
-  },
-  {
-    method: 'PUT',
-    path: '/site-replication/peer/iam-item',
-    name: 'SRPeerReplicateIAMItem',
-    action: SR_OP,
-    op: srPeerIamItem,
-  },
-  {
-    method: 'PUT',
-    path: '/site-replication/peer/bucket-meta',
-    name: 'SRPeerReplicateBucketMeta',
-    action: SR_OP,
-    op: srPeerBucketMeta,
-  },
-  {
-    method: 'GET',
-    path: '/site-replication/peer/idp-settings',
-    name: 'SRPeerGetIDPSettings',
-    action: SR_ADD,
-    op: srPeerIdpSettings,
-  },
-  { method: 'PUT', path: '/site-replication/peer/edit', name: 'SRPeerEdit', action: SR_OP, op: srPeerEdit },
-  {
-    method: 'PUT',
-    path: '/site-replication/peer/remove',
-    name: 'SRPeerRemove',
-    action: 'admin:SiteReplicationRemove',
-    op: srPeerRemove,
-  },
+  ...SITE_REPLICATION_ROUTES,
 ];
 
 const ROUTES = new Map(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
