@@ -203,6 +203,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       background,
       layer,
       staleUploads: stopStaleUploads,
+      iam,
+      log,
     });
     // Every subsystem's configuration is applied (webhook targets open) before the first request is served.
     await config.settled();

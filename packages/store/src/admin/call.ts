@@ -51,28 +51,43 @@ export class AdminCall {
     return v ?? '';
   }
 
-  /** Does the caller's policy allow `action` (admin actions have no resource)? */
-  allowed(action: string, opts: { denyOnly?: boolean; bucket?: string; key?: string } = {}): boolean {
+  /**
+   * Does the caller's policy allow `action` (admin actions have no resource)? The access management
+   * plugin answers instead while it is configured (not for root).
+   */
+  async allowed(
+    action: string,
+    opts: { denyOnly?: boolean; bucket?: string; key?: string } = {},
+  ): Promise<boolean> {
+    return (await this.#verdict(action, opts)).allowed;
+  }
+
+  /** Throws AccessDenied (with the plugin's failure, if that decided) unless {@link allowed}. */
+  async require(action: string, opts: { denyOnly?: boolean } = {}): Promise<void> {
+    const verdict = await this.#verdict(action, opts);
+    if (!verdict.allowed) {
+      throw verdict.reason ? new S3Error('AccessDenied', verdict.reason) : new S3Error('AccessDenied');
+    }
+  }
+
+  #verdict(
+    action: string,
+    opts: { denyOnly?: boolean; bucket?: string; key?: string },
+  ): Promise<{ allowed: boolean; reason?: string }> {
+    if (this.identity.kind === 'anonymous') return Promise.resolve({ allowed: false });
     const conditions: Record<string, string[]> = {
       'aws:SourceIp': [this.req.sourceIp],
       'aws:SecureTransport': [this.ctx.options.tls ? 'true' : 'false'],
       'aws:UserAgent': [String(this.req.headers['user-agent'] ?? '')],
     };
-    return (
-      this.ctx.iam.isAllowedSync({
-        identity: this.identity,
-        action,
-        ...(opts.bucket !== undefined ? { bucket: opts.bucket } : {}),
-        ...(opts.key !== undefined ? { key: opts.key } : {}),
-        conditions,
-        ...(opts.denyOnly ? { denyOnly: true } : {}),
-      }) ?? false
-    );
-  }
-
-  /** Throws AccessDenied unless {@link allowed}. */
-  require(action: string, opts: { denyOnly?: boolean } = {}): void {
-    if (!this.allowed(action, opts)) throw new S3Error('AccessDenied');
+    return this.ctx.iam.decideSigned({
+      identity: this.identity,
+      action,
+      ...(opts.bucket !== undefined ? { bucket: opts.bucket } : {}),
+      ...(opts.key !== undefined ? { key: opts.key } : {}),
+      conditions,
+      ...(opts.denyOnly ? { denyOnly: true } : {}),
+    });
   }
 
   #checkSize(max: number): void {

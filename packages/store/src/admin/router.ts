@@ -520,7 +520,7 @@ export async function handleAdminRequest(
       );
     }
     const call = new AdminCall(req, ctx, requestId);
-    if (route.action !== null) call.require(route.action);
+    if (route.action !== null) await call.require(route.action);
     const res = await route.op(call);
     if (res.status < 300 && ctx.siteReplication) {
       await adminChanged(ctx.siteReplication, route.name, req.query, req.body, () => call.decryptedJson());

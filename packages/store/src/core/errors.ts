@@ -204,6 +204,8 @@ const CODES_BY_STATUS = {
     SlowDown: 'Please reduce your request',
     ServiceUnavailable: 'The service is unavailable. Please retry.',
     XMinioServerNotInitialized: 'Server not initialized, please try again.',
+    // STS with a disabled identity plugin (MinIO cmd/sts-errors.go).
+    STSNotInitialized: 'STS API not initialized, please try again.',
     InsufficientReadQuorum: 'Storage resources are insufficient for the read operation.',
     InsufficientWriteQuorum: 'Storage resources are insufficient for the write operation.',
     XMinioSiteReplicationBackendIssue: 'Error when requesting object layer backend',

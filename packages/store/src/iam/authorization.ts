@@ -10,8 +10,9 @@ import {
 } from '@stowage/policy';
 import type { IamContext } from './context.js';
 import type { EffectivePolicies } from './effective-policy.js';
+import { type PolicyPluginHook, policyPluginInput } from './policy-plugin.js';
 import { requestConditions } from './request-conditions.js';
-import type { AuthorizationRequest } from './types.js';
+import type { AuthorizationRequest, Identity } from './types.js';
 import type { Users } from './users.js';
 
 /** Reads a bucket's policy document (the object layer's `policy` bucket config); null when none. */
@@ -20,6 +21,12 @@ export type BucketPolicySource = (bucket: string) => Promise<Buffer | null>;
 /** Where requests find bucket policies; read on every request to a bucket, so it may be set later. */
 export interface BucketPolicySetting {
   bucketPolicies?: BucketPolicySource;
+  /**
+   * The access management plugin (`policy_plugin`) while it is configured: it then decides every signed
+   * request of anyone but the owner (root, and root's credentials without a session policy) in place
+   * of the IAM and bucket policies. Read on every request, so it is set and cleared when the set is saved.
+   */
+  policyPlugin?: PolicyPluginHook | undefined;
 }
 
 /** Bucket policy texts whose parse is remembered before the cache starts over. */
@@ -29,6 +36,8 @@ const BUCKET_POLICY_CACHE_MAX = 256;
 export interface AccessVerdict {
   allowed: boolean;
   denied: boolean;
+  /** Why the request was refused when it is not the policies' plain answer (the plugin failed). */
+  reason?: string;
 }
 
 const ALLOWED: AccessVerdict = Object.freeze({ allowed: true, denied: false });
@@ -67,6 +76,8 @@ export class Authorization {
 
   /** {@link isAllowed}, also saying whether an explicit Deny (identity or bucket policy) decided. */
   async decide(req: AuthorizationRequest): Promise<AccessVerdict> {
+    const plugin = this.#pluginFor(req.identity);
+    if (plugin) return this.#pluginDecision(plugin, req);
     const first = await this.#decide(req);
     // As in AWS and MinIO, s3:ListBucket also grants listing object versions.
     if (first.allowed || first.denied || lowerCased(req.action) !== 's3:listbucketversions') return first;
@@ -92,6 +103,37 @@ export class Authorization {
     const session = this.#effective.session(req.identity);
     if (!session) return false;
     return evaluatePolicies([session], this.#args(req)) !== 'Allow';
+  }
+
+  /**
+   * The identity's answer for an admin request: the access management plugin's while it applies, else
+   * the identity policies' ({@link isAllowedSync}). `denyOnly` passes unless a Deny says otherwise.
+   */
+  async decideSigned(req: AuthorizationRequest & { denyOnly?: boolean }): Promise<AccessVerdict> {
+    const plugin = this.#pluginFor(req.identity);
+    if (plugin) return this.#pluginDecision(plugin, req);
+    return this.isAllowedSync(req) === true ? ALLOWED : { allowed: false, denied: false };
+  }
+
+  /** The plugin when it decides for this caller: configured, a signed caller, not the owner. */
+  #pluginFor(identity: Identity): PolicyPluginHook | undefined {
+    const plugin = this.#setting.policyPlugin;
+    if (!plugin || identity.kind === 'anonymous' || identity.kind === 'root') return undefined;
+    // MinIO's owner: root's own derived credentials without a session policy act as root.
+    const owner = this.#ctx.isRoot(identity.parentUser) && this.#effective.session(identity) === null;
+    return owner ? undefined : plugin;
+  }
+
+  async #pluginDecision(
+    plugin: PolicyPluginHook,
+    req: AuthorizationRequest & { denyOnly?: boolean },
+  ): Promise<AccessVerdict> {
+    const user = req.identity.kind === 'user' ? req.identity.accessKey : req.identity.parentUser;
+    try {
+      return (await plugin(policyPluginInput(req, this.#users.groupsOf(user)))) ? ALLOWED : DENIED;
+    } catch (err) {
+      return { ...DENIED, reason: `Access Denied: ${(err as Error).message}` };
+    }
   }
 
   /**

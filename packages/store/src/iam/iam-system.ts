@@ -9,6 +9,7 @@ import type { CredentialKind } from './credentials.js';
 import type { GroupDescription } from './groups.js';
 import type { PolicyEntities } from './mappings.js';
 import type { PolicyInfo } from './policies.js';
+import type { PolicyPluginHook } from './policy-plugin.js';
 import type { ServiceAccountRecord, UserStatus } from './records.js';
 import type { IssuedCredentials, NewServiceAccount, ServiceAccountUpdate } from './service-accounts.js';
 import type { NewStsSession, StsSessionInfo } from './sts-sessions.js';
@@ -25,6 +26,8 @@ import type { UserInfo } from './users.js';
 export interface IamOptions {
   /** Where anonymous requests find bucket policies. Without it, anonymous requests are denied. */
   bucketPolicies?: BucketPolicySource;
+  /** The access management plugin in effect (see {@link IamSystem.usePolicyPlugin}). */
+  policyPlugin?: PolicyPluginHook | undefined;
   /** Reports IAM documents that could not be read at load (never includes secrets). */
   onWarning?: (message: string) => void;
 }
@@ -56,6 +59,14 @@ export class IamSystem implements CredentialStore, Authorizer {
    */
   useBucketPolicies(source: BucketPolicySource, replace = true): void {
     if (replace || !this.#options.bucketPolicies) this.#options.bucketPolicies = source;
+  }
+
+  /**
+   * Hands authorization to the access management plugin (`policy_plugin`), or back to the IAM policies
+   * with undefined. Root and its own credentials are never sent to the plugin.
+   */
+  usePolicyPlugin(plugin: PolicyPluginHook | undefined): void {
+    this.#options.policyPlugin = plugin;
   }
 
   /** (Re)reads every IAM document from the system store, replacing the in-memory state. */
@@ -102,6 +113,11 @@ export class IamSystem implements CredentialStore, Authorizer {
    */
   isAllowedSync(req: AuthorizationRequest & { denyOnly?: boolean }): boolean | undefined {
     return this.#parts.authorization.isAllowedSync(req);
+  }
+
+  /** An admin request's verdict: the plugin's while it applies, else {@link isAllowedSync}'s. */
+  decideSigned(req: AuthorizationRequest & { denyOnly?: boolean }): Promise<AccessVerdict> {
+    return this.#parts.authorization.decideSigned(req);
   }
 
   /** The bucket's parsed policy (cached by text); null when it has none or it does not parse. */

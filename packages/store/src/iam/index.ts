@@ -12,6 +12,7 @@ export { IamSystem } from './iam-system.js';
 export { generateAccessKey, generateSecretKey } from './keys.js';
 export type { PolicyEntities } from './mappings.js';
 export type { PolicyInfo } from './policies.js';
+export type { PolicyPluginHook, PolicyPluginInput } from './policy-plugin.js';
 export type * from './records.js';
 export type { IssuedCredentials, NewServiceAccount, ServiceAccountUpdate } from './service-accounts.js';
 export type { NewStsSession } from './sts-sessions.js';

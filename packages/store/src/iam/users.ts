@@ -61,6 +61,11 @@ export class Users {
     return this.#ctx.isRoot(parent) || this.isEnabled(parent);
   }
 
+  /** The groups a user is a member of (none for an unknown user). */
+  groupsOf(accessKey: string): string[] {
+    return this.#links.groupsOf(accessKey);
+  }
+
   list(): Record<string, UserInfo> {
     const out: Record<string, UserInfo> = {};
     for (const name of [...this.#users.keys()].sort()) out[name] = this.info(name);

@@ -40,7 +40,8 @@ export async function authorize(
   if (key) access.key = key;
   if (versionId) access.versionId = versionId;
   const decided = await accessDecision(ctx, req.identity, access, action, verdict.allowed);
-  if (!decided) throw new S3Error('AccessDenied');
+  if (!decided)
+    throw verdict.reason ? new S3Error('AccessDenied', verdict.reason) : new S3Error('AccessDenied');
 }
 
 /** Same question, answered as a boolean (ListBuckets filtering, DeleteObjects per key). */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { ConfigService } from '../config/registry.js';
 import { isOn } from '../config/registry.js';
+import { type IdentityPluginSettings, identityPluginSettings } from '../identity/identity-plugin.js';
 import type { LdapSettings } from '../identity/ldap.js';
 import { claimList, type OpenIdSettings } from '../identity/openid.js';
 
@@ -53,4 +54,27 @@ export function ldapFromValues(v: Readonly<Record<string, string>>): LdapSetting
     serverInsecure: isOn(v.server_insecure),
     serverStartTls: isOn(v.server_starttls),
   };
+}
+
+/** The last `identity_plugin` settings built, reused while the values stay the same (one connection pool). */
+let pluginCache: { key: string; settings: IdentityPluginSettings } | null = null;
+
+/**
+ * The `identity_plugin` set in effect, or null when no `url` is configured. The role ARN carries the
+ * `region` set's name when one is configured (MinIO's server region; empty otherwise).
+ */
+export function identityPluginFromConfig(config: ConfigService): IdentityPluginSettings | null {
+  const v = config.get('identity_plugin').values;
+  const url = v.url ?? '';
+  if (url === '') return null;
+  const values = {
+    url,
+    authToken: v.auth_token ?? '',
+    rolePolicy: v.role_policy ?? '',
+    roleId: v.role_id ?? '',
+    region: config.get('region').values.name ?? '',
+  };
+  const key = JSON.stringify(values);
+  if (pluginCache?.key !== key) pluginCache = { key, settings: identityPluginSettings(values) };
+  return pluginCache.settings;
 }

@@ -21,16 +21,20 @@ export interface StsSuccess {
   /** e.g. `AssumeRole`: the response is `<AssumeRoleResponse><AssumeRoleResult>…`. */
   action: string;
   credentials: IssuedCredentials;
-  assumedRoleUser?: { arn: string; assumeRoleId: string };
+  /** null: no `<AssumedRoleUser>` at all (MinIO's AssumeRoleWithCustomToken answers `<AssumedUser>`). */
+  assumedRoleUser?: { arn: string; assumeRoleId: string } | null;
   /** Extra result elements (already-escaped XML), e.g. `<SubjectFromWebIdentityToken>`. */
   extraResultXml?: string;
 }
 
 export function stsSuccessXml(r: StsSuccess, requestId: string): string {
   const c = r.credentials;
-  const user = r.assumedRoleUser
-    ? `<AssumedRoleUser><Arn>${escapeXml(r.assumedRoleUser.arn)}</Arn><AssumeRoleId>${escapeXml(r.assumedRoleUser.assumeRoleId)}</AssumeRoleId></AssumedRoleUser>`
-    : '<AssumedRoleUser><Arn></Arn><AssumeRoleId></AssumeRoleId></AssumedRoleUser>';
+  const user =
+    r.assumedRoleUser === null
+      ? ''
+      : r.assumedRoleUser
+        ? `<AssumedRoleUser><Arn>${escapeXml(r.assumedRoleUser.arn)}</Arn><AssumeRoleId>${escapeXml(r.assumedRoleUser.assumeRoleId)}</AssumeRoleId></AssumedRoleUser>`
+        : '<AssumedRoleUser><Arn></Arn><AssumeRoleId></AssumeRoleId></AssumedRoleUser>';
   const creds =
     `<Credentials><AccessKeyId>${escapeXml(c.accessKey)}</AccessKeyId>` +
     `<SecretAccessKey>${escapeXml(c.secretKey)}</SecretAccessKey>` +
@@ -53,6 +57,7 @@ export const STS_ERROR_STATUS: Readonly<Record<string, number>> = {
   IDPCommunicationError: 400,
   InvalidClientTokenId: 403,
   InternalError: 500,
+  STSNotInitialized: 503,
 };
 
 /**

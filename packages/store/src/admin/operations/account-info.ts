@@ -20,9 +20,9 @@ export const accountInfo: AdminOperation = async (call) => {
   const out: BucketAccessInfo[] = [];
   for (const b of buckets) {
     const read =
-      call.allowed('s3:ListBucket', { bucket: b.name }) ||
-      call.allowed('s3:GetBucketLocation', { bucket: b.name });
-    const write = call.allowed('s3:PutObject', { bucket: b.name });
+      (await call.allowed('s3:ListBucket', { bucket: b.name })) ||
+      (await call.allowed('s3:GetBucketLocation', { bucket: b.name }));
+    const write = await call.allowed('s3:PutObject', { bucket: b.name });
     if (!read && !write) continue;
     const [quotaRaw, replication, tagging] = await Promise.all([
       ctx.layer.getBucketConfig(b.name, 'quota').catch(() => null),

@@ -24,10 +24,10 @@ export const addServiceAccount: AdminOperation = async (call) => {
   let targetUser = optionalString(body.targetUser) ?? call.identity.accessKey;
   const forSelf = targetUser === call.identity.accessKey || targetUser === call.requestorUser;
   if (forSelf) {
-    call.require('admin:CreateServiceAccount', { denyOnly: true });
+    await call.require('admin:CreateServiceAccount', { denyOnly: true });
     targetUser = call.requestorUser;
   } else {
-    call.require('admin:CreateServiceAccount');
+    await call.require('admin:CreateServiceAccount');
     const kind = iam.credentialKind(targetUser);
     if (kind !== 'user' && kind !== 'root') throw new S3Error('XMinioAdminNoSuchUser');
   }

@@ -22,7 +22,7 @@ export const addUser: AdminOperation = async (call) => {
   if ((id.kind === 'service-account' || id.kind === 'sts') && id.parentUser === accessKey) {
     throw notAllowed('derived credentials cannot change their parent user');
   }
-  call.require('admin:CreateUser', { denyOnly: accessKey === id.accessKey });
+  await call.require('admin:CreateUser', { denyOnly: accessKey === id.accessKey });
   const body = requestBody(addOrUpdateUserRequestSchema, await call.decryptedJson());
   const status = body.status === undefined || body.status === '' ? 'enabled' : body.status;
   await iam.addUser(accessKey, body.secretKey, status);

@@ -10,7 +10,7 @@ import type { AdminOperation } from '../call.js';
 export const deleteServiceAccount: AdminOperation = async (call) => {
   const accessKey = call.param('accessKey');
   const iam = call.ctx.iam;
-  if (!call.allowed('admin:RemoveServiceAccount')) {
+  if (!(await call.allowed('admin:RemoveServiceAccount'))) {
     const kind = iam.credentialKind(accessKey);
     const parent = kind === 'service-account' ? iam.getServiceAccount(accessKey).parentUser : null;
     if (parent !== call.requestorUser) {

@@ -10,6 +10,6 @@ import type { AdminOperation } from '../call.js';
 export const getUserInfo: AdminOperation = async (call) => {
   const accessKey = call.param('accessKey');
   const self = accessKey === call.identity.accessKey || accessKey === call.requestorUser;
-  call.require('admin:GetUser', { denyOnly: self });
+  await call.require('admin:GetUser', { denyOnly: self });
   return call.ok(call.ctx.iam.getUserInfo(accessKey) satisfies UserInfo);
 };

@@ -11,7 +11,7 @@ export const infoServiceAccount: AdminOperation = async (call) => {
   const accessKey = call.param('accessKey');
   const iam = call.ctx.iam;
   const sa = iam.getServiceAccount(accessKey);
-  if (!call.allowed('admin:ListServiceAccounts') && call.requestorUser !== sa.parentUser) {
+  if (!(await call.allowed('admin:ListServiceAccounts')) && call.requestorUser !== sa.parentUser) {
     throw new S3Error('AccessDenied');
   }
   const { implied, policy } = iam.serviceAccountPolicy(accessKey);

@@ -10,7 +10,7 @@ export const listServiceAccounts: AdminOperation = async (call) => {
   const user = call.query.get('user') ?? '';
   let target = call.requestorUser;
   if (user !== '' && user !== call.identity.accessKey) {
-    call.require('admin:ListServiceAccounts');
+    await call.require('admin:ListServiceAccounts');
     target = user;
   }
   return call.encrypted({

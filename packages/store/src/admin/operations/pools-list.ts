@@ -4,6 +4,6 @@ import { allPoolStatus, requireStatusAccess } from './pools-support.js';
 
 /** Admin API: ListPools — `GET /pools/list` → madmin's `[]PoolStatus`. */
 export const listPools: AdminOperation = async (call) => {
-  requireStatusAccess(call);
+  await requireStatusAccess(call);
   return call.ok(await allPoolStatus(call));
 };

@@ -4,6 +4,6 @@ import { poolParam, poolStatus, requireStatusAccess } from './pools-support.js';
 
 /** Admin API: StatusPool — `GET /pools/status?pool=<cmdline or index>` → madmin's `PoolStatus`. */
 export const statusPool: AdminOperation = async (call) => {
-  requireStatusAccess(call);
+  await requireStatusAccess(call);
   return call.ok(await poolStatus(call, await poolParam(call)));
 };

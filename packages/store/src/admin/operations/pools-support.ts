@@ -23,8 +23,8 @@ export interface PoolStatusJson {
 }
 
 /** The callers of list and status need ServerInfo or Decommission (MinIO accepts either). */
-export function requireStatusAccess(call: AdminCall): void {
-  if (!call.allowed('admin:ServerInfo') && !call.allowed('admin:Decommission'))
+export async function requireStatusAccess(call: AdminCall): Promise<void> {
+  if (!(await call.allowed('admin:ServerInfo')) && !(await call.allowed('admin:Decommission')))
     throw new S3Error('AccessDenied');
 }
 

@@ -22,7 +22,7 @@ export const serviceAction: AdminOperation = async (call) => {
   if (!(action in ACTIONS))
     throw new S3Error('XMinioAdminInvalidArgument', `unknown service action '${action}'`);
   const a = action as keyof typeof ACTIONS;
-  call.require(ACTIONS[a]);
+  await call.require(ACTIONS[a]);
   const hook = call.ctx.onServiceAction;
   if (a === 'restart') {
     await call.ctx.config.restart();

@@ -11,7 +11,7 @@ import type { AdminOperation } from '../call.js';
 export const temporaryAccountInfo: AdminOperation = async (call) => {
   const accessKey = call.param('accessKey');
   const session = call.ctx.iam.getStsSession(accessKey);
-  if (!call.allowed('admin:ListTemporaryAccounts') && call.requestorUser !== session.parentUser) {
+  if (!(await call.allowed('admin:ListTemporaryAccounts')) && call.requestorUser !== session.parentUser) {
     throw new S3Error('AccessDenied');
   }
   return call.encrypted({

@@ -12,7 +12,7 @@ import { requestBody } from './wire.js';
 export const updateServiceAccount: AdminOperation = async (call) => {
   const accessKey = call.param('accessKey');
   const sa = call.ctx.iam.getServiceAccount(accessKey);
-  if (!call.allowed('admin:UpdateServiceAccount') && call.requestorUser !== sa.parentUser) {
+  if (!(await call.allowed('admin:UpdateServiceAccount')) && call.requestorUser !== sa.parentUser) {
     throw new S3Error('AccessDenied');
   }
   const body = requestBody(updateServiceAccountRequestSchema, await call.decryptedJson());

@@ -6,6 +6,7 @@ import { compressionSet } from './compression.js';
 import { heal } from './heal.js';
 import { identityLdap } from './identity-ldap.js';
 import { identityOpenid } from './identity-openid.js';
+import { identityPlugin } from './identity-plugin.js';
 import { loggerWebhookSet } from './logger-webhook.js';
 import { notifyAmqp } from './notify-amqp.js';
 import { notifyElasticsearch } from './notify-elasticsearch.js';
@@ -17,6 +18,7 @@ import { notifyNsq } from './notify-nsq.js';
 import { notifyPostgres } from './notify-postgres.js';
 import { notifyRedis } from './notify-redis.js';
 import { notifyWebhook } from './notify-webhook.js';
+import { policyPlugin } from './policy-plugin.js';
 import { regionSet } from './region.js';
 import { scanner } from './scanner.js';
 import { storageClassSet } from './storage-class.js';
@@ -37,6 +39,8 @@ export const ALL_SETS: readonly ConfigSetDef[] = [
   heal,
   identityOpenid,
   identityLdap,
+  identityPlugin,
+  policyPlugin,
   notifyWebhook,
   notifyAmqp,
   notifyKafka,

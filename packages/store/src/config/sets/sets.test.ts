@@ -109,16 +109,14 @@ describe('config set definitions', () => {
       'cache',
       'callhome',
       'etcd',
-      'identity_plugin',
       'identity_tls',
       'policy_opa',
-      'policy_plugin',
       'site',
       'subnet',
     ]);
     for (const s of unsupported) expect(s.unsupported?.length).toBeGreaterThan(20);
     expect(ALL_SETS.find((s) => s.subSys === 'etcd')?.unsupported).toContain('single node');
-    for (const name of ['api', 'scanner', 'heal']) {
+    for (const name of ['api', 'scanner', 'heal', 'identity_plugin', 'policy_plugin']) {
       const s = ALL_SETS.find((x) => x.subSys === name);
       expect(s?.unsupported).toBeUndefined();
       expect(s?.apply).toBe('dynamic');

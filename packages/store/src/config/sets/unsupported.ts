@@ -47,19 +47,9 @@ export const UNSUPPORTED_SETS: readonly ConfigSetDef[] = [
     'policies are evaluated by the built-in IAM engine; external OPA is not supported',
   ),
   unsupportedSet(
-    'policy_plugin',
-    'enable Access Management Plugin for policy enforcement',
-    'policies are evaluated by the built-in IAM engine; access management plugins are not supported',
-  ),
-  unsupportedSet(
     'identity_tls',
     'enable X.509 TLS certificate SSO support',
     'sign-in with X.509 client certificates (STS AssumeRoleWithCertificate) is not supported',
-  ),
-  unsupportedSet(
-    'identity_plugin',
-    'enable Identity Plugin via external hook',
-    'identity plugins (STS AssumeRoleWithCustomToken) are not supported',
   ),
   unsupportedSet(
     'audit_kafka',

@@ -20,7 +20,8 @@ function positiveInteger(value: string): string | undefined {
   return /^[1-9]\d*$/.test(value.trim()) ? undefined : 'must be a whole number of at least 1';
 }
 
-function httpUrl(value: string): string | undefined {
+/** An http:// or https:// URL (empty passes: the set decides whether the key is needed). */
+export function httpUrl(value: string): string | undefined {
   if (value === '') return undefined;
   try {
     const u = new URL(value);
