@@ -12,6 +12,8 @@ import { type IdentityStore, startIdentityStore } from './testing/identity-confi
 
 const ROOT = { accessKey: 'custom-sts-root', secretKey: 'custom-sts-root-secret' };
 const ROLE_ARN = 'arn:minio:iam:::role/idmp-stowage-test';
+/** The policy variable of the hook's `team` claim (a plain string: IAM substitutes it, not JavaScript). */
+const TEAM_VAR = ['$', '{jwt:team}'].join('');
 let identity: IdentityStore;
 let store: StoreHandle;
 let hook: HookServer;
@@ -78,7 +80,7 @@ beforeAll(async () => {
   await identity.admin.addCannedPolicy('ct-team', {
     Version: '2012-10-17',
     Statement: [
-      { Effect: 'Allow', Action: ['s3:PutObject'], Resource: ['arn:aws:s3:::ct-data/${jwt:team}/*'] },
+      { Effect: 'Allow', Action: ['s3:PutObject'], Resource: [`arn:aws:s3:::ct-data/${TEAM_VAR}/*`] },
     ],
   });
   const set = await identity.admin.setConfigKV(pluginLine(hook.url));
