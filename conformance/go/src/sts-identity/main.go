@@ -12,6 +12,8 @@
 //	sts-identity <http://host:port> web-refused <token>
 //	sts-identity <http://host:port> ldap-refused <user> <password>
 //	sts-identity <http://host:port> ldap-entities <accessKey> <secretKey> <policy> <groupDN>
+//	sts-identity <http://host:port> custom <token> <roleArn> <allowedBucket> <deniedBucket>
+//	sts-identity <http://host:port> custom-refused <token> <roleArn>
 package main
 
 import (
@@ -20,6 +22,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"time"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
@@ -38,6 +41,9 @@ func check(name string, fn func() error) {
 
 func provider(endpoint string, args []string) (*credentials.Credentials, error) {
 	switch args[0] {
+	case "custom", "custom-refused":
+		// AssumeRoleWithCustomToken (identity plugin), asking for 30 minutes.
+		return credentials.NewCustomTokenCredentials(endpoint, args[1], args[2], credentials.CustomTokenValidityOpt(30*time.Minute))
 	case "web", "web-refused":
 		token := args[1]
 		return credentials.NewSTSWebIdentity(endpoint, func() (*credentials.WebIdentityToken, error) {
@@ -66,7 +72,7 @@ func main() {
 		os.Exit(1)
 	}
 	mode := args[0]
-	if mode == "web-refused" || mode == "ldap-refused" {
+	if mode == "web-refused" || mode == "ldap-refused" || mode == "custom-refused" {
 		check(mode, func() error {
 			if _, err := creds.Get(); err == nil {
 				return fmt.Errorf("credentials were issued")
