@@ -26,7 +26,21 @@ export interface ConfigField {
 /** The CSV debounce of spec 2 §5 / §9. */
 export const CSV_DEBOUNCE_MS = 500;
 
-const acronyms = new Set(['api', 'url', 'uri', 'id', 'tls', 'dn', 'sts', 'ldap', 'mime', 'rrs', 'ssl', 'ca']);
+const acronyms = new Set([
+  'api',
+  'url',
+  'uri',
+  'id',
+  'tls',
+  'dn',
+  'sts',
+  'ldap',
+  'mime',
+  'rrs',
+  'ssl',
+  'ca',
+  'http2',
+]);
 
 /** `requests_max` → 'Requests Max', `tls_skip_verify` → 'TLS Skip Verify'. */
 export function labelOf(key: string): string {
