@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 import { MadminClient, type MadminError } from '@stowage/madmin';
-import { Client as S3Client } from 'minio';
+import type { Client as S3Client } from 'minio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PolicyPluginInput } from '../iam/policy-plugin.js';
 import type { StoreHandle } from '../server.js';
 import { closedPortUrl, type HookServer, startHookServer } from '../sts/testing/hook-server.js';
-import { bucketPolicy, type IdentityStore, startIdentityStore } from '../sts/testing/identity-config.js';
+import {
+  bucketPolicy,
+  type IdentityStore,
+  startIdentityStore,
+  storeS3,
+} from '../sts/testing/identity-config.js';
 
 // The access management plugin (`policy_plugin`) against a store: a hook server of the test's own plays
 // MinIO's plugin. While the set has a url the hook decides every signed request but root's, in place of
@@ -16,28 +22,8 @@ let identity: IdentityStore;
 let store: StoreHandle;
 let hook: HookServer;
 
-interface PluginInput {
-  account: string;
-  groups: string[] | null;
-  action: string;
-  originalAction: string;
-  bucket: string;
-  conditions: Record<string, string[]>;
-  owner: boolean;
-  object: string;
-  claims: Record<string, unknown>;
-  denyOnly: boolean;
-}
-
 function s3(keys: { accessKey: string; secretKey: string }): S3Client {
-  const url = new URL(store.url);
-  return new S3Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    region: 'us-east-1',
-    ...keys,
-  });
+  return storeS3(store.url, keys);
 }
 
 async function outcome(p: Promise<unknown>): Promise<string> {
@@ -47,8 +33,8 @@ async function outcome(p: Promise<unknown>): Promise<string> {
   );
 }
 
-function inputs(): PluginInput[] {
-  return hook.requests.map((r) => (JSON.parse(r.body) as { input: PluginInput }).input);
+function inputs(): PolicyPluginInput[] {
+  return hook.requests.map((r) => (JSON.parse(r.body) as { input: PolicyPluginInput }).input);
 }
 
 beforeAll(async () => {
@@ -72,7 +58,7 @@ beforeEach(async () => {
   hook.requests.length = 0;
   // The hook's rule: reads, writes and admin:ListUsers are allowed, deletes are not.
   hook.answer = (r) => {
-    const action = (JSON.parse(r.body) as { input: PluginInput }).input.action;
+    const action = (JSON.parse(r.body) as { input: PolicyPluginInput }).input.action;
     return { status: 200, json: { result: action !== 's3:DeleteObject' } };
   };
   const set = await identity.admin.setConfigKV(
@@ -127,7 +113,7 @@ describe('policy_plugin: authorization by an HTTP hook', { timeout: 60_000 }, ()
 
   it("accepts {result: {allow}} answers, decides admin calls, and leaves root's requests alone", async () => {
     hook.answer = (r) => {
-      const action = (JSON.parse(r.body) as { input: PluginInput }).input.action;
+      const action = (JSON.parse(r.body) as { input: PolicyPluginInput }).input.action;
       return { status: 200, json: { result: { allow: action === 'admin:ListUsers' } } };
     };
     const userAdmin = new MadminClient({ endpoint: store.url, ...USER });

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { MadminError } from '@stowage/madmin';
-import { Client as S3Client } from 'minio';
+import type { Client as S3Client } from 'minio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreHandle } from '../server.js';
 import { closedPortUrl, type HookServer, startHookServer } from './testing/hook-server.js';
-import { type IdentityStore, startIdentityStore } from './testing/identity-config.js';
+import { type IdentityStore, startIdentityStore, storeS3 } from './testing/identity-config.js';
 
 // STS AssumeRoleWithCustomToken with the identity plugin (`identity_plugin`): a hook server of the test's
 // own (node:http) plays MinIO's identity management plugin; the store sends it the token and issues
@@ -40,14 +40,7 @@ async function customToken(params: Record<string, string>): Promise<StsAnswer> {
 }
 
 function s3(keys: { accessKey: string; secretKey: string; sessionToken?: string }): S3Client {
-  const url = new URL(store.url);
-  return new S3Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    region: 'us-east-1',
-    ...keys,
-  });
+  return storeS3(store.url, keys);
 }
 
 function sessionKeys(a: StsAnswer): { accessKey: string; secretKey: string; sessionToken: string } {

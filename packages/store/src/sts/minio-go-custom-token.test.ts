@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import { createHash } from 'node:crypto';
-import { Client as S3Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGoProgram, type GoProgram } from '../../../madmin/src/testing/go-program.js';
 import type { StoreHandle } from '../server.js';
 import { type HookServer, startHookServer } from './testing/hook-server.js';
-import { bucketPolicy, type IdentityStore, startIdentityStore } from './testing/identity-config.js';
+import { bucketPolicy, type IdentityStore, startIdentityStore, storeS3 } from './testing/identity-config.js';
 
 // minio-go's own CustomTokenIdentity provider (credentials.NewCustomTokenCredentials, in
 // conformance/go/src/sts-identity) against the store's AssumeRoleWithCustomToken: a hook server of the
@@ -30,8 +29,7 @@ beforeAll(async () => {
       : { status: 403, json: { reason: 'unknown token' } };
   identity = await startIdentityStore('go-custom', ROOT);
   store = identity.store;
-  const url = new URL(store.url);
-  const root = new S3Client({ endPoint: url.hostname, port: Number(url.port), useSSL: false, ...ROOT });
+  const root = storeS3(store.url, ROOT);
   await root.makeBucket('go-custom');
   await root.makeBucket('go-custom-other');
   await identity.admin.addCannedPolicy('go-custom-rw', bucketPolicy('go-custom'));

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MadminClient } from '@stowage/madmin';
+import { Client as S3Client } from 'minio';
 import { type StoreHandle, startStore } from '../../server.js';
 
 // Typed by shape, not by test-services' own types: this folder is compiled with the store's sources.
@@ -84,4 +85,19 @@ export function bucketPolicy(bucket: string, actions: string[] = ['s3:*']) {
       { Effect: 'Allow', Action: actions, Resource: [`arn:aws:s3:::${bucket}`, `arn:aws:s3:::${bucket}/*`] },
     ],
   };
+}
+
+/** An S3 client (the minio SDK) on a test store, with long-term or session keys. */
+export function storeS3(
+  storeUrl: string,
+  keys: { accessKey: string; secretKey: string; sessionToken?: string },
+): S3Client {
+  const url = new URL(storeUrl);
+  return new S3Client({
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: false,
+    region: 'us-east-1',
+    ...keys,
+  });
 }
