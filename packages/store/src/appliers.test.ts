@@ -20,11 +20,12 @@ import { openObjectLayer } from './object-layer/index.js';
 let dir: string;
 let layer: Awaited<ReturnType<typeof openObjectLayer>>;
 let background: BackgroundServices;
+let iam: Awaited<ReturnType<typeof openIam>>;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'stowage-appliers-'));
   layer = await openObjectLayer({ dataDir: dir, drives: 4, fsync: false, healthIntervalMs: 0 });
-  const iam = await openIam(layer.system, { accessKey: 'appliers-root', secretKey: 'appliers-secret-1' });
+  iam = await openIam(layer.system, { accessKey: 'appliers-root', secretKey: 'appliers-secret-1' });
   background = startBackgroundServices({ layer, iam, events: createObjectEventBus() });
 });
 
@@ -36,14 +37,11 @@ afterEach(async () => {
 
 describe('config appliers', () => {
   it('apply the scanner speed, the admission limit and the CORS origins when saved', async () => {
-    const config = await StoreConfigService.open({
-      system: layer.system,
-      log: new StoreLog(),
-      sets: ALL_SETS,
-    });
+    const log = new StoreLog();
+    const config = await StoreConfigService.open({ system: layer.system, log, sets: ALL_SETS });
     const edge = { admission: new RequestAdmission(), cors: new CorsPolicy() };
     const staleUploads = startStaleUploadCleanup(layer);
-    const off = subscribeAppliers({ config, edge, background, layer, staleUploads });
+    const off = subscribeAppliers({ config, edge, background, layer, staleUploads, iam, log });
     try {
       await config.settled();
       expect(background.scanner.pacing).toEqual(SCANNER_SPEED_PACING.default);
