@@ -37,6 +37,8 @@ if (!existsSync(bin('tsc'))) {
   process.exit(1);
 }
 
+// The store's WebAssembly (WAT) into TypeScript modules, when a .wat changed (scripts/assemble-wasm.mjs).
+run(process.execPath, [path.join(root, 'scripts', 'assemble-wasm.mjs')], 'WebAssembly modules');
 run(bin('tsc'), ['-b', 'tsconfig.json'], 'TypeScript packages');
 // Third-party notices of what ships; fails on a licence outside the allow list (docs/licensing.md).
 run(process.execPath, [path.join(root, 'scripts', 'notices.mjs')], 'third-party notices');

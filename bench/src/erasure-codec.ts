@@ -43,6 +43,9 @@ export interface CodecFigures {
   wasmEncode: number;
   tsDecode: number;
   wasmDecode: number;
+  /** The store's codec with its WebAssembly SIMD kernel (gf-simd.wat); `ts*` are its TypeScript loops. */
+  simdEncode: number;
+  simdDecode: number;
 }
 
 export async function runErasureCodec(): Promise<CodecFigures[]> {
@@ -66,7 +69,7 @@ export async function runErasureCodec(): Promise<CodecFigures[]> {
     `\nReed–Solomon codec, ${BLOCK / MiB} MiB blocks (MiB/s of object data; decode = m data shards lost)`,
   );
   console.log(
-    'geometry   TS encode        WASM encode      TS decode        WASM decode      TS/WASM enc  dec',
+    'geometry   TS encode        WASM encode      TS decode        WASM decode      TS/WASM enc  dec    SIMD encode      SIMD decode',
   );
   for (const [k, m] of [
     [2, 2],
@@ -79,8 +82,10 @@ export async function runErasureCodec(): Promise<CodecFigures[]> {
     const data = randomBytes(shardLen * k);
     const dataShards = Array.from({ length: k }, (_, i) => data.subarray(i * shardLen, (i + 1) * shardLen));
     const parity = Array.from({ length: m }, () => new Uint8Array(shardLen));
-    const ts = new ReedSolomon(k, m);
+    const ts = new ReedSolomon(k, m, { simd: false });
     const tsEncode = rate(BLOCK, () => ts.encode(dataShards, parity, shardLen));
+    const simd = new ReedSolomon(k, m);
+    const simdEncode = rate(BLOCK, () => simd.encode(dataShards, parity, shardLen));
 
     const contiguous = new Uint8Array(shardLen * (k + m));
     contiguous.set(data);
@@ -99,6 +104,11 @@ export async function runErasureCodec(): Promise<CodecFigures[]> {
       const shards: (Uint8Array | null)[] = [...dataShards, ...parity];
       for (const i of lost) shards[i] = null;
       ts.reconstructData(shards, shardLen);
+    });
+    const simdDecode = rate(BLOCK, () => {
+      const shards: (Uint8Array | null)[] = [...dataShards, ...parity];
+      for (const i of lost) shards[i] = null;
+      simd.reconstructData(shards, shardLen);
     });
     const check: (Uint8Array | null)[] = [...dataShards, ...parity];
     for (const i of lost) check[i] = null;
@@ -121,10 +131,10 @@ export async function runErasureCodec(): Promise<CodecFigures[]> {
       if (!Buffer.from(work.subarray(0, data.length)).equals(data)) throw new Error('WASM decode mismatch');
       return r;
     });
-    const f = { geometry: `${k}+${m}`, tsEncode, wasmEncode, tsDecode, wasmDecode };
+    const f = { geometry: `${k}+${m}`, tsEncode, wasmEncode, tsDecode, wasmDecode, simdEncode, simdDecode };
     out.push(f);
     console.log(
-      `${f.geometry.padEnd(8)} ${fmt(tsEncode)}   ${fmt(wasmEncode)}   ${fmt(tsDecode)}   ${fmt(wasmDecode)}   ${(tsEncode / wasmEncode).toFixed(2).padStart(5)}×  ${(tsDecode / wasmDecode).toFixed(2).padStart(5)}×`,
+      `${f.geometry.padEnd(8)} ${fmt(tsEncode)}   ${fmt(wasmEncode)}   ${fmt(tsDecode)}   ${fmt(wasmDecode)}   ${(tsEncode / wasmEncode).toFixed(2).padStart(5)}×  ${(tsDecode / wasmDecode).toFixed(2).padStart(5)}×  ${fmt(simdEncode)}   ${fmt(simdDecode)}`,
     );
   }
 

@@ -16,6 +16,7 @@ import { runS3Throughput } from './s3-throughput.js';
 import { runScale } from './scale.js';
 import { runScale1M } from './scale-1m.js';
 import { runSmallWrites } from './small-writes.js';
+import { runSpeedtest } from './speedtest.js';
 import { runSseThroughput } from './sse-throughput.js';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -34,6 +35,7 @@ const benches: Record<string, () => Promise<void>> = {
   'small-writes': runSmallWrites,
   scale: runScale,
   pools: runPools,
+  speedtest: runSpeedtest,
   'scale-1m': runScale1M,
 };
 // Run only when named: it writes 1M objects.

@@ -96,7 +96,7 @@ describe('autotune', () => {
 describe('speedtest admin calls against the store', () => {
   it('streams PUT and GET figures and leaves no test data behind', async () => {
     const results = await all(
-      admin.speedtest({ size: 256 * KiB, concurrency: 2, durationMs: 1500, autotune: false }),
+      admin.speedtest({ size: 256 * KiB, concurrency: 2, durationMs: 3000, autotune: false }),
     );
     expect(results.length).toBeGreaterThan(1);
     const final = results.at(-1) as SpeedTestResult;

@@ -7,7 +7,8 @@ import { parseGoDuration } from '../../config/duration.js';
 import { S3Error } from '../../core/errors.js';
 import { SYS_DIR } from '../../object-layer/drive.js';
 import { driveSpeedtest as runDriveSpeedtest } from '../../perf/drive-speedtest.js';
-import { ObjectSpeedtest, type SpeedtestTarget, zeroStats } from '../../perf/object-speedtest.js';
+import { ObjectSpeedtest, zeroStats } from '../../perf/object-speedtest.js';
+import { s3SelfTarget } from '../../perf/s3-self-target.js';
 import { STOWAGE_VERSION } from '../../version.js';
 import { serverEndpoint } from '../backend-info.js';
 import type { AdminCall, AdminOperation } from '../call.js';
@@ -40,38 +41,13 @@ function jsonStream(call: AdminCall): { out: PassThrough; signal: AbortSignal; s
   return { out, signal: abort.signal, send };
 }
 
-/** The object layer of the running store as the speedtest's target, in `bucket`. */
-function layerTarget(call: AdminCall, bucket: string): SpeedtestTarget {
-  const layer = call.ctx.layer;
-  return {
-    put: async (key, body, size) => {
-      await layer.putObject(bucket, key, body, { size });
-    },
-    get: async (key, firstByte) => {
-      const r = await layer.getObject(bucket, key);
-      if (r.whole) {
-        firstByte();
-        return r.whole.length;
-      }
-      let bytes = 0;
-      for await (const chunk of r.stream as AsyncIterable<Buffer>) {
-        if (bytes === 0) firstByte();
-        bytes += chunk.length;
-      }
-      return bytes;
-    },
-    remove: async (key) => {
-      await layer.deleteObject(bucket, key);
-    },
-  };
-}
-
 /**
  * Admin API: Speedtest — `POST /speedtest?size=&duration=&concurrent=[&autotune=true][&bucket=]
  * [&noclear=true]` (madmin-go Speedtest; MinIO's ObjectSpeedTestHandler): PUT then GET throughput of the
  * object layer. A stream of SpeedTestResult values: every 500 ms the figures of the step running (empty
  * ones before the first PUT completes), each step's result, and with autotune the best step's last. The
- * test writes under `speedtest/` of a bucket of its own (created and removed) or of `bucket`, and deletes
+ * objects are written and read through the store's own S3 endpoint, as MinIO's speedtest does (so the
+ * figures include HTTP and signing, as a client's would: perf/s3-self-target.ts). The test writes under `speedtest/` of a bucket of its own (created and removed) or of `bucket`, and deletes
  * every object it wrote. Defaults as MinIO: 64 MiB, 32 concurrent, 10 s.
  */
 export const speedtest: AdminOperation = async (call) => {
@@ -100,7 +76,16 @@ export const speedtest: AdminOperation = async (call) => {
   if (custom) await ctx.layer.getBucketInfo(custom);
   else await ctx.layer.makeBucket(bucket);
 
-  const test = new ObjectSpeedtest(layerTarget(call, bucket), {
+  const target = s3SelfTarget(
+    {
+      url: ctx.url,
+      accessKey: ctx.options.rootUser,
+      secretKey: ctx.options.rootPassword,
+      region: ctx.region,
+    },
+    bucket,
+  );
+  const test = new ObjectSpeedtest(target, {
     size,
     concurrency,
     durationMs: durationNs / 1e6,
@@ -135,6 +120,7 @@ export const speedtest: AdminOperation = async (call) => {
       });
     } finally {
       clearInterval(keepAlive);
+      await target.close().catch(() => {});
       if (!custom) await ctx.layer.deleteBucket(bucket, { force: true }).catch(() => {});
       if (!out.writableEnded) out.end();
     }

@@ -3,10 +3,12 @@
  * Systematic Reed–Solomon erasure code over GF(2^8) (polynomial 0x11d), pure TypeScript.
  *
  * The encoding matrix is the identity on top of a Cauchy matrix (x_i = k + i, y_j = j), so every k×k
- * sub-matrix is invertible: any k of the k+m shards rebuild the data. Multiplication uses a full
- * 64 KiB product table, and the hot loops use per-coefficient 16-bit tables (32-bit words, two lookups per
- * word). Chosen over the WASM package we measured (see packages/store/docs/erasure.md).
+ * sub-matrix is invertible: any k of the k+m shards rebuild the data. The hot loop runs in WebAssembly
+ * SIMD where available (gf-simd.wat: two nibble tables per coefficient, `i8x16.swizzle`); the
+ * TypeScript loops here (a full 64 KiB product table, per-coefficient 16-bit tables with 32-bit words,
+ * two lookups per word) are the fallback and the tests' oracle. See packages/store/docs/erasure.md.
  */
+import { type GfKernel, gfKernel, nibbleTables } from './gf-simd.js';
 
 const EXP = new Uint8Array(512);
 const LOG = new Uint8Array(256);
@@ -152,8 +154,11 @@ export class ReedSolomon {
   /** Rows k..k+m-1 of the encoding matrix (the identity rows are implicit). */
   private readonly parityRows: number[][];
   private readonly decodeCache = new Map<string, number[][]>();
+  private readonly kernel: GfKernel | null;
+  private readonly encodeTables: Uint8Array | null;
 
-  constructor(dataShards: number, parityShards: number) {
+  /** `simd: false` keeps to the TypeScript loops (the tests' oracle; the fallback without WASM SIMD). */
+  constructor(dataShards: number, parityShards: number, opts: { simd?: boolean } = {}) {
     if (dataShards < 1 || parityShards < 0 || dataShards + parityShards > 256) {
       throw new Error(`Reed–Solomon: bad geometry ${dataShards}+${parityShards}`);
     }
@@ -162,6 +167,13 @@ export class ReedSolomon {
     this.parityRows = Array.from({ length: parityShards }, (_, i) =>
       Array.from({ length: dataShards }, (_, j) => gfInv((dataShards + i) ^ j)),
     );
+    this.kernel = opts.simd === false ? null : gfKernel();
+    this.encodeTables = this.kernel && parityShards > 0 ? nibbleTables(this.parityRows, gfMul) : null;
+  }
+
+  /** Which loops run: WebAssembly SIMD or the TypeScript fallback. */
+  get engine(): 'simd' | 'ts' {
+    return this.kernel ? 'simd' : 'ts';
   }
 
   /** Row `shard` of the full (k+m)×k encoding matrix. */
@@ -173,6 +185,10 @@ export class ReedSolomon {
 
   /** Fill `parity` (m buffers of `len` bytes) from `data` (k buffers of at least `len` bytes). */
   encode(data: Uint8Array[], parity: Uint8Array[], len: number): void {
+    if (this.kernel && this.encodeTables) {
+      this.kernel.combine(this.encodeTables, data.slice(0, this.dataShards), parity, len);
+      return;
+    }
     for (let p = 0; p < this.parityShards; p++) {
       combine(this.parityRows[p] as number[], data, parity[p] as Uint8Array, len);
     }
@@ -198,6 +214,15 @@ export class ReedSolomon {
       this.decodeCache.set(cacheKey, inverse);
     }
     const inputs = present.map((s) => shards[s] as Uint8Array);
+    if (this.kernel && len > 0) {
+      const rows = missing.map((d) => inverse[d] as number[]);
+      const outputs = missing.map(() => new Uint8Array(len));
+      this.kernel.combine(nibbleTables(rows, gfMul), inputs, outputs, len);
+      missing.forEach((d, i) => {
+        shards[d] = outputs[i] as Uint8Array;
+      });
+      return;
+    }
     for (const d of missing) {
       const out = new Uint8Array(len);
       combine(inverse[d] as number[], inputs, out, len);
