@@ -77,7 +77,8 @@ async function startProduct(): Promise<Target> {
     process.execPath,
     [
       ...(process.env.BENCH_TARGET_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      path.join(repo, 'packages', 'console', 'dist', 'main.js'),
+      // BENCH_PRODUCT_ENTRY: another build's main.js (a copy of the tree from before a change).
+      process.env.BENCH_PRODUCT_ENTRY ?? path.join(repo, 'packages', 'console', 'dist', 'main.js'),
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -23,8 +23,9 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { loadLogSearchConfig } from './config/log-search-env.js';
 import { loadOperatorConfig } from './config/operator-env.js';
 import { resolveSecrets } from './config/secrets.js';
+import { localAuditRows } from './log-search/audit-rows.js';
 import { openAuditStore, startRetention } from './log-search/open-store.js';
-import { registerAuditWebhook } from './log-search/register-webhook.js';
+import { auditIngestEndpoint, registerAuditWebhook } from './log-search/register-webhook.js';
 import { LocalTenantDriver } from './operator/local/local-driver.js';
 import { loadOrCreateOperatorToken } from './operator/operator-token.js';
 import { ssoFromEnv } from './sso/sso-options.js';
@@ -78,6 +79,16 @@ async function main(): Promise<void> {
         )
       : () => undefined;
 
+  const local = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host;
+  const consoleUrl = `${scheme}://${local}:${config.consolePort}`;
+  // The embedded store's audit records come to the log search in this process: same durable queue,
+  // no loopback HTTP, rows built from the records' fields (the ingest route stays for other servers).
+  if (store && logSearch?.registerEmbedded && auditStore) {
+    store.receiveWebhook(auditIngestEndpoint(consoleUrl), logSearch.token, (records) =>
+      auditStore.insert(localAuditRows(records)),
+    );
+  }
+
   // Operator mode (issue 33): tenants are store servers this console starts (`stowage server`).
   const operatorConfig = loadOperatorConfig(process.env, config.dataDir);
   const tools = { randomRootCredentials, writeFileAtomic };
@@ -129,12 +140,11 @@ async function main(): Promise<void> {
   });
   await app.listen({ port: config.consolePort, host: config.host });
   if (store && logSearch?.registerEmbedded) {
-    const local = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host;
     await registerAuditWebhook({
       storeUrl: s3Endpoint,
       rootUser: secrets.rootUser,
       rootPassword: secrets.rootPassword,
-      consoleUrl: `${scheme}://${local}:${config.consolePort}`,
+      consoleUrl,
       token: logSearch.token,
     });
   }

@@ -22,6 +22,7 @@ export * from './json-stream.js';
 export * from './sigv4.js';
 export * from './sio.js';
 export * from './transport.js';
+export * from './types/audit.js';
 export * from './types/config.js';
 export * from './types/groups.js';
 export * from './types/heal.js';

@@ -18,6 +18,7 @@ import { continueWhenRead } from './http/expect-continue.js';
 import { openIam } from './iam/index.js';
 import { openKms } from './kms/index.js';
 import { StoreLog } from './log/store-log.js';
+import type { LocalReceiver } from './logging/local-receivers.js';
 import { LogWebhooks } from './logging/webhooks.js';
 import { StoreMetrics } from './metrics/store-metrics.js';
 import { NotificationSystem } from './notify/notification-system.js';
@@ -38,6 +39,12 @@ export interface StoreHandle {
   /** e.g. http://127.0.0.1:9000 */
   url: string;
   port: number;
+  /**
+   * Serves a logger or audit webhook endpoint in this process: targets whose `endpoint` and
+   * `auth_token` are these hand their batches to `receiver` instead of POSTing them, behind the same
+   * durable queue (the console embedding the store takes its audit records so). Returns how to stop.
+   */
+  receiveWebhook(endpoint: string, authToken: string, receiver: LocalReceiver): () => void;
   close(): Promise<void>;
 }
 
@@ -274,7 +281,12 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
       })();
       return closing;
     };
-    return { url, port, close };
+    return {
+      url,
+      port,
+      receiveWebhook: (endpoint, authToken, receiver) => hooks.receiveLocally(endpoint, authToken, receiver),
+      close,
+    };
   } catch (err) {
     server?.close();
     unsubscribeAppliers();

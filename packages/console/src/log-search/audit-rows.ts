@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { AuditFilterField, AuditLogRecord } from '@stowage/contracts';
+import type { AuditEntryFields } from '@stowage/madmin';
 
 /**
  * Audit records as rows of the log search database, and the one SQL both databases run: the column
@@ -101,6 +102,50 @@ export function auditRow(entry: unknown): AuditRow | null {
     time_to_response_ns: num(api.timeToResponseInNS),
     record: JSON.stringify(entry),
   };
+}
+
+/** A record the embedded store hands over in process: its JSON, and its fields when it has them. */
+export interface LocalAuditRecord {
+  json: Buffer;
+  audit?: AuditEntryFields;
+}
+
+/**
+ * The rows of records handed over in process: from their fields where given, else (records an earlier
+ * run queued) from their JSON; what is not an audit record is skipped.
+ */
+export function localAuditRows(records: readonly LocalAuditRecord[]): AuditRow[] {
+  const rows: AuditRow[] = [];
+  for (const { json, audit: f } of records) {
+    if (!f) {
+      let value: unknown;
+      try {
+        value = JSON.parse(json.toString());
+      } catch {
+        continue;
+      }
+      const row = auditRow(value);
+      if (row) rows.push(row);
+      continue;
+    }
+    if (f.api === '') continue;
+    rows.push({
+      time: f.time,
+      api_name: f.api,
+      bucket: f.bucket,
+      object: f.object,
+      remote_host: f.remotehost,
+      request_id: f.requestID,
+      user_agent: f.userAgent,
+      response_status: f.status,
+      response_status_code: f.statusCode,
+      request_content_length: f.rx,
+      response_content_length: f.tx,
+      time_to_response_ns: f.timeToResponseNs,
+      record: json.toString(),
+    });
+  }
+  return rows;
 }
 
 /** A row as the search answer's record. */

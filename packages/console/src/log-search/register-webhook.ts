@@ -5,9 +5,15 @@ import { MadminClient } from '@stowage/madmin';
 /** The name of the audit webhook target the console registers on the embedded store. */
 export const CONSOLE_AUDIT_TARGET = 'console';
 
+/** The console's ingest URL, where the store's `audit_webhook:console` sends. */
+export function auditIngestEndpoint(consoleUrl: string): string {
+  return `${consoleUrl.replace(/\/+$/, '')}${apiPaths.logSearchIngest}`;
+}
+
 /**
  * Points the embedded store's `audit_webhook:console` at this console's ingest path with the log search
- * token (root's credentials, the console owns that store). Records go in batches of up to 100.
+ * token (root's credentials, the console owns that store). Records go in batches of up to 100 — in this
+ * process, through the store's `receiveWebhook` (main.ts), when the store runs in it.
  */
 export async function registerAuditWebhook(opts: {
   storeUrl: string;
@@ -21,7 +27,7 @@ export async function registerAuditWebhook(opts: {
     accessKey: opts.rootUser,
     secretKey: opts.rootPassword,
   });
-  const endpoint = `${opts.consoleUrl.replace(/\/+$/, '')}${apiPaths.logSearchIngest}`;
+  const endpoint = auditIngestEndpoint(opts.consoleUrl);
   await admin.setConfigKV(
     `audit_webhook:${CONSOLE_AUDIT_TARGET} enable=on endpoint=${endpoint} auth_token=${opts.token} batch_size=100`,
   );

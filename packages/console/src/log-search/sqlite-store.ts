@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import {
   AUDIT_COLUMNS,
   type AuditRow,
@@ -12,6 +12,8 @@ import {
 } from './audit-rows.js';
 
 const SCHEMA = auditSchema('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER');
+/** Most rows one INSERT statement takes (13 parameters each, well below SQLite's limit). */
+const ROWS_PER_STATEMENT = 100;
 
 /**
  * Audit records in SQLite (`node:sqlite`): one file, write-ahead log, each batch of records one
@@ -20,6 +22,8 @@ const SCHEMA = auditSchema('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER');
 export class SqliteAuditStore implements AuditStore {
   readonly label: string;
   private readonly db: DatabaseSync;
+  /** One prepared multi-row INSERT per number of rows (a batch is usually the webhook's batch size). */
+  private readonly inserts = new Map<number, StatementSync>();
 
   constructor(file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -31,17 +35,31 @@ export class SqliteAuditStore implements AuditStore {
 
   async insert(rows: readonly AuditRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const insert = this.db.prepare(
-      `INSERT OR IGNORE INTO audit_log (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`,
-    );
     this.db.exec('BEGIN');
     try {
-      for (const row of rows) insert.run(...AUDIT_COLUMNS.map((c) => row[c]));
+      for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
+        const chunk = rows.slice(at, at + ROWS_PER_STATEMENT);
+        const params: (string | number)[] = [];
+        for (const row of chunk) for (const c of AUDIT_COLUMNS) params.push(row[c]);
+        this.insertOf(chunk.length).run(...params);
+      }
       this.db.exec('COMMIT');
     } catch (err) {
       this.db.exec('ROLLBACK');
       throw err;
     }
+  }
+
+  private insertOf(count: number): StatementSync {
+    let stmt = this.inserts.get(count);
+    if (!stmt) {
+      const one = `(${AUDIT_COLUMNS.map(() => '?').join(', ')})`;
+      stmt = this.db.prepare(
+        `INSERT OR IGNORE INTO audit_log (${AUDIT_COLUMNS.join(', ')}) VALUES ${Array(count).fill(one).join(', ')}`,
+      );
+      this.inserts.set(count, stmt);
+    }
+    return stmt;
   }
 
   async search(s: AuditSearch): Promise<AuditRow[]> {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { STATUS_CODES } from 'node:http';
+import type { AuditEntryFields } from '@stowage/madmin';
 import type { TraceEvent } from '../events/trace-events.js';
 import type { LogEntry } from '../log/store-log.js';
 
@@ -80,15 +81,6 @@ function canonical(name: string): string {
   return c;
 }
 
-function headers(h: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) {
-    if (k === 'authorization') continue;
-    out[canonical(k)] = SECRET_HEADERS.has(k) ? REDACTED : v;
-  }
-  return out;
-}
-
 /** Go's `time.Duration.String()` of a nanosecond count, e.g. `1.234567ms`. */
 export function goDuration(ns: number): string {
   if (ns === 0) return '0s';
@@ -104,49 +96,86 @@ function apiName(funcName: string): string {
   return dot < 0 ? funcName : funcName.slice(dot + 1);
 }
 
-/** The audit record of one finished request. */
-export function auditRecord(e: TraceEvent, deploymentId: string): AuditRecord {
-  const query: Record<string, string> = {};
-  for (const [k, v] of e.rawQuery ? new URLSearchParams(e.rawQuery) : []) {
-    query[k] = SECRET_QUERY.has(k.toLowerCase()) ? REDACTED : k in query ? `${query[k]},${v}` : v;
+/** One audit record: its JSON (an {@link AuditRecord}) and its searchable fields. */
+export interface AuditEntry {
+  json: string;
+  fields: AuditEntryFields;
+}
+
+const str = JSON.stringify;
+/** A number as JSON (`null` for one that is not finite, as JSON.stringify writes it). */
+const num = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
+
+/** The headers as a JSON object: Go's canonical names, no Authorization, secrets redacted, ETag unquoted. */
+function headersJson(h: Record<string, string>): string {
+  let s = '';
+  for (const k in h) {
+    if (k === 'authorization') continue;
+    let v = SECRET_HEADERS.has(k) ? REDACTED : (h[k] as string);
+    if (k === 'etag') v = v.replace(/^"|"$/g, '');
+    s += `${s === '' ? '' : ','}${str(canonical(k))}:${str(v)}`;
   }
-  const responseHeader = headers(e.responseHeaders);
-  if (responseHeader.Etag) responseHeader.Etag = responseHeader.Etag.replace(/^"|"$/g, '');
+  return `{${s}}`;
+}
+
+/** The query as a JSON object (repeated names joined by commas, signatures redacted); '' when none. */
+function queryJson(rawQuery: string): string {
+  if (!rawQuery) return '';
+  const query = new Map<string, string>();
+  for (const [k, v] of new URLSearchParams(rawQuery)) {
+    const prev = query.get(k);
+    query.set(k, SECRET_QUERY.has(k.toLowerCase()) ? REDACTED : prev === undefined ? v : `${prev},${v}`);
+  }
+  if (query.size === 0) return '';
+  let s = '';
+  for (const [k, v] of query) s += `${s === '' ? '' : ','}${str(k)}:${str(v)}`;
+  return `{${s}}`;
+}
+
+/**
+ * The audit record of one finished request, written as JSON straight from the trace event (the same
+ * document, key for key, as `JSON.stringify` of an {@link AuditRecord}; no intermediate objects: it runs
+ * once per request).
+ */
+export function auditEntry(e: TraceEvent, deploymentId: string): AuditEntry {
+  const time = e.time.toISOString();
+  const name = e.apiName ?? apiName(e.funcName);
+  const status = STATUS_CODES[e.statusCode] ?? '';
+  const type = e.api === 'admin' ? 'Admin' : e.api === 'sts' ? 'STS' : 'S3';
+  let s = `{"version":"1","deploymentid":${str(deploymentId)},"time":"${time}","event":"","type":"${type}","trigger":"incoming","api":{"name":${str(name)}`;
+  if (e.bucket) s += `,"bucket":${str(e.bucket)}`;
+  if (e.object) s += `,"object":${str(e.object)}`;
+  s += `,"status":${str(status)},"statusCode":${num(e.statusCode)},"rx":${num(e.inputBytes)},"tx":${num(e.outputBytes)}`;
+  if (e.timeToFirstByteNs !== undefined) {
+    s += `,"timeToFirstByte":${str(goDuration(e.timeToFirstByteNs))},"timeToFirstByteInNS":"${e.timeToFirstByteNs}"`;
+  }
+  s += `,"timeToResponse":${str(goDuration(e.durationNs))},"timeToResponseInNS":"${e.durationNs}"}`;
+  s += `,"remotehost":${str(e.clientIp)},"requestID":${str(e.requestId)}`;
+  if (e.userAgent) s += `,"userAgent":${str(e.userAgent)}`;
+  s += `,"requestPath":${str(e.path)}`;
+  if (e.host) s += `,"requestHost":${str(e.host)}`;
+  const query = queryJson(e.rawQuery);
+  if (query) s += `,"requestQuery":${query}`;
+  s += `,"requestHeader":${headersJson(e.requestHeaders)},"responseHeader":${headersJson(e.responseHeaders)}`;
+  if (e.accessKey) s += `,"accessKey":${str(e.accessKey)}`;
+  if (e.parentUser) s += `,"parentUser":${str(e.parentUser)}`;
+  if (e.error) s += `,"error":${str(e.error)}`;
   return {
-    version: '1',
-    deploymentid: deploymentId,
-    time: e.time.toISOString(),
-    event: '',
-    type: e.api === 'admin' ? 'Admin' : e.api === 'sts' ? 'STS' : 'S3',
-    trigger: 'incoming',
-    api: {
-      name: e.apiName ?? apiName(e.funcName),
-      ...(e.bucket ? { bucket: e.bucket } : {}),
-      ...(e.object ? { object: e.object } : {}),
-      status: STATUS_CODES[e.statusCode] ?? '',
+    json: `${s}}`,
+    fields: {
+      time,
+      api: name,
+      bucket: e.bucket,
+      object: e.object,
+      remotehost: e.clientIp,
+      requestID: e.requestId,
+      userAgent: e.userAgent,
+      status,
       statusCode: e.statusCode,
       rx: e.inputBytes,
       tx: e.outputBytes,
-      ...(e.timeToFirstByteNs !== undefined
-        ? {
-            timeToFirstByte: goDuration(e.timeToFirstByteNs),
-            timeToFirstByteInNS: String(e.timeToFirstByteNs),
-          }
-        : {}),
-      timeToResponse: goDuration(e.durationNs),
-      timeToResponseInNS: String(e.durationNs),
+      timeToResponseNs: e.durationNs,
     },
-    remotehost: e.clientIp,
-    requestID: e.requestId,
-    ...(e.userAgent ? { userAgent: e.userAgent } : {}),
-    requestPath: e.path,
-    ...(e.host ? { requestHost: e.host } : {}),
-    ...(Object.keys(query).length > 0 ? { requestQuery: query } : {}),
-    requestHeader: headers(e.requestHeaders),
-    responseHeader,
-    ...(e.accessKey ? { accessKey: e.accessKey } : {}),
-    ...(e.parentUser ? { parentUser: e.parentUser } : {}),
-    ...(e.error ? { error: e.error } : {}),
   };
 }
 

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AuditEntryFields } from '@stowage/madmin';
 import { Agent, type Dispatcher, fetch, ProxyAgent } from 'undici';
 import { isOn, type ResolvedSet } from '../config/registry.js';
 import { parseDurationMs } from '../config/sets/webhook-keys.js';
 import type { StoreLog } from '../log/store-log.js';
 import { DurableQueue, QueueFullError } from '../queue/durable-queue.js';
+import type { LocalReceivers } from './local-receivers.js';
 
 /** How long a target with batch_size > 1 waits for a fuller batch before it sends (see DurableQueue). */
 const BATCH_LINGER_MS = 200;
@@ -93,6 +95,8 @@ export class WebhookTarget {
   readonly #queue: DurableQueue;
   readonly #dispatcher: Dispatcher;
   readonly #log: StoreLog;
+  /** The searchable fields of audit records this process queued, for a receiver in this process. */
+  readonly #fields: WeakMap<Buffer, AuditEntryFields>;
   /** Set while appends are refused (queue full, disk failure): reported once per episode. */
   #refused: { reason: string; count: number } | undefined;
 
@@ -101,11 +105,13 @@ export class WebhookTarget {
     queue: DurableQueue,
     dispatcher: Dispatcher,
     log: StoreLog,
+    fields: WeakMap<Buffer, AuditEntryFields>,
   ) {
     this.config = config;
     this.#queue = queue;
     this.#dispatcher = dispatcher;
     this.#log = log;
+    this.#fields = fields;
   }
 
   /** `logger_webhook:name` / `audit_webhook` — how people see the target in messages. */
@@ -115,11 +121,12 @@ export class WebhookTarget {
 
   /**
    * Opens the target's queue — `<queue_dir>/<name>` when `queue_dir` is set, else
-   * `<dataDir>/.queues/<name>` — and starts delivering what an earlier run left in it.
+   * `<dataDir>/.queues/<name>` — and starts delivering what an earlier run left in it. Batches go to the
+   * receiver `local` has for the endpoint when there is one (looked up per batch), else over HTTP.
    */
   static async open(
     config: WebhookTargetConfig,
-    deps: { dataDir: string; deploymentId: string; log: StoreLog },
+    deps: { dataDir: string; deploymentId: string; log: StoreLog; local?: LocalReceivers },
   ): Promise<WebhookTarget> {
     const name = targetName(config.subSys, config.target);
     const dir = config.queueDir ? path.join(config.queueDir, name) : path.join(deps.dataDir, '.queues', name);
@@ -129,7 +136,19 @@ export class WebhookTarget {
       'x-minio-deployment-id': deps.deploymentId,
       ...(config.authToken ? { authorization: config.authToken } : {}),
     };
+    // Records delivered from memory are the very Buffers queued, so their fields are found by identity.
+    const fields = new WeakMap<Buffer, AuditEntryFields>();
     const post = async (records: Buffer[]): Promise<void> => {
+      const local = deps.local?.find(config.endpoint, config.authToken);
+      if (local) {
+        await local(
+          records.map((json) => {
+            const audit = fields.get(json);
+            return audit ? { json, audit } : { json };
+          }),
+        );
+        return;
+      }
       const res = await fetch(config.endpoint, {
         method: 'POST',
         body: `${records.join('\n')}\n`,
@@ -150,6 +169,7 @@ export class WebhookTarget {
       );
     };
     const probe = async (): Promise<void> => {
+      if (deps.local?.find(config.endpoint, config.authToken)) return;
       const res = await fetch(config.endpoint, {
         method: 'HEAD',
         headers,
@@ -176,7 +196,7 @@ export class WebhookTarget {
         if (target) target.#statusChanged(online, err);
       },
     });
-    target = new WebhookTarget(config, queue, dispatcher, deps.log);
+    target = new WebhookTarget(config, queue, dispatcher, deps.log, fields);
     return target;
   }
 
@@ -192,9 +212,13 @@ export class WebhookTarget {
     }
   }
 
-  /** Queues one record (JSON). A refusal (queue full, disk failure) is reported in the store log. */
-  enqueue(record: unknown): void {
-    this.#queue.append(Buffer.from(JSON.stringify(record))).then(
+  /**
+   * Queues one record (its JSON; an audit record with its fields). A refusal (queue full, disk failure)
+   * is reported in the store log.
+   */
+  enqueue(record: Buffer, audit?: AuditEntryFields): void {
+    if (audit) this.#fields.set(record, audit);
+    this.#queue.append(record).then(
       () => {
         const refused = this.#refused;
         if (!refused) return;

@@ -8,6 +8,7 @@ import { auditWebhookSet } from '../config/sets/audit-webhook.js';
 import { loggerWebhookSet } from '../config/sets/logger-webhook.js';
 import { createTraceBus, type TraceEvent } from '../events/trace-events.js';
 import { StoreLog } from '../log/store-log.js';
+import type { LocalRecord } from './local-receivers.js';
 import { WebhookReceiver, waitFor } from './testing/webhook-receiver.js';
 import { LogWebhooks } from './webhooks.js';
 
@@ -242,5 +243,90 @@ describe('LogWebhooks', () => {
     expect(trace.listenerCount('request')).toBe(0);
     trace.emit('request', request(4));
     expect(second.records.length).toBe(4);
+  });
+});
+
+describe('LogWebhooks with a receiver in this process', () => {
+  // The discard port: nothing answers HTTP there, so whatever arrives came in process.
+  const LOCAL = 'http://127.0.0.1:9/api/v1/logs/audit-ingest';
+
+  it('hands batches to the receiver with each audit record fields and the JSON an HTTP endpoint gets', async () => {
+    const rx = await receiver();
+    const got: LocalRecord[] = [];
+    hooks.receiveLocally(LOCAL, 'tok', async (records) => {
+      got.push(...records);
+    });
+    await config.set('audit_webhook', 'http', { enable: 'on', endpoint: rx.url, ...fast });
+    await config.set('audit_webhook', 'local', { enable: 'on', endpoint: LOCAL, auth_token: 'tok', ...fast });
+    // The same endpoint with another token is not the receiver's: it is POSTed to (and fails).
+    await config.set('audit_webhook', 'other', { enable: 'on', endpoint: LOCAL, auth_token: 'x', ...fast });
+    const at = new Date('2026-12-02T07:00:00.123Z');
+    trace.emit('request', request(1, { time: at, rawQuery: 'a=1&a=2&toString=3&X-Amz-Signature=s' }));
+    trace.emit(
+      'request',
+      request(2, { time: at, error: 'NoSuchKey', statusCode: 404, bucket: '', object: '' }),
+    );
+    await waitFor(() => got.length === 2 && rx.records.length === 2, 'both records at both targets');
+    await waitFor(
+      () => hooks.statuses().find((s) => s.target === 'other')?.online === false,
+      'other offline',
+    );
+    expect(got.map((r) => JSON.parse(r.json.toString()))).toEqual(rx.records);
+    for (const r of got) expect(JSON.stringify(JSON.parse(r.json.toString()))).toBe(r.json.toString());
+    expect(rx.records[0]).toHaveProperty('requestQuery', {
+      a: '1,2',
+      toString: '3',
+      'X-Amz-Signature': '*REDACTED*',
+    });
+    expect(got[0]?.audit).toEqual({
+      time: '2026-12-02T07:00:00.123Z',
+      api: 'PutObject',
+      bucket: 'bkt',
+      object: 'obj-1',
+      remotehost: '127.0.0.1',
+      requestID: 'REQ1',
+      userAgent: 'ua',
+      status: 'OK',
+      statusCode: 200,
+      rx: 11,
+      tx: 0,
+      timeToResponseNs: 1_500_000,
+    });
+    expect(got[1]?.audit).toMatchObject({ status: 'Not Found', statusCode: 404, bucket: '', object: '' });
+    expect(rx.records[1]).toMatchObject({ error: 'NoSuchKey', api: { status: 'Not Found' } });
+    expect(rx.records[1]).not.toHaveProperty('api.bucket');
+    expect(got.length).toBe(2);
+  });
+
+  it('sends a batch the receiver refused again, and keeps records across a restart (then as JSON only)', async () => {
+    let refuse = true;
+    const got: LocalRecord[] = [];
+    hooks.receiveLocally(LOCAL, 'tok', async (records) => {
+      if (refuse) throw new Error('not now');
+      got.push(...records);
+    });
+    await config.set('audit_webhook', 'local', { enable: 'on', endpoint: LOCAL, auth_token: 'tok', ...fast });
+    for (let i = 0; i < 5; i++) trace.emit('request', request(i));
+    await waitFor(() => hooks.statuses()[0]?.online === false && hooks.statuses()[0]?.queued === 5, 'queued');
+    await hooks.close();
+    // The next run: the same queue folder, a receiver that takes them.
+    refuse = false;
+    hooks = new LogWebhooks({ config, log, trace, deploymentId: 'dep-1', dataDir });
+    hooks.receiveLocally(LOCAL, 'tok', async (records) => {
+      got.push(...records);
+    });
+    hooks.start();
+    await waitFor(() => got.length === 5, 'the five records of the earlier run');
+    expect(got.map((r) => (JSON.parse(r.json.toString()) as { requestID: string }).requestID)).toEqual([
+      'REQ0',
+      'REQ1',
+      'REQ2',
+      'REQ3',
+      'REQ4',
+    ]);
+    expect(got.every((r) => r.audit === undefined)).toBe(true);
+    trace.emit('request', request(5));
+    await waitFor(() => got.length === 6, 'a record of this run');
+    expect(got[5]?.audit?.requestID).toBe('REQ5');
   });
 });

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
+
+import type { AuditEntryFields } from '@stowage/madmin';
 import type { ConfigService, ResolvedSet } from '../config/registry.js';
 import type { TraceBus, TraceEvent } from '../events/trace-events.js';
 import type { LogEntry, StoreLog } from '../log/store-log.js';
-import { auditRecord, logRecord } from './records.js';
+import { type LocalReceiver, LocalReceivers } from './local-receivers.js';
+import { auditEntry, logRecord } from './records.js';
 import {
   type TargetStatus,
   targetConfig,
@@ -28,6 +31,12 @@ export interface LogWebhooksDeps {
 
 const SUBSYSTEMS: readonly WebhookSubSys[] = ['logger_webhook', 'audit_webhook'];
 
+/** A record as queued: its JSON, and an audit record's searchable fields. */
+interface Queued {
+  json: Buffer;
+  audit?: AuditEntryFields;
+}
+
 /**
  * The logger and audit webhooks: targets follow the `logger_webhook` and `audit_webhook` config sets
  * (added, changed and removed at runtime — both sets are dynamic); the server log's errors and warnings
@@ -39,18 +48,22 @@ export class LogWebhooks implements WebhookStatusSource {
   readonly #deps: LogWebhooksDeps;
   readonly #targets = new Map<WebhookSubSys, WebhookTarget[]>(SUBSYSTEMS.map((s) => [s, []]));
   /** Records that arrived while a set was being applied, per set. */
-  readonly #held = new Map<WebhookSubSys, unknown[]>();
+  readonly #held = new Map<WebhookSubSys, Queued[]>();
+  readonly #local = new LocalReceivers();
   #applying: Promise<void> = Promise.resolve();
   #unsubscribe: Array<() => void> = [];
   #unfollowLog: (() => void) | undefined;
   #closed = false;
   #traceOn = false;
   readonly #onRequest = (e: TraceEvent): void => {
-    this.#deliver('audit_webhook', () => auditRecord(e, this.#deps.deploymentId));
+    this.#deliver('audit_webhook', () => {
+      const entry = auditEntry(e, this.#deps.deploymentId);
+      return { json: Buffer.from(entry.json), audit: entry.fields };
+    });
   };
   readonly #onLog = (e: LogEntry): void => {
     if (e.level === 'INFO') return;
-    this.#deliver('logger_webhook', () => logRecord(e));
+    this.#deliver('logger_webhook', () => ({ json: Buffer.from(JSON.stringify(logRecord(e))) }));
   };
 
   constructor(deps: LogWebhooksDeps) {
@@ -68,18 +81,26 @@ export class LogWebhooks implements WebhookStatusSource {
     return SUBSYSTEMS.flatMap((s) => this.#targets.get(s)!.map((t) => t.status()));
   }
 
+  /**
+   * Serves a webhook endpoint in this process: targets with this endpoint and auth token hand their
+   * batches to `receiver` (see LocalReceivers). Returns how to stop.
+   */
+  receiveLocally(endpoint: string, authToken: string, receiver: LocalReceiver): () => void {
+    return this.#local.register(endpoint, authToken, receiver);
+  }
+
   /** Resolves once every change applied so far has taken effect (targets opened or closed). */
   settled(): Promise<void> {
     return this.#applying;
   }
 
-  #deliver(subSys: WebhookSubSys, build: () => unknown): void {
+  #deliver(subSys: WebhookSubSys, build: () => Queued): void {
     const held = this.#held.get(subSys);
     const targets = this.#targets.get(subSys)!;
     if (!held && targets.length === 0) return;
     const record = build();
     if (held) held.push(record);
-    else for (const t of targets) t.enqueue(record);
+    else for (const t of targets) t.enqueue(record.json, record.audit);
   }
 
   /** Applies one set's targets; changes are applied one after another. */
@@ -98,7 +119,9 @@ export class LogWebhooks implements WebhookStatusSource {
       } finally {
         const held = this.#held.get(subSys) ?? [];
         this.#held.delete(subSys);
-        for (const record of held) for (const t of this.#targets.get(subSys)!) t.enqueue(record);
+        for (const record of held) {
+          for (const t of this.#targets.get(subSys)!) t.enqueue(record.json, record.audit);
+        }
         this.#listen();
       }
     };
@@ -126,6 +149,7 @@ export class LogWebhooks implements WebhookStatusSource {
             dataDir: this.#deps.dataDir,
             deploymentId: this.#deps.deploymentId,
             log: this.#deps.log,
+            local: this.#local,
           }),
         );
       } catch (err) {

@@ -10,14 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testService } from '../../../../../test-services/index.js';
 import type { PostgresInfo } from '../../../../../test-services/services/postgres.js';
 import { buildApp } from '../../app.js';
-import type { AuditStore } from '../../log-search/audit-rows.js';
+import { type AuditStore, localAuditRows } from '../../log-search/audit-rows.js';
 import { PostgresAuditStore } from '../../log-search/postgres-store.js';
 import { SqliteAuditStore } from '../../log-search/sqlite-store.js';
 import { type ConsoleHarness, startConsoleHarness } from '../../testing/console-harness.js';
 
 // Audit log search: the store's audit webhook posts to the console, which keeps the records in SQLite
-// (one console) and in Debian's PostgreSQL (another console on the same store); 1,000 S3 requests are all
-// findable by bucket, object and API, in order, page by page, in both.
+// (one console) and in Debian's PostgreSQL (another console on the same store); a third console takes
+// them in process, as `npm start` does (the store's `receiveWebhook`: its target's endpoint answers no
+// HTTP at all); 1,000 S3 requests are all findable by bucket, object and API, in order, page by page, in
+// all three.
 const BUCKET = 'audited';
 const COUNT = 1000;
 const TOKEN = randomBytes(16).toString('hex');
@@ -44,7 +46,7 @@ async function results(app: FastifyInstance, cookie: string, query: string): Pro
   return auditSearchResponseSchema.parse(r.body).results;
 }
 
-async function addConsole(name: string, store: AuditStore): Promise<void> {
+async function addConsole(name: string, store: AuditStore, inProcess = false): Promise<void> {
   const app =
     consoles.length === 0
       ? h.app
@@ -54,9 +56,12 @@ async function addConsole(name: string, store: AuditStore): Promise<void> {
           sessionDurationSeconds: 3600,
           logSearch: { store, token: TOKEN },
         });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  // In process: an endpoint where nothing listens (the discard port), served by the store's receiver.
+  const url = inProcess ? 'http://127.0.0.1:9' : await app.listen({ port: 0, host: '127.0.0.1' });
+  const endpoint = `${url}/api/v1/logs/audit-ingest`;
+  if (inProcess) h.store.receiveWebhook(endpoint, TOKEN, (records) => store.insert(localAuditRows(records)));
   await h.admin.setConfigKV(
-    `audit_webhook:${name} enable=on endpoint=${url}/api/v1/logs/audit-ingest auth_token=${TOKEN} batch_size=100`,
+    `audit_webhook:${name} enable=on endpoint=${endpoint} auth_token=${TOKEN} batch_size=100`,
   );
   const login = await app.inject({
     method: 'POST',
@@ -83,6 +88,7 @@ beforeAll(async () => {
   h = await startConsoleHarness({ drives: 4, app: { logSearch: { store: sqlite, token: TOKEN } } });
   await addConsole('sqlite', sqlite);
   await addConsole('postgres', postgres);
+  await addConsole('in-process', new SqliteAuditStore(path.join(dir, 'in-process.db')), true);
   await h.s3.makeBucket(BUCKET);
   for (let i = 0; i < COUNT; i++) await h.s3.putObject(BUCKET, keyOf(i), Buffer.from(`object ${i}`));
   // Delivery is asynchronous (the store's durable queue): wait until both databases hold every PUT.
@@ -110,7 +116,7 @@ afterAll(async () => {
   }
 });
 
-describe.each(['sqlite', 'postgres'])('audit log search in %s', (name) => {
+describe.each(['sqlite', 'postgres', 'in-process'])('audit log search in %s', (name) => {
   const c = () => consoles.find((x) => x.name === name) as (typeof consoles)[number];
 
   it('pages through every PUT by bucket and API, oldest first, 100 at a time, in request order', async () => {

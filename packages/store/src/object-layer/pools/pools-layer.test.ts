@@ -147,6 +147,38 @@ describe('server pools layer', () => {
     await expectCode(layer.getObject('bkt', 'nope'), 'NoSuchKey');
   });
 
+  it('reads ask the pool that holds the key, and still find a key that moved or was placed anew', async () => {
+    const free = [0, 10e9];
+    const layer = await openLayer([pool('p1', 2), pool('p2', 2)], { spaceOf: async (i) => spaces(free)(i) });
+    await layer.makeBucket('bkt');
+    const asked = [0, 0];
+    for (const [i, p] of layer.pools.entries()) {
+      const get = p.getObject.bind(p);
+      p.getObject = (...args) => {
+        asked[i]!++;
+        return get(...args);
+      };
+    }
+    await layer.putObject('bkt', 'k', body('one'), { size: 3 });
+    expect(await holders(layer, 'bkt', 'k')).toEqual([1]);
+    expect([await text(layer, 'k'), await text(layer, 'k')]).toEqual(['one', 'one']);
+    expect(asked).toEqual([0, 2]);
+    // A decommission moves the key to pool 0: reads find it there, then ask pool 0 alone.
+    await layer.moveKey('bkt', 'k', 1, 0);
+    expect(await holders(layer, 'bkt', 'k')).toEqual([0]);
+    asked.fill(0);
+    expect([await text(layer, 'k'), await text(layer, 'k')]).toEqual(['one', 'one']);
+    expect(asked).toEqual([2, 1]);
+    // Behind the layer's back the key leaves pool 0 and a newer one appears in pool 1: the hinted
+    // pool answers NoSuchKey, so every pool is asked and the key is found where it is.
+    await layer.pools[0]!.deleteObject('bkt', 'k');
+    await layer.pools[1]!.putObject('bkt', 'k', body('two'), { size: 3 });
+    expect(await text(layer, 'k')).toBe('two');
+    expect((await layer.headObject('bkt', 'k')).size).toBe(3);
+    await layer.pools[1]!.deleteObject('bkt', 'k');
+    await expectCode(layer.getObject('bkt', 'k'), 'NoSuchKey');
+  });
+
   it('merges listings across pools with correct paging', async () => {
     let n = 0;
     const layer = await openLayer([pool('p1', 2), pool('p2', 2), pool('p3', 1)], {

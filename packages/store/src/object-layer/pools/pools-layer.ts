@@ -39,7 +39,8 @@ import { decommissionHost } from './decommission-host.js';
 import type { PoolLayout } from './layout.js';
 import { mergeObjectPages, mergeUploadPages, mergeVersionPages } from './merge.js';
 import { choosePool, poolSpaceFor } from './placement.js';
-import { notFound, readAcross } from './read-across.js';
+import { PoolHints } from './pool-hints.js';
+import { holdsVersion, latestTime, notFound, type PoolRead, readHinted } from './read-across.js';
 import { mirroredSystem } from './system-docs.js';
 
 /**
@@ -84,6 +85,8 @@ export class PoolsObjectLayer implements ObjectLayer {
   private readonly uploadPools = new Map<string, number>();
   /** Keys (their lock names) a move is copying between pools right now. */
   private readonly moving = new Set<string>();
+  /** The pool each recently found or written key was in: reads ask it first. */
+  private readonly hints = new PoolHints();
   /** The layout recorded at open (a completed decommission marks its pool in it). */
   readonly layout: PoolLayout;
   /** The admin API's decommission of a pool (./decommission.ts). */
@@ -168,40 +171,40 @@ export class PoolsObjectLayer implements ObjectLayer {
    * decommission's copy in flight), the one with the newest latest version.
    */
   async locate(bucket: string, key: string): Promise<number> {
-    const times = await Promise.all(
-      this.pools.map((p) =>
-        p.headObject(bucket, key).then(
-          (info) => info.lastModified.getTime(),
-          (err: unknown) => {
-            if (isDeleteMarkerError(err)) return err.lastModified.getTime();
-            if (notFound(err)) return -1;
-            throw err;
-          },
-        ),
-      ),
-    );
+    const name = objectLock(bucket, key);
+    const hint = this.hintFor(name);
+    const at = (p: ErasureObjectLayer): Promise<number> => latestTime(p, bucket, key);
+    // The hinted pool holding the key is the answer (see PoolHints); else every pool is asked.
+    if (hint !== undefined && (await at(this.pool(hint)).catch(() => -1)) >= 0) return hint;
+    const times = await Promise.all(this.pools.map(at));
     let best = -1;
     times.forEach((t, i) => {
       if (t >= 0 && (best < 0 || t > (times[best] as number))) best = i;
     });
+    if (best >= 0) this.remember(name, best);
     return best;
+  }
+
+  /** The pool to ask first about a key: none while a decommission moves it, or with one pool. */
+  private hintFor(name: string): number | undefined {
+    return this.pools.length < 2 || this.moving.has(name) ? undefined : this.hints.get(name);
+  }
+
+  private remember(name: string, pool: number): void {
+    if (this.pools.length > 1 && !this.moving.has(name)) this.hints.set(name, pool);
+  }
+
+  /** A read of a key: its hinted pool first, else every pool (./read-across.ts). */
+  private readKey<T>(bucket: string, key: string, r: PoolRead<T>): Promise<T> {
+    const name = objectLock(bucket, key);
+    return this.readMoving(bucket, key, () =>
+      readHinted(this.pools, this.hintFor(name), { ...r, found: (i) => this.remember(name, i) }),
+    );
   }
 
   /** The pool holding one version of the key (a delete marker too), or -1. */
   async locateVersion(bucket: string, key: string, versionId: string): Promise<number> {
-    const found = await Promise.all(
-      this.pools.map((p) =>
-        p.headObject(bucket, key, { versionId }).then(
-          () => true,
-          (err: unknown) => {
-            if (isDeleteMarkerError(err)) return true;
-            if (notFound(err)) return false;
-            throw err;
-          },
-        ),
-      ),
-    );
-    return found.indexOf(true);
+    return (await Promise.all(this.pools.map((p) => holdsVersion(p, bucket, key, versionId)))).indexOf(true);
   }
 
   /** The pool a call about an existing version goes to: the holder, else pool 0 (for its error). */
@@ -218,8 +221,11 @@ export class PoolsObjectLayer implements ObjectLayer {
     fn: (pool: number) => Promise<T>,
   ): Promise<T> {
     return this.locks.run(objectLock(bucket, key), async () => {
-      const at = await this.locate(bucket, key);
-      return fn(at >= 0 ? at : await this.placeNew(size));
+      let at = await this.locate(bucket, key);
+      if (at < 0) at = await this.placeNew(size);
+      const done = await fn(at);
+      this.remember(objectLock(bucket, key), at);
+      return done;
     });
   }
 
@@ -249,6 +255,7 @@ export class PoolsObjectLayer implements ObjectLayer {
   }
 
   deleteBucket(name: string, opts?: { force?: boolean }): Promise<void> {
+    this.hints.clear();
     return deleteBucket(this.pools, name, opts);
   }
 
@@ -280,15 +287,12 @@ export class PoolsObjectLayer implements ObjectLayer {
   }
 
   headObject(bucket: string, key: string, opts?: { versionId?: string }): Promise<ObjectInfo> {
-    return this.readMoving(bucket, key, () =>
-      readAcross(
-        this.pools,
-        opts?.versionId,
-        (p) => p.headObject(bucket, key, opts),
-        (i) => i,
-        () => undefined,
-      ),
-    );
+    return this.readKey(bucket, key, {
+      versionId: opts?.versionId,
+      read: (p) => p.headObject(bucket, key, opts),
+      info: (i) => i,
+      discard: () => undefined,
+    });
   }
 
   getObject(
@@ -296,15 +300,12 @@ export class PoolsObjectLayer implements ObjectLayer {
     key: string,
     opts?: { versionId?: string; range?: ByteRange; unseal?: UnsealKey },
   ): Promise<GetObjectResult> {
-    return this.readMoving(bucket, key, () =>
-      readAcross(
-        this.pools,
-        opts?.versionId,
-        (p) => p.getObject(bucket, key, opts),
-        (r) => r.info,
-        (r) => r.stream.destroy(),
-      ),
-    );
+    return this.readKey(bucket, key, {
+      versionId: opts?.versionId,
+      read: (p) => p.getObject(bucket, key, opts),
+      info: (r) => r.info,
+      discard: (r) => r.stream.destroy(),
+    });
   }
 
   /**
@@ -577,6 +578,7 @@ export class PoolsObjectLayer implements ObjectLayer {
       return { versions: versions.length, bytes };
     } finally {
       this.moving.delete(name);
+      this.hints.delete(name);
     }
   }
 

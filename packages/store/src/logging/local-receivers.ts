@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+import type { AuditEntryFields } from '@stowage/madmin';
+
+/** One record handed to a receiver in this process. */
+export interface LocalRecord {
+  /** The record's JSON, as the queue keeps it and an HTTP endpoint would receive it. */
+  json: Buffer;
+  /**
+   * An audit record's searchable fields, when this process produced the record (records an earlier run
+   * left in the queue, and logger records, have none: their JSON is all there is).
+   */
+  audit?: AuditEntryFields;
+}
+
+/** Takes a batch in order; throws (or rejects) when it did not keep it, so the queue sends it again. */
+export type LocalReceiver = (records: LocalRecord[]) => Promise<void>;
+
+/**
+ * Webhook endpoints served in this process: a webhook target whose endpoint and auth token are a
+ * registered receiver's hands its batches to the receiver instead of POSTing them (the console that
+ * embeds the store takes its audit records so — no loopback HTTP, no JSON parse). Everything else is the
+ * target's as before: the durable queue, the order, the retries, the acknowledgement after each batch.
+ */
+export class LocalReceivers {
+  readonly #receivers = new Map<string, { authToken: string; receiver: LocalReceiver }>();
+
+  /** Serves `endpoint` (with `authToken`) in this process; returns how to stop. */
+  register(endpoint: string, authToken: string, receiver: LocalReceiver): () => void {
+    const entry = { authToken, receiver };
+    this.#receivers.set(endpoint, entry);
+    return () => {
+      if (this.#receivers.get(endpoint) === entry) this.#receivers.delete(endpoint);
+    };
+  }
+
+  /** The receiver of a target's endpoint, if it is served here and the target sends its token. */
+  find(endpoint: string, authToken: string): LocalReceiver | undefined {
+    const entry = this.#receivers.get(endpoint);
+    return entry && entry.authToken === authToken ? entry.receiver : undefined;
+  }
+}
