@@ -167,6 +167,67 @@ test('copies an SSE-KMS object: the copy is SSE-KMS with the same key and the sa
   expect(Buffer.concat(chunks).toString()).toBe('sealed plan');
 });
 
+/** The two boxes share no pixel. */
+function apart(a: Box, b: Box): boolean {
+  return a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+}
+type Box = { x: number; y: number; width: number; height: number };
+
+test('the jobs and uploads panels stack in one dock: both shown, never overlapping, each collapsible by keyboard', async ({
+  browser,
+}) => {
+  await rootS3().putObject(src, 'dock/draft.txt', Buffer.from('draft'));
+  const page = await asRoot(browser);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`/buckets/${src}/browse/dock/`);
+  await row(page, 'draft.txt').getByRole('button', { name: 'Rename draft.txt' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename draft.txt' });
+  await dialog.getByRole('textbox', { name: 'New name' }).fill('final.txt');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  const entry = jobEntry(page, `Rename ${src}/dock/draft.txt to dock/final.txt`);
+  await expect(entry.getByRole('status')).toHaveText(/^Done · 1 object moved/, { timeout: 30_000 });
+  await page
+    .getByLabel('Files to upload')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+  const uploads = page.getByRole('region', { name: 'Uploads' });
+  const upload = uploads.getByRole('listitem', { name: 'Upload of dock/notes.txt' });
+  await expect(upload).toHaveAttribute('data-status', 'done');
+
+  const jobs = page.getByRole('region', { name: 'Jobs' });
+  for (const width of [1920, 1280, 1024]) {
+    await page.setViewportSize({ width, height: 768 });
+    await expect(jobs).toBeInViewport({ ratio: 1 });
+    await expect(uploads).toBeInViewport({ ratio: 1 });
+    const [j, u] = [await jobs.boundingBox(), await uploads.boundingBox()];
+    if (!j || !u) throw new Error('a dock panel has no box');
+    expect(apart(j, u), `the panels overlap at ${width} px: ${JSON.stringify({ j, u })}`).toBe(true);
+    // One column at the right: Jobs stacked above Uploads.
+    expect(Math.round(j.x + j.width)).toBe(Math.round(u.x + u.width));
+    expect(j.y + j.height).toBeLessThanOrEqual(u.y);
+  }
+  await snapBoth(page, 'object-dock');
+
+  // Keyboard: Tab reaches each panel's toggle, Enter and Space fold and unfold its list.
+  const hideJobs = jobs.getByRole('button', { name: 'Hide jobs' });
+  await hideJobs.focus();
+  await page.keyboard.press('Enter');
+  await expect(entry).toBeHidden();
+  await expect(jobs.getByRole('button', { name: 'Show jobs' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(upload).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(uploads.getByRole('button', { name: 'Clear finished' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(uploads.getByRole('button', { name: 'Hide uploads' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(upload).toBeHidden();
+  await snapBoth(page, 'object-dock-collapsed');
+  await page.keyboard.press('Space');
+  await expect(upload).toBeVisible();
+  await jobs.getByRole('button', { name: 'Show jobs' }).press('Enter');
+  await expect(entry).toBeVisible();
+  expect(await keys(rootS3(), src, 'dock/')).toEqual(['dock/final.txt', 'dock/notes.txt']);
+});
+
 test('a session that may read but not delete gets Copy, and Move disabled with the reason', async ({
   browser,
 }) => {

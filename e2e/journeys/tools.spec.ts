@@ -92,6 +92,18 @@ test('heal from the console rebuilds every shard; the diagnostic downloads witho
       .click();
     const table = page.getByRole('table', { name: 'Audit log' });
     await expect(table.getByRole('row').filter({ hasText: 'PutObject' })).toHaveCount(3, { timeout: 30_000 });
+    // The default columns fit the card at 1280 px: nothing scrolls sideways, neither the card nor the page.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect
+      .poll(() =>
+        table.evaluate(
+          (t) => (t.parentElement as Element).scrollWidth - (t.parentElement as Element).clientWidth,
+        ),
+      )
+      .toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.getByLabel('Object').fill('docs/b.bin');
     await page.getByRole('button', { name: 'Get Information' }).click();
     await expect(table.getByRole('row').filter({ hasText: 'PutObject' })).toHaveCount(1);

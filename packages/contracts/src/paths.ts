@@ -267,6 +267,8 @@ export const apiPaths = {
   /** Site replication (issue 34): GET info, POST add, PUT edit, DELETE remove — MinIO Console's names. */
   siteReplication: '/api/v1/admin/site-replication',
   siteReplicationStatus: '/api/v1/admin/site-replication/status',
+  /** POST: start or cancel the resync of one peer (madmin SiteReplicationResyncOp). */
+  siteReplicationResync: '/api/v1/admin/site-replication/resync',
   // Identity provider configurations (issue 38): MinIO's idp-config API; `:type` is openid or ldap.
   idp: '/api/v1/idp/:type',
   idpConfig: '/api/v1/idp/:type/:name',

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
  * Site replication (issue 34): Settings → Site Replication. The REST calls are MinIO Console's
- * (`admin/site-replication` and `admin/site-replication/status`); the status answer keeps madmin's
+ * (`admin/site-replication` and `admin/site-replication/status`), and `admin/site-replication/resync`
+ * (MinIO Console has none; madmin SiteReplicationResyncOp's names); the status answer keeps madmin's
  * SRStatusInfo maps as MinIO Console passes them on (keyed by deployment id, PascalCase inside).
  */
 import { z } from 'zod';
@@ -179,6 +180,37 @@ export const siteReplicationRemoveResponseSchema = z
   .object({ status: z.string(), errorDetail: z.string().optional() })
   .meta({ id: 'SiteReplicationRemoveResponse' });
 export type SiteReplicationRemoveResponse = z.infer<typeof siteReplicationRemoveResponseSchema>;
+
+/** What a resync does (madmin SiteResyncOp): start sending everything to a peer again, or stop. */
+export const siteReplicationResyncOperations = ['start', 'cancel'] as const;
+export type SiteReplicationResyncOperation = (typeof siteReplicationResyncOperations)[number];
+
+/**
+ * POST /api/v1/admin/site-replication/resync: resync one peer, named by its deployment id (the console
+ * looks the site up in the set, so a site that is not a member is refused before the server is asked).
+ */
+export const siteReplicationResyncRequestSchema = z
+  .object({
+    deploymentID: z.string().trim().min(1, 'The deployment id of the site is required'),
+    operation: z.enum(siteReplicationResyncOperations, {
+      error: 'The operation is start or cancel',
+    }),
+  })
+  .meta({ id: 'SiteReplicationResyncRequest' });
+export type SiteReplicationResyncRequest = z.infer<typeof siteReplicationResyncRequestSchema>;
+
+/** madmin SRResyncOpStatus: the operation's id and status, and what happened to each bucket. */
+export const siteReplicationResyncResponseSchema = z
+  .object({
+    op: z.string(),
+    id: z.string(),
+    status: z.string(),
+    buckets: z.array(
+      z.object({ bucket: z.string(), status: z.string(), errorDetail: z.string().optional() }),
+    ),
+  })
+  .meta({ id: 'SiteReplicationResyncResponse' });
+export type SiteReplicationResyncResponse = z.infer<typeof siteReplicationResyncResponseSchema>;
 
 /** The kinds of item the status page looks up. */
 export const siteReplicationEntityTypes = ['bucket', 'user', 'group', 'policy'] as const;

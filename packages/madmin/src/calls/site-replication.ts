@@ -18,6 +18,7 @@ import {
   type SRStatusInfo,
   type SRStatusOptions,
   siteReplicationInfoSchema,
+  srRemoveReqSchema,
   srResyncOpStatusSchema,
   srStatusInfoSchema,
 } from '../types/site-replication.js';
@@ -90,7 +91,7 @@ export async function siteReplicationRemove(
   t: AdminTransport,
   req: SRRemoveReq,
 ): Promise<ReplicateRemoveStatus> {
-  const body = { requestingDepID: req.requestingDepID ?? '', sites: req.sites, all: req.all ?? false };
+  const body = srRemoveReqSchema.parse(req);
   return t.json(replicateRemoveStatusSchema, {
     method: 'PUT',
     path: '/site-replication/remove',

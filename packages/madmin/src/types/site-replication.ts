@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Wire types of site replication (madmin-go cluster-commands.go; PROTOCOL-NOTES "Site replication").
+// Wire types of site replication (madmin-go cluster-commands.go; PROTOCOL-NOTES "Site replication"): the
+// one description of this JSON, for the client's calls and the store's handlers alike.
 import { z } from 'zod';
 
 /** `api-version` every site-replication call sends (madmin-go SiteReplAPIVersion). */
@@ -8,17 +9,20 @@ export const SITE_REPL_API_VERSION = '1';
 /** madmin's PeerSite: a site to add — note the endpoint's JSON key is `endpoints`. */
 export const peerSiteSchema = z.object({
   name: z.string(),
-  endpoints: z.string(),
-  accessKey: z.string(),
-  secretKey: z.string(),
+  endpoints: z.string().min(1),
+  accessKey: z.string().min(1),
+  secretKey: z.string().min(1),
 });
 export type PeerSite = z.infer<typeof peerSiteSchema>;
 
-/** madmin's PeerInfo: a site of the replication set; the deployment id never changes. */
-export const peerInfoSchema = z.looseObject({
-  endpoint: z.string(),
-  name: z.string(),
-  deploymentID: z.string(),
+/**
+ * madmin's PeerInfo: a site of the replication set; the deployment id never changes. Only the fields
+ * this project uses are kept (madmin-go's sync and bandwidth settings are dropped where it is parsed).
+ */
+export const peerInfoSchema = z.object({
+  endpoint: z.string().default(''),
+  name: z.string().default(''),
+  deploymentID: z.string().default(''),
 });
 export type PeerInfo = z.infer<typeof peerInfoSchema>;
 
@@ -49,11 +53,13 @@ export const replicateEditStatusSchema = z.looseObject({
 export type ReplicateEditStatus = z.infer<typeof replicateEditStatusSchema>;
 
 /** madmin's SRRemoveReq: which sites leave (`all` dissolves the whole set). */
-export interface SRRemoveReq {
-  requestingDepID?: string;
-  sites: string[];
-  all?: boolean;
-}
+export const srRemoveReqSchema = z.object({
+  requestingDepID: z.string().default(''),
+  sites: z.array(z.string()).nullish(),
+  all: z.boolean().default(false),
+});
+/** What a caller sends (the defaults fill the rest). */
+export type SRRemoveReq = z.input<typeof srRemoveReqSchema>;
 
 /** madmin's ReplicateRemoveStatus: `PUT /site-replication/remove`. */
 export const replicateRemoveStatusSchema = z.looseObject({

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import { randomUUID } from 'node:crypto';
+import type { PeerInfo, PeerSite } from '@stowage/madmin';
 import { S3Error } from '../core/errors.js';
 import { failureReason, PeerClient } from './peer-client.js';
 import type { SiteReplicationService } from './service.js';
 import { compareSites, type StatusInfo } from './status.js';
-import type { PeerInfo, PeerJoinRequest, PeerSite, RemoveRequest, SRInfo, StatusOptions } from './wire.js';
+import type { PeerJoinRequest, RemoveRequest, SRInfo, StatusOptions } from './wire.js';
 
 /**
  * Joining, leaving and looking across sites (minio cmd/site-replication.go's rules and messages): `add`

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import { AdminTransport, MadminError, type QueryParams } from '@stowage/madmin';
+import { AdminTransport, MadminError, type QueryParams, SITE_REPL_API_VERSION } from '@stowage/madmin';
 import { S3Error } from '../core/errors.js';
-import { SR_API_VERSION } from './wire.js';
 
 /**
  * Calls to another site's admin API: `site-replication/peer/*` with the site replicator's keys, and the
@@ -69,7 +68,7 @@ export class PeerClient {
     const raw = await this.#t.bytes({
       method,
       path,
-      query: { ...(opts.query ?? {}), 'api-version': SR_API_VERSION },
+      query: { ...(opts.query ?? {}), 'api-version': SITE_REPL_API_VERSION },
       ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
       ...(opts.encrypt ? { encrypt: true } : {}),
     });

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { BucketTarget } from '@stowage/madmin';
+import type { BucketTarget, PeerInfo } from '@stowage/madmin';
 import { S3Error } from '../core/errors.js';
 import type { IamSystem } from '../iam/iam-system.js';
 import type { StoreLog } from '../log/store-log.js';
@@ -15,7 +15,7 @@ import { iamInfo } from './iam-items.js';
 import { endpointUrl, PeerClient } from './peer-client.js';
 import { loadState, SITE_REPLICATOR, type SiteState, saveState } from './state.js';
 import { deliver, type SyncRecord } from './sync.js';
-import type { PeerInfo, SRInfo } from './wire.js';
+import type { SRInfo } from './wire.js';
 
 /**
  * The site layer: this store's part in MinIO-style site replication. It keeps the state (the sites and

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+
+import type { PeerInfo } from '@stowage/madmin';
 import type { SystemStore } from '../object-layer/types.js';
-import type { PeerInfo } from './wire.js';
 
 /**
  * The site replication state (MinIO's srStateV1: this site's name, every site by deployment id, the

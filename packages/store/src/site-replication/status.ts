@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { isDeepStrictEqual } from 'node:util';
-import type { PeerInfo, SRInfo, StatusOptions } from './wire.js';
+import type { PeerInfo } from '@stowage/madmin';
+import type { SRInfo, StatusOptions } from './wire.js';
 
 /**
  * SRStatusInfo from every site's `metainfo`: per bucket, user, group and policy whether each site has

@@ -1,30 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
+import { peerInfoSchema, type SREntityType, srEntityTypes, type srRemoveReqSchema } from '@stowage/madmin';
 import { z } from 'zod';
 
 /**
- * MinIO's site replication wire (madmin-go cluster-commands.go): the bodies of the admin calls and of
- * the peer calls between sites, checked where they enter the store.
+ * MinIO's site replication wire (madmin-go cluster-commands.go) of the peer calls between sites, checked
+ * where they enter the store. What the admin calls carry (PeerSite, PeerInfo, SRRemoveReq, the status
+ * options, SRResyncOpStatus) is described once, in `@stowage/madmin`'s types, and imported from there.
  */
 
-/** madmin SiteReplAPIVersion: every site replication call carries `api-version=1`. */
-export const SR_API_VERSION = '1';
-
-/** A site named in `site-replication/add` (madmin PeerSite; note the plural JSON key of the endpoint). */
-export const peerSiteSchema = z.object({
-  name: z.string(),
-  endpoints: z.string().min(1),
-  accessKey: z.string().min(1),
-  secretKey: z.string().min(1),
-});
-export type PeerSite = z.infer<typeof peerSiteSchema>;
-
-/** madmin PeerInfo. */
-export const peerInfoSchema = z.object({
-  endpoint: z.string().default(''),
-  name: z.string().default(''),
-  deploymentID: z.string().default(''),
-});
-export type PeerInfo = z.infer<typeof peerInfoSchema>;
+/** madmin SRRemoveReq as the handlers read it (the schema is madmin's). */
+export type RemoveRequest = z.output<typeof srRemoveReqSchema>;
 
 /** madmin SRPeerJoinReq. */
 export const peerJoinSchema = z.object({
@@ -34,14 +19,6 @@ export const peerJoinSchema = z.object({
   peers: z.record(z.string(), peerInfoSchema),
 });
 export type PeerJoinRequest = z.infer<typeof peerJoinSchema>;
-
-/** madmin SRRemoveReq. */
-export const removeRequestSchema = z.object({
-  requestingDepID: z.string().default(''),
-  sites: z.array(z.string()).nullish(),
-  all: z.boolean().default(false),
-});
-export type RemoveRequest = z.infer<typeof removeRequestSchema>;
 
 /** madmin BktOp. */
 export type BucketOp =
@@ -209,15 +186,17 @@ export interface SRInfo {
   ReplicationCfg: Record<string, unknown>;
 }
 
-/** madmin SRStatusOptions as query parameters. */
+/** madmin SRStatusOptions as the query parameters give them (`''`: no entity asked about). */
 export interface StatusOptions {
   buckets: boolean;
   policies: boolean;
   users: boolean;
   groups: boolean;
-  entity: '' | 'bucket' | 'user' | 'group' | 'policy';
+  entity: '' | SREntityType;
   entityValue: string;
 }
+
+const isEntity = (v: string): v is SREntityType => (srEntityTypes as readonly string[]).includes(v);
 
 export function statusOptions(q: URLSearchParams): StatusOptions {
   const flag = (k: string): boolean => q.get(k) === 'true';
@@ -227,8 +206,7 @@ export function statusOptions(q: URLSearchParams): StatusOptions {
     policies: flag('policies'),
     users: flag('users'),
     groups: flag('groups'),
-    entity:
-      entity === 'bucket' || entity === 'user' || entity === 'group' || entity === 'policy' ? entity : '',
+    entity: isEntity(entity) ? entity : '',
     entityValue: q.get('entityvalue') ?? '',
   };
 }

@@ -5,6 +5,7 @@ import { registerEditSiteReplication } from './edit-site-replication.js';
 import { registerGetSiteReplicationInfo } from './get-site-replication-info.js';
 import { registerGetSiteReplicationStatus } from './get-site-replication-status.js';
 import { registerRemoveSiteReplication } from './remove-site-replication.js';
+import { registerResyncSiteReplication } from './resync-site-replication.js';
 
 /** Site replication routes (issue 34): Settings → Site Replication. */
 export function registerSiteReplicationRoutes(app: ZodApp, ctx: RouteContext): void {
@@ -13,4 +14,5 @@ export function registerSiteReplicationRoutes(app: ZodApp, ctx: RouteContext): v
   registerEditSiteReplication(app, ctx);
   registerRemoveSiteReplication(app, ctx);
   registerGetSiteReplicationStatus(app, ctx);
+  registerResyncSiteReplication(app, ctx);
 }

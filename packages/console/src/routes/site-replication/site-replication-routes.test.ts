@@ -3,9 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiErrorSchema, siteReplicationInfoSchema, siteReplicationStatusSchema } from '@stowage/contracts';
+import {
+  apiErrorSchema,
+  siteReplicationInfoSchema,
+  siteReplicationResyncResponseSchema,
+  siteReplicationStatusSchema,
+} from '@stowage/contracts';
 import { MadminClient } from '@stowage/madmin';
 import { type StoreHandle, startStore } from '@stowage/store';
+import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ConsoleHarness, jsonCaller, startConsoleHarness } from '../../testing/console-harness.js';
 
@@ -52,6 +58,7 @@ async function closedPort(): Promise<number> {
 
 const STATUS = '/api/v1/admin/site-replication/status';
 const INFO = '/api/v1/admin/site-replication';
+const RESYNC = '/api/v1/admin/site-replication/resync';
 
 // Issue 34: Settings → Site Replication's calls against three real stores.
 describe('site replication through the console', () => {
@@ -191,6 +198,70 @@ describe('site replication through the console', () => {
     const user = jsonCaller(h.app, await h.login('sr-reader', 'sr-reader-secret'));
     expect((await user('GET', INFO)).status).toBe(403);
     expect((await user('DELETE', INFO, { sites: ['west'] })).status).toBe(403);
+  });
+
+  it('resync sends an object the peer lost back to it; cancel and an unknown site are refused', async () => {
+    const eastS3 = new Minio.Client({
+      endPoint: '127.0.0.1',
+      port: east.store.port,
+      useSSL: false,
+      accessKey: east.root,
+      secretKey: east.secret,
+      region: 'us-east-1',
+    });
+    await h.s3.putObject('sr-console-photos', 'lost.txt', Buffer.from('kept at home'));
+    const versionId = await vi.waitFor(
+      async () => {
+        const st = await eastS3.statObject('sr-console-photos', 'lost.txt');
+        return st.versionId ?? '';
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(versionId).not.toBe('');
+    // East loses the version the way a replicated delete removes it: home is not told, so only a resync
+    // brings it back.
+    await eastS3.makeRequestAsync(
+      {
+        method: 'DELETE',
+        bucketName: 'sr-console-photos',
+        objectName: 'lost.txt',
+        query: `versionId=${versionId}`,
+        headers: { 'x-minio-source-replication-request': 'true' },
+      },
+      '',
+      [204],
+    );
+    await expect(eastS3.statObject('sr-console-photos', 'lost.txt')).rejects.toThrow();
+
+    const info = siteReplicationInfoSchema.parse((await call('GET', INFO)).body);
+    const eastId = info.sites.find((s) => s.name === 'east')?.deploymentID ?? '';
+    const res = await call('POST', RESYNC, { deploymentID: eastId, operation: 'start' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const started = siteReplicationResyncResponseSchema.parse(res.body);
+    expect(started).toMatchObject({ op: 'start', status: 'Success' });
+    expect(started.buckets).toContainEqual({ bucket: 'sr-console-photos', status: 'Success' });
+    await vi.waitFor(
+      async () => {
+        const st = await eastS3.statObject('sr-console-photos', 'lost.txt', { versionId });
+        expect(st.versionId).toBe(versionId);
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+
+    const cancel = await call('POST', RESYNC, { deploymentID: eastId, operation: 'cancel' });
+    expect(cancel.status).toBe(400);
+    expect(apiErrorSchema.parse(cancel.body).detailedError).toContain('no resync in progress');
+    const unknown = await call('POST', RESYNC, {
+      deploymentID: '00000000-0000-0000-0000-000000000000',
+      operation: 'start',
+    });
+    expect(unknown.status).toBe(404);
+    expect(apiErrorSchema.parse(unknown.body).detailedError).toContain(
+      '00000000-0000-0000-0000-000000000000',
+    );
+    const bad = await call('POST', RESYNC, { deploymentID: eastId, operation: 'pause' });
+    expect(bad.status).toBe(400);
+    expect(apiErrorSchema.parse(bad.body).detailedError).toContain('The operation is start or cancel');
   });
 
   it('removes one site; the other two stay in the set', async () => {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
+
+import { peerSiteSchema } from '@stowage/madmin';
 import { z } from 'zod';
 import { addSites } from '../../site-replication/membership.js';
-import { peerSiteSchema } from '../../site-replication/wire.js';
 import type { AdminOperation } from '../call.js';
 import { parseJsonBody, siteReplication, srBody } from './site-replication-support.js';
 

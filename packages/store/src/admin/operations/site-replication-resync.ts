@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
+
+import { peerInfoSchema, type SRResyncOpStatus } from '@stowage/madmin';
 import { S3Error } from '../../core/errors.js';
 import { newResyncId } from '../../site-replication/membership.js';
-import { peerInfoSchema } from '../../site-replication/wire.js';
 import type { AdminOperation } from '../call.js';
 import { parseJsonBody, siteReplication, srBody } from './site-replication-support.js';
 
@@ -22,5 +23,6 @@ export const siteReplicationResync: AdminOperation = async (call) => {
   if (op === 'cancel') throw invalid('no resync in progress');
   if (op !== 'start') throw invalid(`unknown resync operation ${op}`);
   const buckets = await sr.resyncTo(peer.deploymentID);
-  return call.ok({ op: 'start', id: newResyncId(), status: 'Success', buckets });
+  const answer: SRResyncOpStatus = { op: 'start', id: newResyncId(), status: 'Success', buckets };
+  return call.ok(answer);
 };

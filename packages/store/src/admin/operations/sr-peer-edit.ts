@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+
+import { peerInfoSchema } from '@stowage/madmin';
 import { applyEdit } from '../../site-replication/membership.js';
-import { peerInfoSchema } from '../../site-replication/wire.js';
 import type { AdminOperation } from '../call.js';
 import { parseJsonBody, siteReplication, srBody } from './site-replication-support.js';
 

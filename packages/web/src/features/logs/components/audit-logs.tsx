@@ -31,6 +31,7 @@ import { useLocalStorageState } from '@/shared/hooks/use-local-storage-state';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { useAuditSearch } from '../api/search-audit-logs';
 import {
+  auditColumnPercents,
   auditColumns,
   defaultAuditColumns,
   shownAuditColumns,
@@ -67,6 +68,7 @@ export function AuditLogs(): ReactElement {
   ]);
   const [columnsMenu, setColumnsMenu] = useState<HTMLElement | null>(null);
   const columns = shownAuditColumns(chosen);
+  const widths = auditColumnPercents(columns);
   const rows = search.data?.pages.flatMap((p) => p.results) ?? [];
 
   const onScroll = (el: HTMLElement): void => {
@@ -171,11 +173,26 @@ export function AuditLogs(): ReactElement {
             size="small"
             stickyHeader
             aria-label="Audit log"
-            sx={{ '& th, & td': { whiteSpace: 'nowrap', px: 1.25 } }}
+            sx={{
+              // Fixed layout: the columns take their shares of the card's width, whatever the text in them
+              // (a long user agent or object name is cut with an ellipsis, the whole text in its title).
+              // Below the minimum width the card scrolls sideways instead of squeezing the columns.
+              tableLayout: 'fixed',
+              minWidth: 640,
+              '& th, & td': { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+              // Time wraps (date, then time of day) rather than being cut.
+              '& th:first-of-type, & td:first-of-type': { whiteSpace: 'normal' },
+            }}
           >
+            <colgroup>
+              <col style={{ width: widths.time }} />
+              {columns.map((c, i) => (
+                <col key={c.key} style={{ width: widths.columns[i] }} />
+              ))}
+            </colgroup>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ width: 180 }} sortDirection={applied.order === 'timeAsc' ? 'asc' : 'desc'}>
+                <TableCell sortDirection={applied.order === 'timeAsc' ? 'asc' : 'desc'}>
                   <TableSortLabel
                     active
                     direction={applied.order === 'timeAsc' ? 'asc' : 'desc'}
@@ -185,7 +202,7 @@ export function AuditLogs(): ReactElement {
                   </TableSortLabel>
                 </TableCell>
                 {columns.map((c) => (
-                  <TableCell key={c.key} sx={{ maxWidth: c.width }}>
+                  <TableCell key={c.key} title={c.label}>
                     {c.label}
                   </TableCell>
                 ))}
@@ -201,11 +218,7 @@ export function AuditLogs(): ReactElement {
                 >
                   <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(r.time)}</TableCell>
                   {columns.map((c) => (
-                    <TableCell
-                      key={c.key}
-                      title={c.text(r)}
-                      sx={{ maxWidth: c.width, overflow: 'hidden', textOverflow: 'ellipsis' }}
-                    >
+                    <TableCell key={c.key} title={c.text(r)}>
                       {c.text(r)}
                     </TableCell>
                   ))}

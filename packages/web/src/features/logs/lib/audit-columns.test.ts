@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { AuditLogRecord } from '@stowage/contracts';
 import { describe, expect, it } from 'vitest';
-import { defaultAuditColumns, shownAuditColumns, toggleAuditColumn } from './audit-columns';
+import {
+  auditColumnPercents,
+  defaultAuditColumns,
+  shownAuditColumns,
+  toggleAuditColumn,
+} from './audit-columns';
 
 const record: AuditLogRecord = {
   time: '2026-01-01T00:00:00Z',
@@ -51,5 +56,20 @@ describe('audit columns', () => {
     expect(text.response_status).toBe('200 OK');
     expect(text.time_to_response_ns).toBe('1.3 ms');
     expect(shownAuditColumns(['request_content_length'])[0]?.text(record)).toBe('2 KiB');
+  });
+
+  it('shares the whole table width between Time and the shown columns', () => {
+    const sum = (p: { time: string; columns: string[] }): number =>
+      [p.time, ...p.columns].reduce((t, x) => t + Number.parseFloat(x), 0);
+    const all = auditColumnPercents(shownAuditColumns(defaultAuditColumns));
+    expect(all.columns).toHaveLength(defaultAuditColumns.length);
+    expect(sum(all)).toBeCloseTo(100, 1);
+    // Fewer columns: each gets more of the width, still 100% together.
+    const two = auditColumnPercents(shownAuditColumns(['api_name', 'object']));
+    expect(sum(two)).toBeCloseTo(100, 1);
+    expect(Number.parseFloat(two.columns[1] ?? '0')).toBeGreaterThan(
+      Number.parseFloat(all.columns[2] ?? '0'),
+    );
+    expect(auditColumnPercents([])).toEqual({ time: '100.00%', columns: [] });
   });
 });

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
-import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
-import { Box, Button, IconButton, LinearProgress, List, ListItem, Paper, Typography } from '@mui/material';
+import { Box, Button, LinearProgress, List, ListItem, Typography } from '@mui/material';
 import type { Job, JobAction } from '@stowage/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
@@ -11,7 +9,7 @@ import { useJobs } from '../api/list-jobs';
 import { objectKeys } from '../api/object-keys';
 import { useUpdateJob } from '../api/update-job';
 import { jobStatusLine, shownJobs } from '../lib/job-status';
-import { useUploads } from './use-uploads';
+import { DockPanel } from './dock-panel';
 
 function JobRow({ job }: { job: Job }): ReactElement {
   const update = useUpdateJob();
@@ -107,15 +105,12 @@ function JobRow({ job }: { job: Job }): ReactElement {
 }
 
 /**
- * The jobs panel (issue 35): the account's background jobs — copies, moves, renames, big deletes — with
+ * The jobs panel (issue 35), the dock's upper panel (`object-dock.tsx`): the account's background jobs — copies, moves, renames, big deletes — with
  * their progress (objects, bytes, current key), Pause / Resume / Cancel and the failures with reasons.
  * When a job ends, the listings of its buckets are reloaded.
  */
 export function JobsPanel(): ReactElement | null {
   const jobs = useJobs();
-  // Beside the upload manager when it shows, else in its corner.
-  const besideUploads = useUploads().length > 0;
-  const [collapsed, setCollapsed] = useState(false);
   const queryClient = useQueryClient();
   const seen = useRef(new Map<string, Job['state']>());
   const list = jobs.data?.jobs;
@@ -135,48 +130,10 @@ export function JobsPanel(): ReactElement | null {
   if (shown.length === 0) return null;
   const running = shown.filter((j) => j.state === 'running').length;
   return (
-    <Paper
-      elevation={8}
-      component="section"
-      aria-label="Jobs"
-      sx={{
-        position: 'fixed',
-        right: besideUploads ? { xs: 24, md: 440 } : 24,
-        bottom: 24,
-        width: { xs: 'calc(100vw - 48px)', sm: 380 },
-        maxHeight: collapsed ? undefined : '45vh',
-        display: 'flex',
-        flexDirection: 'column',
-        // Under dialogs (a Copy to… dialog opened while a job runs stays usable), above the page.
-        zIndex: (t) => t.zIndex.modal - 1,
-        borderRadius: 2,
-        overflow: 'hidden',
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, bgcolor: 'action.hover' }}>
-        <Box sx={{ flex: 1 }}>
-          <Typography variant="subtitle2" component="h2">
-            Jobs
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {running > 0 ? `${running} running` : 'None running'}
-          </Typography>
-        </Box>
-        <IconButton
-          size="small"
-          aria-label={collapsed ? 'Show jobs' : 'Hide jobs'}
-          onClick={() => setCollapsed(!collapsed)}
-        >
-          {collapsed ? <ExpandLessOutlined /> : <ExpandMoreOutlined />}
-        </IconButton>
-      </Box>
-      {!collapsed && (
-        <List dense disablePadding sx={{ overflowY: 'auto' }}>
-          {shown.map((j) => (
-            <JobRow key={j.id} job={j} />
-          ))}
-        </List>
-      )}
-    </Paper>
+    <DockPanel title="Jobs" noun="jobs" status={running > 0 ? `${running} running` : 'None running'}>
+      {shown.map((j) => (
+        <JobRow key={j.id} job={j} />
+      ))}
+    </DockPanel>
   );
 }

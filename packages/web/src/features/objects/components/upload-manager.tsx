@@ -2,26 +2,15 @@
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
-import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
-import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
-import {
-  Box,
-  Button,
-  IconButton,
-  LinearProgress,
-  List,
-  ListItem,
-  Paper,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, IconButton, LinearProgress, ListItem, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, type ReactElement, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactElement, useEffect, useMemo } from 'react';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { objectKeys } from '../api/object-keys';
 import { batchMessage, formatSpeed, type UploadItem } from '../lib/upload-queue';
+import { DockPanel } from './dock-panel';
 import { UnfinishedUploadRow, useUnfinishedUploads } from './unfinished-uploads';
 import { uploadQueue, useUploads } from './use-uploads';
 
@@ -112,7 +101,7 @@ const statusOrder: Record<UploadItem['status'], number> = {
 };
 
 /**
- * The upload manager (issue 7): a panel at the bottom right with one row per file — progress, speed,
+ * The upload manager (issue 7): the dock's Uploads panel (`object-dock.tsx`) with one row per file — progress, speed,
  * cancel and retry — and, first, the unfinished uploads a reload or a lost tab left (issue 35: Resume,
  * Discard). When a batch is over it shows the spec 1 §8 message and reloads the listings of the
  * buckets that got new objects.
@@ -120,7 +109,6 @@ const statusOrder: Record<UploadItem['status'], number> = {
 export function UploadManager(): ReactElement | null {
   const items = useUploads();
   const unfinished = useUnfinishedUploads(items);
-  const [collapsed, setCollapsed] = useState(false);
   const queryClient = useQueryClient();
   const { showMessage, showError } = useSnackbar();
 
@@ -152,65 +140,37 @@ export function UploadManager(): ReactElement | null {
   const waiting = items.filter((i) => i.status === 'queued').length;
   const active = uploading + waiting;
   const failed = items.filter((i) => i.status === 'failed').length;
+  const status = [
+    items.length > 0 ? `${done} of ${items.length} uploaded` : '',
+    uploading > 0 ? ` · ${uploading} uploading` : '',
+    waiting > 0 ? ` · ${waiting} waiting` : '',
+    failed > 0 ? ` · ${failed} failed` : '',
+    unfinished.length > 0 ? `${items.length > 0 ? ' · ' : ''}${unfinished.length} unfinished` : '',
+  ].join('');
   return (
-    <Paper
-      elevation={8}
-      component="section"
-      aria-label="Uploads"
-      sx={{
-        position: 'fixed',
-        right: 24,
-        bottom: 24,
-        width: { xs: 'calc(100vw - 48px)', sm: 400 },
-        maxHeight: collapsed ? undefined : '45vh',
-        display: 'flex',
-        flexDirection: 'column',
-        zIndex: (t) => t.zIndex.snackbar - 1,
-        borderRadius: 2,
-        overflow: 'hidden',
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, bgcolor: 'action.hover' }}>
-        <Box sx={{ flex: 1 }}>
-          <Typography variant="subtitle2" component="h2">
-            Uploads
-          </Typography>
-          <Typography variant="caption" color="text.secondary" role="status">
-            {items.length > 0 && `${done} of ${items.length} uploaded`}
-            {uploading > 0 ? ` · ${uploading} uploading` : ''}
-            {waiting > 0 ? ` · ${waiting} waiting` : ''}
-            {failed > 0 ? ` · ${failed} failed` : ''}
-            {unfinished.length > 0 ? `${items.length > 0 ? ' · ' : ''}${unfinished.length} unfinished` : ''}
-          </Typography>
-        </Box>
+    <DockPanel
+      title="Uploads"
+      noun="uploads"
+      status={status}
+      actions={
         <Button size="small" onClick={() => uploadQueue.clearFinished()} disabled={active === items.length}>
           Clear finished
         </Button>
-        <IconButton
-          size="small"
-          aria-label={collapsed ? 'Show uploads' : 'Hide uploads'}
-          onClick={() => setCollapsed(!collapsed)}
-        >
-          {collapsed ? <ExpandLessOutlined /> : <ExpandMoreOutlined />}
-        </IconButton>
-      </Box>
-      {!collapsed && (
-        <List dense disablePadding sx={{ overflowY: 'auto' }}>
-          {unfinished.map((entry) => (
-            <UnfinishedUploadRow key={entry.uploadId} entry={entry} />
-          ))}
-          {shown.map((item) => (
-            <UploadRow key={item.id} item={item} />
-          ))}
-          {items.length > shown.length && (
-            <ListItem sx={{ px: 2, py: 1 }}>
-              <Typography variant="caption" color="text.secondary">
-                …and {(items.length - shown.length).toLocaleString('en-US')} more
-              </Typography>
-            </ListItem>
-          )}
-        </List>
+      }
+    >
+      {unfinished.map((entry) => (
+        <UnfinishedUploadRow key={entry.uploadId} entry={entry} />
+      ))}
+      {shown.map((item) => (
+        <UploadRow key={item.id} item={item} />
+      ))}
+      {items.length > shown.length && (
+        <ListItem sx={{ px: 2, py: 1 }}>
+          <Typography variant="caption" color="text.secondary">
+            …and {(items.length - shown.length).toLocaleString('en-US')} more
+          </Typography>
+        </ListItem>
       )}
-    </Paper>
+    </DockPanel>
   );
 }

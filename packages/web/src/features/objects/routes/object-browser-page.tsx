@@ -26,14 +26,13 @@ import { objectKeys } from '../api/object-keys';
 import { downloadUrl, type ObjectRef, startDownload } from '../api/object-urls';
 import { DeleteObjectDialog } from '../components/delete-objects-dialog';
 import { DropZone } from '../components/drop-zone';
-import { JobsPanel } from '../components/jobs-panel';
 import { NewPathDialog } from '../components/new-path-dialog';
 import { ObjectBreadcrumbs } from '../components/object-breadcrumbs';
+import { ObjectDock } from '../components/object-dock';
 import { ObjectList, type ObjectListActions } from '../components/object-list';
 import { RewindBar } from '../components/rewind-bar';
 import { RewindDialog } from '../components/rewind-dialog';
 import { type Selection, SelectionActions } from '../components/selection-actions';
-import { UploadManager } from '../components/upload-manager';
 import { rewindStore, useRewindState } from '../components/use-rewind';
 import { uploadQueue } from '../components/use-uploads';
 import {
@@ -134,8 +133,7 @@ export function ObjectBrowserPage(): ReactElement {
           foundError={checkObject && found.isError ? found.error : null}
         />
       )}
-      <UploadManager />
-      <JobsPanel />
+      <ObjectDock />
     </Box>
   );
 }

@@ -6,9 +6,12 @@ import {
   type SiteReplicationAddResponse,
   type SiteReplicationEntityType,
   type SiteReplicationInfo,
+  type SiteReplicationResyncRequest,
+  type SiteReplicationResyncResponse,
   type SiteReplicationStatus,
   siteReplicationAddResponseSchema,
   siteReplicationInfoSchema,
+  siteReplicationResyncResponseSchema,
   siteReplicationStatusSchema,
 } from '@stowage/contracts';
 import {
@@ -82,5 +85,20 @@ export function useEditSite(): UseMutationResult<void, Error, PeerInfo> {
 export function useRemoveSites(): UseMutationResult<void, Error, { sites: string[]; all?: boolean }> {
   return useSiteReplicationMutation((body: { sites: string[]; all?: boolean }) =>
     apiRequest(apiPaths.siteReplication, { method: 'DELETE', body }),
+  );
+}
+
+/** POST …/resync: start (or cancel) sending everything to one peer again; the status is read anew after. */
+export function useResyncSite(): UseMutationResult<
+  SiteReplicationResyncResponse,
+  Error,
+  SiteReplicationResyncRequest
+> {
+  return useSiteReplicationMutation((body: SiteReplicationResyncRequest) =>
+    apiRequest(apiPaths.siteReplicationResync, {
+      method: 'POST',
+      body,
+      schema: siteReplicationResyncResponseSchema,
+    }),
   );
 }

@@ -4,19 +4,22 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import SyncDisabledOutlined from '@mui/icons-material/SyncDisabledOutlined';
+import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import { Button, Chip, IconButton, TableCell, Tooltip, Typography } from '@mui/material';
-import type { PeerInfo } from '@stowage/contracts';
+import type { PeerInfo, SiteReplicationResyncOperation } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { ListPage, useListSearch } from '@/shared/ui/list-page';
 import { RowActions } from '@/shared/ui/row-actions';
 import { useSiteReplicationInfo } from '../api/site-replication';
 import { EditSiteDialog } from './edit-site-dialog';
 import { RemoveSiteDialog } from './remove-site-dialog';
+import { ResyncSiteDialog } from './resync-site-dialog';
 
 /**
  * Settings → Site Replication (issue 34, as MinIO Console): before any site is added, the empty state
- * with Add Sites; then the sites of the set — name, endpoint, deployment id, Edit (the endpoint) and
- * Remove (after a confirmation) — and a link to Replication Status.
+ * with Add Sites; then the sites of the set — name, endpoint, deployment id, Resync / Cancel resync of a
+ * peer, Edit (the endpoint) and Remove (each after a confirmation) — and a link to Replication Status.
  */
 export function SiteReplicationPanel({
   onAdd,
@@ -30,6 +33,10 @@ export function SiteReplicationPanel({
   const search = useListSearch(sites, (s) => `${s.name} ${s.endpoint} ${s.deploymentID}`);
   const [editing, setEditing] = useState<PeerInfo | null>(null);
   const [removing, setRemoving] = useState<PeerInfo | null>(null);
+  const [resyncing, setResyncing] = useState<{
+    site: PeerInfo;
+    operation: SiteReplicationResyncOperation;
+  } | null>(null);
   return (
     <ListPage
       title="Site Replication"
@@ -66,7 +73,7 @@ export function SiteReplicationPanel({
           { header: 'Site Name' },
           { header: 'Endpoint' },
           { header: 'Deployment ID' },
-          { header: 'Actions', align: 'right', width: 96 },
+          { header: 'Actions', align: 'right', width: 168 },
         ],
         rowKey: (s) => s.deploymentID,
         cells: (s) => (
@@ -88,6 +95,23 @@ export function SiteReplicationPanel({
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <RowActions
                 actions={[
+                  // A resync sends this site's objects to a peer: not offered for this site itself.
+                  ...(s.name === info.data?.name
+                    ? []
+                    : [
+                        {
+                          title: 'Resync',
+                          label: `Resync ${s.name}`,
+                          icon: <SyncOutlined fontSize="small" />,
+                          onClick: () => setResyncing({ site: s, operation: 'start' }),
+                        },
+                        {
+                          title: 'Cancel resync',
+                          label: `Cancel resync of ${s.name}`,
+                          icon: <SyncDisabledOutlined fontSize="small" />,
+                          onClick: () => setResyncing({ site: s, operation: 'cancel' }),
+                        },
+                      ]),
                   {
                     title: 'Edit',
                     label: `Edit ${s.name}`,
@@ -108,6 +132,14 @@ export function SiteReplicationPanel({
       }}
     >
       {editing && <EditSiteDialog site={editing} onClose={() => setEditing(null)} />}
+      {resyncing && (
+        <ResyncSiteDialog
+          key={`${resyncing.site.deploymentID} ${resyncing.operation}`}
+          site={resyncing.site}
+          operation={resyncing.operation}
+          onClose={() => setResyncing(null)}
+        />
+      )}
       {removing && (
         <RemoveSiteDialog site={removing} siteCount={sites.length} onClose={() => setRemoving(null)} />
       )}
