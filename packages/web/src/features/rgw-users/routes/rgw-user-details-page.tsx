@@ -15,9 +15,10 @@ import { useRgwUser } from '../api/get-rgw-user';
 import { useUpdateRgwUser } from '../api/rgw-user-writes';
 import { DeleteRgwUserDialog } from '../components/delete-rgw-user-dialog';
 import { EditRgwUserDialog } from '../components/edit-rgw-user-dialog';
-import { RgwCapsCard, RgwSubusersPanel } from '../components/rgw-caps-subusers';
+import { RgwCapsCard } from '../components/rgw-caps-card';
 import { RgwKeysPanel } from '../components/rgw-keys-panel';
 import { RgwQuotaCards } from '../components/rgw-quota-cards';
+import { RgwSubusersPanel } from '../components/rgw-subusers-panel';
 
 function Field({ label, children }: { label: string; children: ReactNode }): ReactElement {
   return (
@@ -40,7 +41,7 @@ function maxBucketsText(n: number): string {
 
 /**
  * /rgw/users/{uid} (issue 36): the RGW user's profile with Suspend/Enable, Edit and Delete; its user and
- * bucket quotas; its caps; its S3 keys; its subusers.
+ * bucket quotas; its caps; its S3 keys; its subusers and their Swift keys.
  */
 export function RgwUserDetailsPage(): ReactElement {
   const uid = useParams()['*'] ?? '';
