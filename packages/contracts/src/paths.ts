@@ -132,6 +132,7 @@ export const apiPaths = {
   rgwUserSubuser: '/api/v1/rgw/users/:uid/subusers/:subuser',
   rgwSubuserSwiftKey: '/api/v1/rgw/users/:uid/subusers/:subuser/swift-key',
   rgwUserCap: '/api/v1/rgw/users/:uid/caps/:type',
+  rgwUserBuckets: '/api/v1/rgw/users/:uid/buckets',
   rgwBucketOwner: '/api/v1/rgw/buckets/:bucket/owner',
   rgwBucketIndexCheck: '/api/v1/rgw/buckets/:bucket/index-check',
   rgwUsage: '/api/v1/rgw/usage',

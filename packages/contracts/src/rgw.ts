@@ -110,6 +110,10 @@ export const rgwBucketStatsSchema = z
   .meta({ id: 'RgwBucketStats' });
 export type RgwBucketStats = z.infer<typeof rgwBucketStatsSchema>;
 
+/** GET /api/v1/rgw/users/{uid}/buckets: the buckets on the user's list, with their stats. */
+export const rgwUserBucketsSchema = z.object({ buckets: z.array(rgwBucketStatsSchema) });
+export type RgwUserBuckets = z.infer<typeof rgwUserBucketsSchema>;
+
 /** A subuser (`uid:name`) and what it may do; it signs with a Swift key. */
 export const rgwSubuserAccessSchema = z.enum(['read', 'write', 'readwrite', 'full']);
 export const rgwCreateSubuserSchema = z.object({

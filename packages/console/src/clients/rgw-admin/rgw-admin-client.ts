@@ -186,6 +186,10 @@ export class RgwAdminClient {
   async removeSwiftKey(uid: string, subuser: string): Promise<void> {
     await this.send(rgwRequests.removeSwiftKey(uid, subuser));
   }
+  /** The stats of each bucket linked to the user. */
+  async userBucketStats(uid: string): Promise<RgwBucketStats[]> {
+    return z.array(rgwBucketStatsSchema).parse(await this.send(rgwRequests.userBucketStats(uid)));
+  }
   /** The buckets linked to the user (on its bucket list). */
   async userBuckets(uid: string): Promise<string[]> {
     return z.array(z.string()).parse(await this.send(rgwRequests.userBuckets(uid)));

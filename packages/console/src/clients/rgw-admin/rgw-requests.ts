@@ -195,6 +195,12 @@ export const rgwRequests = {
     path: '/admin/user',
     query: [['key', ''], ['uid', uid], ['subuser', subuser], ['key-type', 'swift'], json],
   }),
+  /** Size and object count of each bucket linked to `uid`. */
+  userBucketStats: (uid: string): RgwRequest => ({
+    method: 'GET',
+    path: '/admin/bucket',
+    query: [['uid', uid], ['stats', 'true'], json],
+  }),
   /** The names of the buckets linked to `uid` (`GET /admin/bucket?uid=`, no stats). */
   userBuckets: (uid: string): RgwRequest => ({
     method: 'GET',

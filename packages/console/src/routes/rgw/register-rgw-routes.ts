@@ -14,6 +14,7 @@ import { registerGetRgwBucketStats } from './get-rgw-bucket-stats.js';
 import { registerGetRgwCapacity } from './get-rgw-capacity.js';
 import { registerGetRgwUsage } from './get-rgw-usage.js';
 import { registerGetRgwUser } from './get-rgw-user.js';
+import { registerListRgwUserBuckets } from './list-rgw-user-buckets.js';
 import { registerListRgwUsers } from './list-rgw-users.js';
 import { registerRgwBucketOwner } from './set-rgw-bucket-owner.js';
 import { registerSetRgwCap } from './set-rgw-cap.js';
@@ -41,4 +42,5 @@ export function registerRgwRoutes(app: ZodApp, ctx: RouteContext): void {
   registerGetRgwCapacity(app, ctx);
   registerCreateRgwSwiftKey(app, ctx);
   registerDeleteRgwSwiftKey(app, ctx);
+  registerListRgwUserBuckets(app, ctx);
 }
