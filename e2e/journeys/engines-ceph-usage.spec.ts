@@ -120,7 +120,9 @@ test('a user with a quota made in the console uploads until RGW refuses; the adm
 
   // The dashboard: the space the buckets use, and the usage log naming the user's uploads.
   await page.goto('/dashboard');
-  await expect(page.getByRole('region', { name: 'Total Objects' })).toHaveText(/Total Objects\s*2$/);
+  await expect(page.getByRole('region', { name: 'Total Objects' })).toHaveText(/Total Objects\s*2$/, {
+    timeout: 30_000, // the first dashboard load on a busy machine: ListBuckets and RGW's stats
+  });
   const usage = page.getByRole('table', { name: 'Usage by User' });
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -204,7 +206,7 @@ test("Unlink takes a bucket off its owner's list; Change Owner links it again", 
   await signIn(page, engine.accessKey, engine.secretKey);
   await page.goto(`/buckets/${bucket}/admin/summary`);
   const owner = page.getByRole('region', { name: 'RGW Owner' });
-  await expect(owner.getByLabel('RGW Owner link')).toHaveText("On s3user's bucket list");
+  await expect(owner.getByLabel('RGW Owner link')).toHaveText("On s3user's bucket list", { timeout: 30_000 });
   await owner.getByRole('button', { name: 'Unlink' }).click();
   const confirm = page.getByRole('dialog', { name: 'Unlink Bucket' });
   await expect(confirm).toContainText(`Unlink ${bucket} from s3user?`);
