@@ -42,7 +42,7 @@ test('a user with a quota made in the console uploads until RGW refuses; the adm
   engine,
   page,
 }) => {
-  test.setTimeout(240_000); // two sign-ins, a dozen round trips to RGW, on a shared machine
+  test.setTimeout(480_000); // two sign-ins, some twenty round trips to RGW, on a shared machine
   await signIn(page, engine.accessKey, engine.secretKey);
   // The session says what RGW's Admin Ops enable for this administrator.
   await expect(page.getByRole('alert', { name: "Ceph RGW's Admin Ops" })).toContainText(
