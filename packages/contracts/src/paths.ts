@@ -130,10 +130,13 @@ export const apiPaths = {
   rgwBucketStats: '/api/v1/rgw/buckets/:bucket/stats',
   rgwUserSubusers: '/api/v1/rgw/users/:uid/subusers',
   rgwUserSubuser: '/api/v1/rgw/users/:uid/subusers/:subuser',
+  rgwSubuserSwiftKey: '/api/v1/rgw/users/:uid/subusers/:subuser/swift-key',
   rgwUserCap: '/api/v1/rgw/users/:uid/caps/:type',
+  rgwUserBuckets: '/api/v1/rgw/users/:uid/buckets',
   rgwBucketOwner: '/api/v1/rgw/buckets/:bucket/owner',
   rgwBucketIndexCheck: '/api/v1/rgw/buckets/:bucket/index-check',
   rgwUsage: '/api/v1/rgw/usage',
+  rgwCapacity: '/api/v1/rgw/capacity',
   // Identity (spec 2 §7). `:param` segments are filled with `fillApiPath` (one encoded segment each).
   users: '/api/v1/users',
   user: '/api/v1/user',

@@ -29,6 +29,9 @@ export const rgwUserSchema = z
     keys: z.array(rgwKeySchema),
     caps: z.array(z.object({ type: z.string(), perm: z.string() })),
     subusers: z.array(z.object({ id: z.string(), permissions: z.string() })),
+    swiftKeys: z
+      .array(z.object({ user: z.string().describe('The subuser, `uid:name`'), secretKey: z.string() }))
+      .describe('Swift keys, at most one per subuser'),
     userQuota: rgwQuotaSchema.nullable(),
     bucketQuota: rgwQuotaSchema.nullable().describe('The quota each of the user’s buckets gets'),
   })
@@ -99,9 +102,17 @@ export const rgwBucketStatsSchema = z
     sizeBytes: z.number(),
     objects: z.number(),
     quota: rgwQuotaSchema.nullable(),
+    linked: z
+      .boolean()
+      .optional()
+      .describe("Whether the bucket is on its owner's bucket list (absent where not asked: the bucket list)"),
   })
   .meta({ id: 'RgwBucketStats' });
 export type RgwBucketStats = z.infer<typeof rgwBucketStatsSchema>;
+
+/** GET /api/v1/rgw/users/{uid}/buckets: the buckets on the user's list, with their stats. */
+export const rgwUserBucketsSchema = z.object({ buckets: z.array(rgwBucketStatsSchema) });
+export type RgwUserBuckets = z.infer<typeof rgwUserBucketsSchema>;
 
 /** A subuser (`uid:name`) and what it may do; it signs with a Swift key. */
 export const rgwSubuserAccessSchema = z.enum(['read', 'write', 'readwrite', 'full']);
@@ -115,6 +126,11 @@ export const rgwCreateSubuserSchema = z.object({
   access: rgwSubuserAccessSchema,
 });
 export const rgwSubuserParamsSchema = z.object({ uid: uidSchema, subuser: z.string().min(1) });
+
+/** A subuser's Swift key: the secret given, or one RGW generates; it replaces the key the subuser had. */
+export const rgwCreateSwiftKeySchema = z.object({
+  secretKey: z.string().min(8).max(128).optional().describe('Omit to let RGW generate the secret'),
+});
 
 /** One cap type (`users`, `buckets`, `metadata`, `usage`, `zone`, …) and its permission. */
 export const rgwCapParamsSchema = z.object({
@@ -172,3 +188,18 @@ export const rgwUsageSchema = z
   })
   .meta({ id: 'RgwUsage' });
 export type RgwUsage = z.infer<typeof rgwUsageSchema>;
+
+/**
+ * GET /api/v1/rgw/capacity: what the gateway reports of the space its buckets use, summed over every
+ * bucket's stats (RGW's Admin Ops report no raw cluster capacity: that is `ceph df`, the manager's).
+ */
+export const rgwCapacitySchema = z
+  .object({
+    buckets: z.number().int(),
+    objects: z.number().int(),
+    sizeBytes: z.number().describe('The objects’ bytes'),
+    sizeActualBytes: z.number().describe('The bytes the objects take, rounded up to 4 KiB each'),
+    owners: z.number().int().describe('Users that own at least one bucket'),
+  })
+  .meta({ id: 'RgwCapacity' });
+export type RgwCapacity = z.infer<typeof rgwCapacitySchema>;

@@ -2,6 +2,7 @@
 import { text } from 'node:stream/consumers';
 import { MadminError } from '@stowage/madmin';
 import type * as Minio from 'minio';
+import { RgwAdminError } from '../clients/rgw-admin/rgw-admin-client.js';
 import {
   createAdminClient,
   createRgwAdminClient,
@@ -16,6 +17,9 @@ import {
   capabilitiesFrom,
   GUESSED_BUCKET_FEATURES,
   type ProbeAnswer,
+  RGW_ADMIN_OPS_DENIED,
+  RGW_NO_ADMIN_CAPS,
+  rgwAdminOpsDenied,
 } from './rules.js';
 
 /** Each probe's budget: sign-in waits for the slowest one, so a silent server costs at most this. */
@@ -128,7 +132,15 @@ async function readOwnUser(
 ): Promise<void> {
   const uid = await ownerId(s3, region, signal);
   if (uid === undefined) throw Object.assign(new Error('ListBuckets named no owner'), { code: 'NoOwner' });
-  const user = await rgw.getUser(uid, signal);
+  const user = await rgw.getUser(uid, signal).catch((err: unknown) => {
+    // RGW's Admin Ops refusing the caller (JSON AccessDenied): Ceph RGW, an RGW user without admin caps.
+    if (err instanceof RgwAdminError && err.fromAdminOps && err.code === 'AccessDenied')
+      throw Object.assign(new Error('RGW Admin Ops refused: no admin caps'), {
+        code: RGW_ADMIN_OPS_DENIED,
+        status: err.status,
+      });
+    throw err;
+  });
   if (user.user_id !== uid) throw Object.assign(new Error('another user answered'), { code: 'NoOwner' });
 }
 
@@ -161,6 +173,7 @@ export async function detectCapabilities(
     bucketAnswers,
   ]);
   const caps: string[] = capabilitiesFrom({ admin: adminAnswer, rgwAdmin, sts, buckets });
+  if (rgwAdminOpsDenied(rgwAdmin)) caps.push(RGW_NO_ADMIN_CAPS);
   return listed || caps.includes('admin') ? caps : [...caps, GUESSED_BUCKET_FEATURES];
 }
 

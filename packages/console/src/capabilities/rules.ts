@@ -83,7 +83,23 @@ export function capabilitiesFrom(answers: ProbeAnswers): Capability[] {
  */
 export const GUESSED_BUCKET_FEATURES = 'bucket-features-guessed';
 
-/** The capabilities a session reports: the cookie's list without the bookkeeping marker. */
+/** The probe's code for RGW's Admin Ops answering AccessDenied in their own JSON (not S3's XML). */
+export const RGW_ADMIN_OPS_DENIED = 'RgwAdminOpsDenied';
+
+/** Whether the Admin Ops probe met Ceph RGW refusing this user: RGW, but no admin caps. */
+export function rgwAdminOpsDenied(answer: ProbeAnswer): boolean {
+  return answer.kind === 'error' && answer.code === RGW_ADMIN_OPS_DENIED;
+}
+
+/**
+ * Kept with the capabilities in the session cookie when the server is Ceph RGW and the user has no admin
+ * caps, so the session can say why RGW's Admin Ops are absent (not RGW at all is said otherwise).
+ */
+export const RGW_NO_ADMIN_CAPS = 'rgw-no-admin-caps';
+
+const markers = new Set<string>([GUESSED_BUCKET_FEATURES, RGW_NO_ADMIN_CAPS]);
+
+/** The capabilities a session reports: the cookie's list without the bookkeeping markers. */
 export function reportedCapabilities(caps: readonly string[]): string[] {
-  return caps.filter((c) => c !== GUESSED_BUCKET_FEATURES);
+  return caps.filter((c) => !markers.has(c));
 }

@@ -40,6 +40,18 @@ describe('storeErrorToApiError', () => {
     });
   });
 
+  it("names a quota in words (Ceph RGW's QuotaExceeded has no message), and keeps another refusal's status", () => {
+    // The minio SDK's S3 errors carry the code without the HTTP status.
+    const quota = storeErrorToApiError(Object.assign(new Error(''), { code: 'QuotaExceeded' }));
+    expect(quota?.statusCode).toBe(403);
+    expect(quota?.toBody()).toEqual({
+      errorMessage: 'Quota exceeded',
+      detailedError: 'The storage server answered QuotaExceeded without further detail.',
+    });
+    const other = storeErrorToApiError(new MadminError({ code: 'SomeRefusal', message: 'no', status: 409 }));
+    expect(other?.toBody()).toEqual({ errorMessage: 'SomeRefusal', detailedError: 'no' });
+  });
+
   it('ignores the message text: the same message with another code maps differently', () => {
     const a = new MadminError({
       code: 'AccessDenied',

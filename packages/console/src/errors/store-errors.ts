@@ -42,6 +42,8 @@ const notFoundCodes = new Set([
   'XMinioAdminNoSuchConfigTarget',
   'XMinioAdminConfigIDPCfgNameDoesNotExist',
 ]);
+/** A write over the user's or the bucket's quota (Ceph RGW's S3 answer, issue 36; MinIO's bucket quota). */
+const quotaCodes = new Set(['QuotaExceeded', 'XMinioAdminBucketQuotaExceeded']);
 const conflictCodes = new Set([
   'BucketAlreadyExists',
   'BucketAlreadyOwnedByYou',
@@ -122,6 +124,8 @@ const titles: Record<string, string> = {
   XMinioSiteReplicationInvalidRequest: 'The site replication request is not valid',
   XMinioSiteReplicationPeerResp: 'A peer site answered with an error',
   XMinioSiteReplicationConfigMissing: 'The site is not part of site replication',
+  QuotaExceeded: 'Quota exceeded',
+  XMinioAdminBucketQuotaExceeded: 'Bucket quota exceeded',
 };
 
 function codeOf(err: unknown): string | undefined {
@@ -154,6 +158,7 @@ export function storeErrorToApiError(err: unknown): ApiHttpError | null {
     return new ApiHttpError(503, 'The storage server cannot be reached', detail, { cause: err });
   if (sessionCodes.has(code)) return new ApiHttpError(401, 'Session expired', detail, { cause: err });
   if (forbiddenCodes.has(code)) return new ApiHttpError(403, 'Access Denied', detail, { cause: err });
+  if (quotaCodes.has(code)) return new ApiHttpError(403, title ?? 'Quota exceeded', detail, { cause: err });
   if (notFoundCodes.has(code)) return new ApiHttpError(404, title ?? 'Not found', detail, { cause: err });
   if (conflictCodes.has(code)) return new ApiHttpError(409, title ?? 'Conflict', detail, { cause: err });
   if (notImplementedCodes.has(code))
@@ -165,7 +170,7 @@ export function storeErrorToApiError(err: unknown): ApiHttpError | null {
   const status =
     (err as { statusCode?: unknown; status?: unknown }).statusCode ?? (err as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new ApiHttpError(status, code, detail, { cause: err });
+    return new ApiHttpError(status, title ?? code, detail, { cause: err });
   }
   return new ApiHttpError(502, 'The storage server reported an error', `${code}: ${detail}`, { cause: err });
 }

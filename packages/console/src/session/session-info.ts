@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { hasCapability, type Session } from '@stowage/contracts';
 import { type Policy, readPolicy } from '@stowage/policy';
+import { managementApis } from '../capabilities/management-apis.js';
 import { reportedCapabilities } from '../capabilities/rules.js';
 import { isDistributed, readAccountInfo } from '../clients/store-clients.js';
 import { sessionPermissions } from '../permissions/evaluate.js';
@@ -99,6 +100,7 @@ export class IdentitySnapshots {
         pages: allowedPages({ permissions, builtinUser: false, distributed: false, capabilities }),
         features: [...this.features],
         capabilities: reportedCapabilities(capabilities),
+        managementApis: managementApis(capabilities),
         distributedMode: false,
         userName: session.accountName,
         permissions,

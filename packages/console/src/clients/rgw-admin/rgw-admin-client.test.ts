@@ -40,6 +40,26 @@ describe('RGW Admin Ops requests', () => {
     );
   });
 
+  it('builds the Swift key and linked-bucket calls (issue 36, third part)', () => {
+    const pairs = (req: Parameters<typeof rgwRequestUrl>[1]) => [req.method, url(req)];
+    expect(pairs(rgwRequests.createSwiftKey('bob', 'bob:swift'))).toEqual([
+      'PUT',
+      `${endpoint}/admin/user?key&uid=bob&subuser=bob%3Aswift&key-type=swift&generate-key=true&format=json`,
+    ]);
+    // A given secret is sent instead of asking RGW to generate one.
+    expect(url(rgwRequests.createSwiftKey('bob', 'bob:swift', 'chosen-secret'))).toBe(
+      `${endpoint}/admin/user?key&uid=bob&subuser=bob%3Aswift&key-type=swift&secret-key=chosen-secret&format=json`,
+    );
+    expect(pairs(rgwRequests.removeSwiftKey('bob', 'bob:swift'))).toEqual([
+      'DELETE',
+      `${endpoint}/admin/user?key&uid=bob&subuser=bob%3Aswift&key-type=swift&format=json`,
+    ]);
+    expect(pairs(rgwRequests.userBuckets('bob'))).toEqual([
+      'GET',
+      `${endpoint}/admin/bucket?uid=bob&format=json`,
+    ]);
+  });
+
   it('builds the user calls with the Admin Ops parameter names', () => {
     expect(url(rgwRequests.getUser('alice'))).toBe(`${endpoint}/admin/user?uid=alice&format=json`);
     const create = rgwRequests.createUser({
@@ -155,7 +175,15 @@ describe('RgwAdminClient', () => {
     const { client } = clientAnswering(404, '{"Code":"NoSuchUser","RequestId":"tx1","HostId":"h"}');
     const failure = await client.getUser('nobody').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(RgwAdminError);
-    expect(failure).toMatchObject({ status: 404, code: 'NoSuchUser' });
+    expect(failure).toMatchObject({ status: 404, code: 'NoSuchUser', fromAdminOps: true });
+  });
+
+  it("tells RGW's JSON refusal from an S3 server's XML one", async () => {
+    const xml = '<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message/></Error>';
+    const failure = await clientAnswering(403, xml)
+      .client.getUser('me')
+      .catch((e: unknown) => e);
+    expect(failure).toMatchObject({ status: 403, code: 'AccessDenied', fromAdminOps: false });
   });
 
   it('reads error codes from JSON and from S3 XML bodies', () => {

@@ -20,6 +20,7 @@ export const rgwUserSchema = z.object({
   keys: z.array(z.object({ user: z.string(), access_key: z.string(), secret_key: z.string() })).default([]),
   caps: z.array(z.object({ type: z.string(), perm: z.string() })).default([]),
   subusers: z.array(z.object({ id: z.string(), permissions: z.string() })).default([]),
+  swift_keys: z.array(z.object({ user: z.string(), secret_key: z.string() })).default([]),
   bucket_quota: rgwQuotaSchema.optional(),
   user_quota: rgwQuotaSchema.optional(),
 });
@@ -29,7 +30,10 @@ export type RgwUser = z.infer<typeof rgwUserSchema>;
 export const rgwBucketStatsSchema = z.object({
   bucket: z.string(),
   owner: z.string(),
-  usage: z.record(z.string(), z.object({ size: z.number().optional(), num_objects: z.number() })),
+  usage: z.record(
+    z.string(),
+    z.object({ size: z.number().optional(), size_actual: z.number().optional(), num_objects: z.number() }),
+  ),
   bucket_quota: rgwQuotaSchema.optional(),
 });
 export type RgwBucketStats = z.infer<typeof rgwBucketStatsSchema>;
@@ -76,12 +80,16 @@ export type RgwUsageAnswer = z.infer<typeof rgwUsageAnswerSchema>;
 
 const keysSchema = z.array(z.object({ user: z.string(), access_key: z.string(), secret_key: z.string() }));
 
-/** An Admin Ops refusal: the HTTP status and RGW's error code (`NoSuchUser`, `AccessDenied`, …). */
+/**
+ * An Admin Ops refusal: the HTTP status and RGW's error code (`NoSuchUser`, `AccessDenied`, …). `fromAdminOps`:
+ * the error came as JSON, as only RGW's Admin Ops answer (S3 servers, RGW's S3 side too, answer XML).
+ */
 export class RgwAdminError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly fromAdminOps = false,
   ) {
     super(message);
     this.name = 'RgwAdminError';
@@ -125,7 +133,8 @@ export class RgwAdminClient {
     const body = await res.text();
     if (!res.ok) {
       const code = errorCode(body) || `HTTP ${res.status}`;
-      throw new RgwAdminError(res.status, code, `${req.method} ${req.path} answered ${res.status} ${code}`);
+      const message = `${req.method} ${req.path} answered ${res.status} ${code}`;
+      throw new RgwAdminError(res.status, code, message, jsonErrorCode(body) !== undefined);
     }
     return body.trim() === '' ? null : JSON.parse(body);
   }
@@ -170,6 +179,21 @@ export class RgwAdminClient {
   async createSubuser(...args: Parameters<typeof rgwRequests.createSubuser>): Promise<void> {
     await this.send(rgwRequests.createSubuser(...args));
   }
+  /** Sets the subuser's Swift key: the secret given, or generated; RGW replaces the key the subuser had. */
+  async createSwiftKey(uid: string, subuser: string, secretKey?: string): Promise<void> {
+    await this.send(rgwRequests.createSwiftKey(uid, subuser, secretKey));
+  }
+  async removeSwiftKey(uid: string, subuser: string): Promise<void> {
+    await this.send(rgwRequests.removeSwiftKey(uid, subuser));
+  }
+  /** The stats of each bucket linked to the user. */
+  async userBucketStats(uid: string): Promise<RgwBucketStats[]> {
+    return z.array(rgwBucketStatsSchema).parse(await this.send(rgwRequests.userBucketStats(uid)));
+  }
+  /** The buckets linked to the user (on its bucket list). */
+  async userBuckets(uid: string): Promise<string[]> {
+    return z.array(z.string()).parse(await this.send(rgwRequests.userBuckets(uid)));
+  }
   async removeSubuser(uid: string, subuser: string): Promise<void> {
     await this.send(rgwRequests.removeSubuser(uid, subuser));
   }
@@ -186,11 +210,16 @@ export class RgwAdminClient {
 
 /** RGW's error code from its JSON (`{"Code": …}`) or XML (`<Code>…</Code>`) error body. */
 export function errorCode(body: string): string {
+  // not JSON: RGW answers some errors (signature, routing) in S3's XML
+  return jsonErrorCode(body) ?? /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? '';
+}
+
+/** The code of a JSON error body (`{"Code": …}`, RGW's Admin Ops); undefined for any other body. */
+function jsonErrorCode(body: string): string | undefined {
   try {
     const parsed = JSON.parse(body) as { Code?: unknown };
-    if (typeof parsed?.Code === 'string') return parsed.Code;
+    return typeof parsed?.Code === 'string' ? parsed.Code : undefined;
   } catch {
-    // not JSON: RGW answers some errors (signature, routing) in S3's XML
+    return undefined;
   }
-  return /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? '';
 }

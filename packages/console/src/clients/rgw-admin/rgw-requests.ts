@@ -173,6 +173,40 @@ export const rgwRequests = {
       json,
     ],
   }),
+  /**
+   * The subuser's Swift key (`key-type=swift`): `secretKey` given, or generated. RGW replaces the key the
+   * subuser had, and makes one for a subuser that does not exist too (callers check it exists first).
+   */
+  createSwiftKey: (uid: string, subuser: string, secretKey?: string): RgwRequest => ({
+    method: 'PUT',
+    path: '/admin/user',
+    query: params([
+      ['key', ''],
+      ['uid', uid],
+      ['subuser', subuser],
+      ['key-type', 'swift'],
+      ['secret-key', secretKey],
+      ['generate-key', secretKey === undefined ? true : undefined],
+      ['format', 'json'],
+    ]),
+  }),
+  removeSwiftKey: (uid: string, subuser: string): RgwRequest => ({
+    method: 'DELETE',
+    path: '/admin/user',
+    query: [['key', ''], ['uid', uid], ['subuser', subuser], ['key-type', 'swift'], json],
+  }),
+  /** Size and object count of each bucket linked to `uid`. */
+  userBucketStats: (uid: string): RgwRequest => ({
+    method: 'GET',
+    path: '/admin/bucket',
+    query: [['uid', uid], ['stats', 'true'], json],
+  }),
+  /** The names of the buckets linked to `uid` (`GET /admin/bucket?uid=`, no stats). */
+  userBuckets: (uid: string): RgwRequest => ({
+    method: 'GET',
+    path: '/admin/bucket',
+    query: [['uid', uid], json],
+  }),
   removeSubuser: (uid: string, subuser: string): RgwRequest => ({
     method: 'DELETE',
     path: '/admin/user',

@@ -3,7 +3,10 @@ import { apiPaths, rgwBucketParamsSchema, rgwBucketStatsSchema } from '@stowage/
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { rgwAdmin, rgwBucketStatsView, rgwCall, rgwErrorResponses } from './rgw-helpers.js';
 
-/** GET /api/v1/rgw/buckets/:bucket/stats: size and object count as RGW's bucket index counts them. */
+/**
+ * GET /api/v1/rgw/buckets/:bucket/stats: size and object count as RGW's bucket index counts them, and
+ * whether the bucket is on its owner's bucket list (an unlinked bucket keeps its owner but is off the list).
+ */
 export function registerGetRgwBucketStats(app: ZodApp, ctx: RouteContext): void {
   app.get(
     apiPaths.rgwBucketStats,
@@ -17,7 +20,9 @@ export function registerGetRgwBucketStats(app: ZodApp, ctx: RouteContext): void 
     },
     async (request) => {
       const rgw = rgwAdmin(request, ctx);
-      return rgwBucketStatsView(await rgwCall(() => rgw.bucketStats(request.params.bucket)));
+      const stats = await rgwCall(() => rgw.bucketStats(request.params.bucket));
+      const linked = (await rgwCall(() => rgw.userBuckets(stats.owner))).includes(stats.bucket);
+      return { ...rgwBucketStatsView(stats), linked };
     },
   );
 }

@@ -3,14 +3,18 @@ import type { RouteContext, ZodApp } from '../route-context.js';
 import { registerCheckRgwBucketIndex } from './check-rgw-bucket-index.js';
 import { registerCreateRgwKey } from './create-rgw-key.js';
 import { registerCreateRgwSubuser } from './create-rgw-subuser.js';
+import { registerCreateRgwSwiftKey } from './create-rgw-swift-key.js';
 import { registerCreateRgwUser } from './create-rgw-user.js';
 import { registerDeleteRgwCap } from './delete-rgw-cap.js';
 import { registerDeleteRgwKey } from './delete-rgw-key.js';
 import { registerDeleteRgwSubuser } from './delete-rgw-subuser.js';
+import { registerDeleteRgwSwiftKey } from './delete-rgw-swift-key.js';
 import { registerDeleteRgwUser } from './delete-rgw-user.js';
 import { registerGetRgwBucketStats } from './get-rgw-bucket-stats.js';
+import { registerGetRgwCapacity } from './get-rgw-capacity.js';
 import { registerGetRgwUsage } from './get-rgw-usage.js';
 import { registerGetRgwUser } from './get-rgw-user.js';
+import { registerListRgwUserBuckets } from './list-rgw-user-buckets.js';
 import { registerListRgwUsers } from './list-rgw-users.js';
 import { registerRgwBucketOwner } from './set-rgw-bucket-owner.js';
 import { registerSetRgwCap } from './set-rgw-cap.js';
@@ -35,4 +39,8 @@ export function registerRgwRoutes(app: ZodApp, ctx: RouteContext): void {
   registerRgwBucketOwner(app, ctx);
   registerCheckRgwBucketIndex(app, ctx);
   registerGetRgwUsage(app, ctx);
+  registerGetRgwCapacity(app, ctx);
+  registerCreateRgwSwiftKey(app, ctx);
+  registerDeleteRgwSwiftKey(app, ctx);
+  registerListRgwUserBuckets(app, ctx);
 }

@@ -91,9 +91,16 @@ export function rgwUserView(u: RgwWireUser): RgwUser {
     keys: u.keys.map((k) => ({ user: k.user, accessKey: k.access_key, secretKey: k.secret_key })),
     caps: u.caps,
     subusers: u.subusers,
+    swiftKeys: u.swift_keys.map((k) => ({ user: k.user, secretKey: k.secret_key })),
     userQuota: quota(u.user_quota),
     bucketQuota: quota(u.bucket_quota),
   };
+}
+
+/** The subuser `uid:name` of the user, or a 404 (RGW would make a Swift key for a subuser it lacks). */
+export function requireSubuser(user: RgwWireUser, subuser: string): void {
+  if (!user.subusers.some((s) => s.id === subuser))
+    throw apiErrors.notFound(`The RGW user ${user.user_id} has no subuser ${subuser}.`);
 }
 
 /** Changing your own caps could take away the Admin Ops this session runs on: refused. */

@@ -30,7 +30,7 @@ export function registerRgwBucketOwner(app: ZodApp, ctx: RouteContext): void {
       const { bucket } = request.params;
       await rgwCall(() => rgw.getUser(request.body.uid)); // a 404 for an unknown user, before anything moves
       await rgwCall(() => rgw.linkBucket(bucket, request.body.uid));
-      return rgwBucketStatsView(await rgwCall(() => rgw.bucketStats(bucket)));
+      return { ...rgwBucketStatsView(await rgwCall(() => rgw.bucketStats(bucket))), linked: true };
     },
   );
   app.delete(

@@ -57,6 +57,23 @@ export function useSetRgwBucketOwner(bucket: string): UseMutationResult<RgwBucke
   });
 }
 
+/** DELETE /api/v1/rgw/buckets/{bucket}/owner: off its owner's bucket list; the bucket and objects stay. */
+export function unlinkRgwBucket(bucket: string): Promise<void> {
+  return apiRequest(fillApiPath(apiPaths.rgwBucketOwner, { bucket }), { method: 'DELETE' });
+}
+
+export function useUnlinkRgwBucket(bucket: string): UseMutationResult<void, ApiError, void> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unlinkRgwBucket(bucket),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: statsKey(bucket) }),
+        queryClient.invalidateQueries({ queryKey: bucketKeys.list() }),
+      ]),
+  });
+}
+
 /** POST /api/v1/rgw/buckets/{bucket}/index-check. */
 export function checkRgwBucketIndex(bucket: string, fix: boolean): Promise<RgwIndexCheck> {
   return apiRequest(fillApiPath(apiPaths.rgwBucketIndexCheck, { bucket }), {

@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import { Alert, Box, Button, Card, Skeleton, TextField, Typography } from '@mui/material';
 import type { RgwIndexCheck } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatCount } from '@/shared/format/format-number';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
-import { useCheckRgwBucketIndex, useRgwBucketStats, useSetRgwBucketOwner } from '../api/rgw-bucket-admin';
+import {
+  useCheckRgwBucketIndex,
+  useRgwBucketStats,
+  useSetRgwBucketOwner,
+  useUnlinkRgwBucket,
+} from '../api/rgw-bucket-admin';
 
 const objects = (n: number): string => `${formatCount(n)} ${n === 1 ? 'object' : 'objects'}`;
 
@@ -56,17 +63,21 @@ function IndexCheckDialog({ bucket, onClose }: { bucket: string; onClose: () => 
 function OwnerDialog({
   bucket,
   owner,
+  linked,
   onClose,
 }: {
   bucket: string;
   owner: string;
+  /** Whether the bucket is on its owner's list: an unlinked bucket may be linked to its owner again. */
+  linked: boolean;
   onClose: () => void;
 }): ReactElement {
   const [uid, setUid] = useState(owner);
   const set = useSetRgwBucketOwner(bucket);
   const { showMessage, showModalError } = useSnackbar();
+  const unchanged = uid.trim() === '' || (uid.trim() === owner && linked);
   const save = (): void => {
-    if (uid.trim() === '' || uid.trim() === owner) return;
+    if (unchanged) return;
     set.mutate(uid.trim(), {
       onSuccess: (stats) => {
         showMessage(`Bucket ${bucket} now belongs to ${stats.owner}.`);
@@ -83,7 +94,7 @@ function OwnerDialog({
       onSubmit={save}
       busy={set.isPending}
       submitLabel="Save"
-      submitDisabled={uid.trim() === '' || uid.trim() === owner}
+      submitDisabled={unchanged}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         RGW links the bucket to this user and unlinks it from {owner}; the user's quota then counts it, and S3
@@ -100,13 +111,49 @@ function OwnerDialog({
   );
 }
 
+function UnlinkDialog({
+  bucket,
+  owner,
+  onClose,
+}: {
+  bucket: string;
+  owner: string;
+  onClose: () => void;
+}): ReactElement {
+  const unlink = useUnlinkRgwBucket(bucket);
+  const { showMessage, showModalError } = useSnackbar();
+  return (
+    <ConfirmDialog
+      open
+      title="Unlink Bucket"
+      confirmLabel="Unlink"
+      busy={unlink.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        unlink.mutate(undefined, {
+          onSuccess: () => {
+            showMessage(`Bucket ${bucket} unlinked from ${owner}.`);
+            onClose();
+          },
+          onError: showModalError,
+        })
+      }
+    >
+      Unlink <strong>{bucket}</strong> from {owner}? RGW takes it off {owner}&apos;s bucket list (it no longer
+      appears in their ListBuckets, nor counts against their bucket limit); the bucket and its objects stay,
+      and Change Owner links it to a user again.
+    </ConfirmDialog>
+  );
+}
+
 /**
  * The bucket's RGW settings on the summary (issue 36, with the `rgw-admin` capability): its owner, with
- * Change Owner (Admin Ops bucket link), and the bucket index check.
+ * Change Owner (Admin Ops bucket link) and Unlink, and the bucket index check.
  */
 export function RgwBucketSections({ bucket }: { bucket: string }): ReactElement {
   const stats = useRgwBucketStats(bucket, true);
-  const [modal, setModal] = useState<'owner' | 'index' | null>(null);
+  const [modal, setModal] = useState<'owner' | 'unlink' | 'index' | null>(null);
+  const linked = stats.data?.linked !== false;
   return (
     <Card
       component="section"
@@ -134,7 +181,14 @@ export function RgwBucketSections({ bucket }: { bucket: string }): ReactElement 
       <Box aria-label="RGW Owner value" sx={{ fontSize: 20, fontWeight: 700 }}>
         {stats.isPending ? <Skeleton width={120} /> : (stats.data?.owner ?? '-')}
       </Box>
-      <Box>
+      {stats.data && (
+        <Typography variant="body2" color="text.secondary" aria-label="RGW Owner link">
+          {linked
+            ? `On ${stats.data.owner}'s bucket list`
+            : `Unlinked: not on ${stats.data.owner}'s bucket list`}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button
           size="small"
           startIcon={<FactCheckOutlined fontSize="small" />}
@@ -142,9 +196,26 @@ export function RgwBucketSections({ bucket }: { bucket: string }): ReactElement 
         >
           Check Index
         </Button>
+        <Button
+          size="small"
+          color="warning"
+          startIcon={<LinkOffOutlined fontSize="small" />}
+          disabled={!stats.data || !linked}
+          onClick={() => setModal('unlink')}
+        >
+          Unlink
+        </Button>
       </Box>
       {modal === 'owner' && stats.data && (
-        <OwnerDialog bucket={bucket} owner={stats.data.owner} onClose={() => setModal(null)} />
+        <OwnerDialog
+          bucket={bucket}
+          owner={stats.data.owner}
+          linked={linked}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {modal === 'unlink' && stats.data && (
+        <UnlinkDialog bucket={bucket} owner={stats.data.owner} onClose={() => setModal(null)} />
       )}
       {modal === 'index' && <IndexCheckDialog bucket={bucket} onClose={() => setModal(null)} />}
     </Card>

@@ -8,6 +8,8 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   adminInfo: () => [...dashboardKeys.all, 'admin-info'] as const,
   widgets: () => [...dashboardKeys.all, 'widget'] as const,
+  /** Ceph RGW's usage log and capacity (issue 36). */
+  rgw: () => [...dashboardKeys.all, 'rgw'] as const,
   widget: (id: number, range: { start?: number; end?: number; step?: number }) =>
     [...dashboardKeys.widgets(), id, range] as const,
 };

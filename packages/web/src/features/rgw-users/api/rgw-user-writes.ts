@@ -85,6 +85,19 @@ export function deleteRgwSubuser(uid: string, subuser: string): Promise<void> {
   return apiRequest(fillApiPath(apiPaths.rgwUserSubuser, { uid, subuser }), { method: 'DELETE' });
 }
 
+/** PUT …/subusers/{subuser}/swift-key: the secret given, or generated; replaces the subuser's key. */
+export function setRgwSwiftKey(uid: string, subuser: string, secretKey?: string): Promise<RgwUser> {
+  return apiRequest(fillApiPath(apiPaths.rgwSubuserSwiftKey, { uid, subuser }), {
+    method: 'PUT',
+    body: secretKey === undefined ? {} : { secretKey },
+    schema: rgwUserSchema,
+  });
+}
+
+export function deleteRgwSwiftKey(uid: string, subuser: string): Promise<void> {
+  return apiRequest(fillApiPath(apiPaths.rgwSubuserSwiftKey, { uid, subuser }), { method: 'DELETE' });
+}
+
 /** A mutation that refreshes the RGW screens when it succeeds. */
 function useRgwMutation<T, V>(run: (vars: V) => Promise<T>): UseMutationResult<T, ApiError, V> {
   const queryClient = useQueryClient();
@@ -117,3 +130,9 @@ export const useCreateRgwSubuser = (uid: string) =>
   );
 export const useDeleteRgwSubuser = (uid: string) =>
   useRgwMutation((subuser: string) => deleteRgwSubuser(uid, subuser));
+export const useSetRgwSwiftKey = (uid: string) =>
+  useRgwMutation(({ subuser, secretKey }: { subuser: string; secretKey?: string }) =>
+    setRgwSwiftKey(uid, subuser, secretKey),
+  );
+export const useDeleteRgwSwiftKey = (uid: string) =>
+  useRgwMutation((subuser: string) => deleteRgwSwiftKey(uid, subuser));

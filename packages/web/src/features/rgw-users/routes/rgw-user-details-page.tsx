@@ -15,9 +15,11 @@ import { useRgwUser } from '../api/get-rgw-user';
 import { useUpdateRgwUser } from '../api/rgw-user-writes';
 import { DeleteRgwUserDialog } from '../components/delete-rgw-user-dialog';
 import { EditRgwUserDialog } from '../components/edit-rgw-user-dialog';
-import { RgwCapsCard, RgwSubusersPanel } from '../components/rgw-caps-subusers';
+import { RgwCapsCard } from '../components/rgw-caps-card';
 import { RgwKeysPanel } from '../components/rgw-keys-panel';
 import { RgwQuotaCards } from '../components/rgw-quota-cards';
+import { RgwSubusersPanel } from '../components/rgw-subusers-panel';
+import { RgwUserBuckets } from '../components/rgw-user-buckets';
 
 function Field({ label, children }: { label: string; children: ReactNode }): ReactElement {
   return (
@@ -40,7 +42,7 @@ function maxBucketsText(n: number): string {
 
 /**
  * /rgw/users/{uid} (issue 36): the RGW user's profile with Suspend/Enable, Edit and Delete; its user and
- * bucket quotas; its caps; its S3 keys; its subusers.
+ * bucket quotas; its buckets with their usage; its caps; its S3 keys; its subusers and their Swift keys.
  */
 export function RgwUserDetailsPage(): ReactElement {
   const uid = useParams()['*'] ?? '';
@@ -122,6 +124,7 @@ export function RgwUserDetailsPage(): ReactElement {
       <Box sx={{ mb: 3 }}>
         <RgwQuotaCards user={u} />
       </Box>
+      <RgwUserBuckets user={u} />
       <Box sx={{ mb: 3 }}>
         <RgwCapsCard user={u} />
       </Box>
