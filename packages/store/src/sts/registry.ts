@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { assumeRole } from './assume-role.js';
+import { assumeRoleWithCertificate } from './assume-role-with-certificate.js';
 import { assumeRoleWithLdapIdentity } from './assume-role-with-ldap-identity.js';
 import { assumeRoleWithClientGrants, assumeRoleWithWebIdentity } from './assume-role-with-web-identity.js';
 import type { StsAction } from './types.js';
@@ -13,4 +14,5 @@ export const STS_ACTIONS: Readonly<Record<string, StsAction>> = {
   AssumeRoleWithWebIdentity: assumeRoleWithWebIdentity,
   AssumeRoleWithClientGrants: assumeRoleWithClientGrants,
   AssumeRoleWithLDAPIdentity: assumeRoleWithLdapIdentity,
+  AssumeRoleWithCertificate: assumeRoleWithCertificate,
 };

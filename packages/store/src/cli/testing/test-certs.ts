@@ -14,6 +14,8 @@ export interface TestCerts {
   certsDir: string;
   /** The CA's certificate (PEM file) a client trusts. */
   caFile: string;
+  /** The CA's private key (PEM file), for certificates a test signs with it. */
+  caKeyFile: string;
   ca: Buffer;
   cert: Buffer;
   key: Buffer;
@@ -26,61 +28,88 @@ export interface TestCerts {
 export async function makeTestCerts(dir: string): Promise<TestCerts> {
   const certsDir = path.join(dir, 'certs');
   await mkdir(path.join(certsDir, 'CAs'), { recursive: true });
-  const f = (name: string): string => path.join(dir, name);
+  const ca = await makeCert(dir, 'ca', {
+    subject: '/CN=Stowage test CA',
+    extensions: ['basicConstraints=critical,CA:TRUE', 'keyUsage=critical,keyCertSign,cRLSign'],
+  });
+  const server = await makeCert(dir, 'server', {
+    subject: '/CN=localhost',
+    ca,
+    extensions: ['subjectAltName=IP:127.0.0.1,DNS:localhost'],
+  });
+  await writeFile(path.join(certsDir, 'public.crt'), server.cert);
+  await writeFile(path.join(certsDir, 'private.key'), server.key);
+  await writeFile(path.join(certsDir, 'CAs', 'ca.crt'), ca.cert);
+  return {
+    certsDir,
+    caFile: ca.certFile,
+    caKeyFile: ca.keyFile,
+    ca: ca.cert,
+    cert: server.cert,
+    key: server.key,
+  };
+}
+
+/** A certificate and its key, as files and as PEM. */
+export interface TestKeyPair {
+  certFile: string;
+  keyFile: string;
+  cert: Buffer;
+  key: Buffer;
+}
+
+export interface CertOptions {
+  /** The subject, e.g. `/CN=alice/O=team` (`/O=team` for one without a CN). */
+  subject: string;
+  /** The issuing CA; self-signed when absent. */
+  ca?: { certFile: string; keyFile: string };
+  /** Days of validity; -1 makes a certificate that has already expired. Default 2. */
+  days?: number;
+  /** X.509v3 extensions, one per line (e.g. `extendedKeyUsage=clientAuth`, `subjectAltName=IP:127.0.0.1`). */
+  extensions?: string[];
+}
+
+/**
+ * A key pair made with openssl in `dir` under `name` (`<name>.crt`, `<name>.key`): signed by `ca` or
+ * self-signed, with the extensions given — servers' certificates (a subjectAltName) and client ones (an
+ * extendedKeyUsage) alike.
+ */
+export async function makeCert(dir: string, name: string, opts: CertOptions): Promise<TestKeyPair> {
+  const certFile = path.join(dir, `${name}.crt`);
+  const keyFile = path.join(dir, `${name}.key`);
+  const extFile = path.join(dir, `${name}.ext`);
+  const csr = path.join(dir, `${name}.csr`);
+  await writeFile(extFile, `${(opts.extensions ?? []).join('\n')}\n`);
   await exec(OPENSSL, [
     'req',
-    '-x509',
     '-newkey',
     'rsa:2048',
     '-nodes',
-    '-days',
-    '2',
     '-subj',
-    '/CN=Stowage test CA',
+    opts.subject,
     '-keyout',
-    f('ca.key'),
+    keyFile,
     '-out',
-    f('ca.crt'),
+    csr,
   ]);
-  await exec(OPENSSL, [
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-subj',
-    '/CN=localhost',
-    '-keyout',
-    path.join(certsDir, 'private.key'),
-    '-out',
-    f('server.csr'),
-  ]);
-  await writeFile(f('san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  const signer = opts.ca
+    ? ['-CA', opts.ca.certFile, '-CAkey', opts.ca.keyFile, '-CAcreateserial']
+    : ['-signkey', keyFile];
+  const days = String(opts.days ?? 2);
   await exec(OPENSSL, [
     'x509',
     '-req',
     '-in',
-    f('server.csr'),
-    '-CA',
-    f('ca.crt'),
-    '-CAkey',
-    f('ca.key'),
-    '-CAcreateserial',
+    csr,
+    ...signer,
     '-days',
-    '2',
+    days,
     '-extfile',
-    f('san.ext'),
+    extFile,
     '-out',
-    path.join(certsDir, 'public.crt'),
+    certFile,
   ]);
-  const ca = await readFile(f('ca.crt'));
-  await writeFile(path.join(certsDir, 'CAs', 'ca.crt'), ca);
-  return {
-    certsDir,
-    caFile: f('ca.crt'),
-    ca,
-    cert: await readFile(path.join(certsDir, 'public.crt')),
-    key: await readFile(path.join(certsDir, 'private.key')),
-  };
+  return { certFile, keyFile, cert: await readFile(certFile), key: await readFile(keyFile) };
 }
 
 /** A second key pair (self-signed) for tests of a key that does not match its certificate. */

@@ -6,6 +6,7 @@ import { compressionSet } from './compression.js';
 import { heal } from './heal.js';
 import { identityLdap } from './identity-ldap.js';
 import { identityOpenid } from './identity-openid.js';
+import { identityTls } from './identity-tls.js';
 import { loggerWebhookSet } from './logger-webhook.js';
 import { notifyAmqp } from './notify-amqp.js';
 import { notifyElasticsearch } from './notify-elasticsearch.js';
@@ -19,6 +20,7 @@ import { notifyRedis } from './notify-redis.js';
 import { notifyWebhook } from './notify-webhook.js';
 import { regionSet } from './region.js';
 import { scanner } from './scanner.js';
+import { siteSet } from './site.js';
 import { storageClassSet } from './storage-class.js';
 import { UNSUPPORTED_SETS } from './unsupported.js';
 
@@ -27,6 +29,7 @@ import { UNSUPPORTED_SETS } from './unsupported.js';
  * not implement are listed too, with their `unsupported` reason.
  */
 export const ALL_SETS: readonly ConfigSetDef[] = [
+  siteSet,
   regionSet,
   compressionSet,
   storageClassSet,
@@ -37,6 +40,7 @@ export const ALL_SETS: readonly ConfigSetDef[] = [
   heal,
   identityOpenid,
   identityLdap,
+  identityTls,
   notifyWebhook,
   notifyAmqp,
   notifyKafka,
