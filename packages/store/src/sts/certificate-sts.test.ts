@@ -79,11 +79,13 @@ beforeAll(async () => {
   certs = await makeTestCerts(dir);
   const ca = { certFile: certs.caFile, keyFile: certs.caKeyFile };
   const clientAuth = ['extendedKeyUsage=clientAuth'];
+  // A CA the store does not know.
+  const otherCa = await makeCert(dir, 'other-ca', { subject: '/CN=Some other CA' });
   const made = await Promise.all([
     makeCert(dir, 'alice', { subject: '/CN=cert-alice/O=team', ca, extensions: clientAuth }),
     makeCert(dir, 'nobody', { subject: '/CN=cert-nobody', ca, extensions: clientAuth }),
     makeCert(dir, 'expired', { subject: '/CN=cert-alice', ca, days: -1, extensions: clientAuth }),
-    makeCert(dir, 'self', { subject: '/CN=cert-alice', extensions: clientAuth }),
+    makeCert(dir, 'untrusted', { subject: '/CN=cert-alice', ca: otherCa, extensions: clientAuth }),
     makeCert(dir, 'server-only', {
       subject: '/CN=cert-alice',
       ca,
@@ -171,11 +173,11 @@ describe('AssumeRoleWithCertificate', { timeout: 120_000 }, () => {
     const cases: Array<[TestKeyPair | null, string, number, string, RegExp]> = [
       [null, ACTION, 400, 'MissingParameter', /No client certificate provided/],
       [
-        client.self ?? null,
+        client.untrusted ?? null,
         ACTION,
         400,
         'InvalidClientCertificate',
-        /no CA of this server trusts it \(DEPTH_ZERO_SELF_SIGNED_CERT\)/,
+        /no CA of this server trusts it \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)/,
       ],
       [client.expired ?? null, ACTION, 400, 'InvalidClientCertificate', /expired/],
       [
@@ -202,8 +204,8 @@ describe('AssumeRoleWithCertificate', { timeout: 120_000 }, () => {
   it('skip_verify trusts an unverified certificate, but still wants client-auth usage and validity', async () => {
     await setIdentityTls('enable=on skip_verify=on');
     try {
-      const self = await sts(store.url, client.self as TestKeyPair);
-      expect(self.status, self.body).toBe(200);
+      const untrusted = await sts(store.url, client.untrusted as TestKeyPair);
+      expect(untrusted.status, untrusted.body).toBe(200);
       const serverOnly = await sts(store.url, client['server-only'] as TestKeyPair);
       expect(xmlText(serverOnly.body, 'Message')).toBe('certificate is not valid for client authentication');
       const expired = await sts(store.url, client.expired as TestKeyPair);
@@ -256,8 +258,8 @@ describe("minio-go's STSCertificateIdentity", { timeout: 120_000 }, () => {
       /INFO .*InvalidClientCertificate: .*expired[\s\S]*PASS cert-refused/,
     );
     // Go offers only a certificate issued by a CA the server's certificate request names.
-    const self = client.self as TestKeyPair;
-    expect(await run('cert-refused', certs.caFile, self.certFile, self.keyFile)).toMatch(
+    const untrusted = client.untrusted as TestKeyPair;
+    expect(await run('cert-refused', certs.caFile, untrusted.certFile, untrusted.keyFile)).toMatch(
       /INFO .*MissingParameter: No client certificate provided[\s\S]*PASS cert-refused/,
     );
   });

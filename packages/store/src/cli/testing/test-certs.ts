@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import https from 'node:https';
 import path from 'node:path';
@@ -28,10 +29,7 @@ export interface TestCerts {
 export async function makeTestCerts(dir: string): Promise<TestCerts> {
   const certsDir = path.join(dir, 'certs');
   await mkdir(path.join(certsDir, 'CAs'), { recursive: true });
-  const ca = await makeCert(dir, 'ca', {
-    subject: '/CN=Stowage test CA',
-    extensions: ['basicConstraints=critical,CA:TRUE', 'keyUsage=critical,keyCertSign,cRLSign'],
-  });
+  const ca = await makeCert(dir, 'ca', { subject: '/CN=Stowage test CA' });
   const server = await makeCert(dir, 'server', {
     subject: '/CN=localhost',
     ca,
@@ -63,52 +61,48 @@ export interface CertOptions {
   subject: string;
   /** The issuing CA; self-signed when absent. */
   ca?: { certFile: string; keyFile: string };
-  /** Days of validity; -1 makes a certificate that has already expired. Default 2. */
+  /** Days of validity; -1 (with a `ca`) makes a certificate that has already expired. Default 2. */
   days?: number;
   /** X.509v3 extensions, one per line (e.g. `extendedKeyUsage=clientAuth`, `subjectAltName=IP:127.0.0.1`). */
   extensions?: string[];
 }
 
 /**
- * A key pair made with openssl in `dir` under `name` (`<name>.crt`, `<name>.key`): signed by `ca` or
- * self-signed, with the extensions given — servers' certificates (a subjectAltName) and client ones (an
+ * A key pair made with openssl in `dir` under `name` (`<name>.crt`, `<name>.key`) with the extensions
+ * given: signed by `ca`, or self-signed as `openssl req -x509` makes it (a CA certificate too, so a peer
+ * can trust it directly) — servers' certificates (a subjectAltName) and client ones (an
  * extendedKeyUsage) alike.
  */
 export async function makeCert(dir: string, name: string, opts: CertOptions): Promise<TestKeyPair> {
   const certFile = path.join(dir, `${name}.crt`);
   const keyFile = path.join(dir, `${name}.key`);
-  const extFile = path.join(dir, `${name}.ext`);
-  const csr = path.join(dir, `${name}.csr`);
-  await writeFile(extFile, `${(opts.extensions ?? []).join('\n')}\n`);
-  await exec(OPENSSL, [
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-subj',
-    opts.subject,
-    '-keyout',
-    keyFile,
-    '-out',
-    csr,
-  ]);
-  const signer = opts.ca
-    ? ['-CA', opts.ca.certFile, '-CAkey', opts.ca.keyFile, '-CAcreateserial']
-    : ['-signkey', keyFile];
   const days = String(opts.days ?? 2);
-  await exec(OPENSSL, [
-    'x509',
-    '-req',
-    '-in',
-    csr,
-    ...signer,
-    '-days',
-    days,
-    '-extfile',
-    extFile,
-    '-out',
-    certFile,
-  ]);
+  const newKey = ['-newkey', 'rsa:2048', '-nodes', '-subj', opts.subject, '-keyout', keyFile];
+  if (opts.ca) {
+    const extFile = path.join(dir, `${name}.ext`);
+    const csr = path.join(dir, `${name}.csr`);
+    await writeFile(extFile, `${(opts.extensions ?? []).join('\n')}\n`);
+    await exec(OPENSSL, ['req', ...newKey, '-out', csr]);
+    // A random serial (not -CAcreateserial's file), so certificates can be signed in parallel.
+    const serial = `0x${randomBytes(16).toString('hex')}`;
+    const signer = ['-CA', opts.ca.certFile, '-CAkey', opts.ca.keyFile, '-set_serial', serial];
+    await exec(OPENSSL, [
+      'x509',
+      '-req',
+      '-in',
+      csr,
+      ...signer,
+      '-days',
+      days,
+      '-extfile',
+      extFile,
+      '-out',
+      certFile,
+    ]);
+  } else {
+    const addext = (opts.extensions ?? []).flatMap((e) => ['-addext', e]);
+    await exec(OPENSSL, ['req', '-x509', ...newKey, '-days', days, ...addext, '-out', certFile]);
+  }
   return { certFile, keyFile, cert: await readFile(certFile), key: await readFile(keyFile) };
 }
 
