@@ -48,7 +48,7 @@ function clientCertificate(tls: RequestTls, skipVerify: boolean): X509Certificat
   if (skipVerify && !(cert.keyUsage ?? []).some((u) => CLIENT_AUTH_USAGES.has(u))) {
     throw new S3Error('MissingParameter', 'certificate is not valid for client authentication');
   }
-  if (Date.parse(cert.validTo) <= Date.now()) {
+  if (cert.validToDate.getTime() <= Date.now()) {
     throw new S3Error('InvalidClientCertificate', 'The client certificate is invalid: it has expired');
   }
   return cert;
@@ -79,7 +79,7 @@ export const assumeRoleWithCertificate: StsAction = {
     const cn = dnAttribute(cert.subject, 'CN');
     if (cn === '') throw new S3Error('MissingParameter', 'certificate subject CN cannot be empty');
     const requested = durationParam(params);
-    const left = Math.floor((Date.parse(cert.validTo) - Date.now()) / 1000);
+    const left = Math.floor((cert.validToDate.getTime() - Date.now()) / 1000);
     const policies = externalPolicies(ctx, [cn]);
     const credentials = await ctx.iam.createStsSession({
       parentUser: `tls=${cn}`,
