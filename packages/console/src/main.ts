@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       host: config.host,
       rootUser: secrets.rootUser,
       rootPassword: secrets.rootPassword,
-      ...(certs ? { tls: { cert: certs.cert, key: certs.key } } : {}),
+      ...(certs ? { tls: { cert: certs.cert, key: certs.key, cas: certs.cas } } : {}),
     });
     s3Endpoint = `${scheme}://127.0.0.1:${store.port}`;
   } else {

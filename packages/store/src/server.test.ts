@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,8 @@ import {
 } from '@stowage/madmin';
 import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireTool, run } from './s3/conformance/system-tools.js';
+import { makeCert } from './cli/testing/test-certs.js';
+import { requireTool } from './s3/conformance/system-tools.js';
 import { type StoreHandle, startStore } from './server.js';
 
 // The store's HTTP layer end to end: dispatch (health, admin, STS, S3), SigV4 edge cases that real
@@ -349,25 +350,11 @@ describe('TLS', () => {
     requireTool('/usr/bin/openssl', 'openssl');
     const dir = await mkdtemp(path.join(tmpdir(), 'stowage-tls-'));
     try {
-      const gen = await run('/usr/bin/openssl', [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ]);
-      expect(gen.code, gen.stderr).toBe(0);
-      const cert = await readFile(path.join(dir, 'cert.pem'));
+      const pair = await makeCert(dir, 'server', {
+        subject: '/CN=127.0.0.1',
+        extensions: ['subjectAltName=IP:127.0.0.1'],
+      });
+      const cert = pair.cert;
       const tls = await startStore({
         dataDir: path.join(dir, 'data'),
         drives: 1,
@@ -375,7 +362,7 @@ describe('TLS', () => {
         host: '127.0.0.1',
         rootUser: ROOT,
         rootPassword: SECRET,
-        tls: { cert, key: await readFile(path.join(dir, 'key.pem')) },
+        tls: { cert, key: pair.key },
       });
       try {
         expect(tls.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);

@@ -12,6 +12,7 @@ import type { StoreOptions } from './core/options.js';
 import { createObjectEventBus } from './events/object-events.js';
 import { createTraceBus } from './events/trace-events.js';
 import { RequestAdmission } from './http/admission.js';
+import { followIdentityTls } from './http/client-certificates.js';
 import { CorsPolicy } from './http/cors.js';
 import { createRequestListener, type EdgeSettings, type InFlight } from './http/dispatch.js';
 import { continueWhenRead } from './http/expect-continue.js';
@@ -219,6 +220,11 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     server = opts.tls
       ? https.createServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
       : http.createServer(listener);
+    // identity_tls: the listener asks for client certificates while it is enabled.
+    const stopTlsIdentity =
+      server instanceof https.Server && opts.tls
+        ? followIdentityTls(server, config, opts.tls)
+        : () => undefined;
     server.on('checkContinue', continueWhenRead(listener));
     // Large uploads may take longer than Node's default 5-minute request timeout.
     server.requestTimeout = 0;
@@ -269,6 +275,7 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
           ]);
         }
         unsubscribeAppliers();
+        stopTlsIdentity();
         metrics.close();
         await background.stop();
         // Batches in flight finish; undelivered records stay queued on disk for the next start.

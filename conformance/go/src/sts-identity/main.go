@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Command sts-identity signs in to a Stowage store with minio-go's own STS credential providers
-// (WebIdentity for OpenID tokens, LDAPIdentity for directory users; Debian's minio-go v7 sources, GOPATH
-// mode), then uses the credentials for S3, and prints one line per check: "PASS <name>" or
-// "FAIL <name>: <reason>". It exits 1 when any check failed.
+// (WebIdentity for OpenID tokens, LDAPIdentity for directory users, CertificateIdentity for TLS client
+// certificates; Debian's minio-go v7 sources, GOPATH mode), then uses the credentials for S3, and prints
+// one line per check: "PASS <name>" or "FAIL <name>: <reason>". It exits 1 when any check failed.
 //
 // Usage:
 //
@@ -14,6 +14,8 @@
 //	sts-identity <http://host:port> ldap-entities <accessKey> <secretKey> <policy> <groupDN>
 //	sts-identity <http://host:port> custom <token> <roleArn> <allowedBucket> <deniedBucket>
 //	sts-identity <http://host:port> custom-refused <token> <roleArn>
+//	sts-identity <https://host:port> cert <caFile> <certFile> <keyFile> <allowedBucket> <deniedBucket>
+//	sts-identity <https://host:port> cert-refused <caFile> <certFile> <keyFile>
 package main
 
 import (
@@ -66,6 +68,10 @@ func main() {
 		ldapEntities(endpoint, args)
 		os.Exit(failed)
 	}
+	if args[0] == "cert" || args[0] == "cert-refused" {
+		certificate(endpoint, args)
+		os.Exit(failed)
+	}
 	creds, err := provider(endpoint, args)
 	if err != nil {
 		fmt.Printf("FAIL provider: %v\n", err)
@@ -105,15 +111,18 @@ func main() {
 		_, err := client.PutObject(ctx, allowed, "minio-go.txt", bytes.NewReader(body), int64(len(body)), minio.PutObjectOptions{})
 		return err
 	})
-	check(mode+"-put-denied", func() error {
-		_, err := client.PutObject(ctx, denied, "minio-go.txt", bytes.NewReader(body), int64(len(body)), minio.PutObjectOptions{})
-		if err == nil {
-			return fmt.Errorf("the write to %s was allowed", denied)
-		}
-		if code := minio.ToErrorResponse(err).Code; code != "AccessDenied" {
-			return fmt.Errorf("expected AccessDenied, got %q", code)
-		}
-		return nil
-	})
+	check(mode+"-put-denied", func() error { return putDenied(ctx, client, denied, "minio-go.txt", body) })
 	os.Exit(failed)
+}
+
+// putDenied writes to a bucket the credentials' policy does not cover and expects AccessDenied.
+func putDenied(ctx context.Context, client *minio.Client, bucket, key string, body []byte) error {
+	_, err := client.PutObject(ctx, bucket, key, bytes.NewReader(body), int64(len(body)), minio.PutObjectOptions{})
+	if err == nil {
+		return fmt.Errorf("the write to %s was allowed", bucket)
+	}
+	if code := minio.ToErrorResponse(err).Code; code != "AccessDenied" {
+		return fmt.Errorf("expected AccessDenied, got %q", code)
+	}
+	return nil
 }

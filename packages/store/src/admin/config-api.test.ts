@@ -271,6 +271,15 @@ describe('region, restart and durability', () => {
     store = await start();
     expect((await s3(store, 'GET', '/regional?location', 'eu-west-1')).body).toContain('>eu-west-1<');
     expect((await admin(store).serverInfo()).region).toBe('eu-west-1');
+    // The site set's region (MinIO's newer name for it) wins over the region set's name, once applied.
+    mc = admin(store);
+    expect(await mc.setConfigKV('site name=cal-rack0 region=us-west-2')).toEqual({ restartRequired: true });
+    await mc.serviceRestart();
+    expect((await s3(store, 'GET', '/regional?location', 'us-west-2')).body).toContain('>us-west-2<');
+    // Signatures are scoped to it: one scoped to the older region's name is refused.
+    expect((await s3(store, 'PUT', '/regional/site', 'eu-west-1')).status).toBe(400);
+    expect((await s3(store, 'PUT', '/regional/site', 'us-west-2')).status).toBe(200);
+    expect((await mc.serverInfo()).region).toBe('us-west-2');
     await store.close();
   });
 });

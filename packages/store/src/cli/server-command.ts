@@ -108,7 +108,7 @@ export async function startServerCommand(
       rootUser: creds.rootUser,
       rootPassword: creds.rootPassword,
       env,
-      ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
+      ...(tls ? { tls: { cert: tls.cert, key: tls.key, cas: tls.cas } } : {}),
     });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

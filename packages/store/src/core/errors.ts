@@ -121,6 +121,10 @@ const CODES_BY_STATUS = {
       'The web identity token that was passed could not be validated. Please verify it and try again.',
     IDPCommunicationError:
       'The request could not be fulfilled because the identity provider could not be reached.',
+    // STS AssumeRoleWithCertificate (MinIO cmd/sts-errors.go).
+    InsecureConnection: 'The request was made over a plain HTTP connection. A TLS connection is required.',
+    InvalidClientCertificate:
+      'The provided client certificate is invalid. Retry with a different certificate.',
   },
   403: {
     AccessDenied: 'Access Denied.',

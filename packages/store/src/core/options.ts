@@ -29,7 +29,8 @@ export interface StoreOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The configuration sets this store knows (config/sets ALL_SETS when absent; tests may add their own). */
   configSets?: readonly ConfigSetDef[];
-  tls?: { cert: Buffer; key: Buffer };
+  /** HTTPS: the key pair, and the certs folder's `CAs/` client certificates are verified against. */
+  tls?: { cert: Buffer; key: Buffer; cas?: Buffer[] };
   /**
    * Domains for virtual-host style requests (`bucket.<domain>`), like MinIO's MINIO_DOMAIN.
    * `localhost` is always included.

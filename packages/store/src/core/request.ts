@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import type { X509Certificate } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Identity } from '../iam/types.js';
@@ -23,6 +24,16 @@ export interface AuthenticatedRequest {
   sourceIp: string;
   /** Aborted when the client goes away (streams such as trace/log stop then). */
   signal: AbortSignal;
+  /** The connection's TLS side, set on STS requests (AssumeRoleWithCertificate); absent over plain HTTP. */
+  tls?: RequestTls;
+}
+
+/** What the TLS handshake of a request's connection established about the client. */
+export interface RequestTls {
+  /** The client's (leaf) certificate; null when it sent none or the listener did not ask for one. */
+  peerCertificate: X509Certificate | null;
+  /** OpenSSL's verdict on the client's chain against the listener's CAs (e.g. CERT_HAS_EXPIRED); null when trusted. */
+  authorizationError: string | null;
 }
 
 /** What a non-S3 handler returns; the server writes it. A Readable body is streamed (trace, log). */

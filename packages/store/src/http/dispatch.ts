@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import { TLSSocket } from 'node:tls';
 import {
   ADMIN_PREFIX,
   adminError,
@@ -12,10 +13,11 @@ import {
 } from '../admin/router.js';
 import { readAll, verifiedBody } from '../auth/payload-stream.js';
 import { ANONYMOUS, authenticateRequest, isSignedRequest } from '../auth/sigv4-verify.js';
+import { configuredRegion } from '../config/region.js';
 import type { AuthResult } from '../core/auth.js';
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
-import type { AuthenticatedRequest, HandlerResponse } from '../core/request.js';
+import type { AuthenticatedRequest, HandlerResponse, RequestTls } from '../core/request.js';
 import { newRequestId } from '../core/request-id.js';
 import type { TraceEvent } from '../events/trace-events.js';
 import type { Identity } from '../iam/types.js';
@@ -198,7 +200,7 @@ export interface EdgeSettings {
  * signs with an empty region).
  */
 export function signingRegion(ctx: StoreContext): string {
-  return ctx.config.get('region').values.name || ctx.options.region || '';
+  return configuredRegion(ctx.config) || ctx.options.region || '';
 }
 
 /**
@@ -374,6 +376,7 @@ export function createRequestListener(
           } else {
             identityReq = toAuthenticated(req, parsed, body, ANONYMOUS, '', abort.signal);
           }
+          if (req.socket instanceof TLSSocket) identityReq.tls = requestTls(req.socket);
           const r = await handleStsRequest(identityReq, ctx);
           await writeResponse(res, r, head);
           return;
@@ -478,6 +481,15 @@ async function authenticateSmall(
   );
   const payload = await verifyBufferedBody(body, auth, req);
   return toAuthenticated(req, parsed, payload, auth.identity, auth.secretKey, signal);
+}
+
+/** The client certificate of a TLS connection and OpenSSL's verdict on it. */
+function requestTls(socket: TLSSocket): RequestTls {
+  const peer = socket.getPeerX509Certificate() ?? null;
+  // Node types it as an Error; OpenSSL's verdict arrives as its code (a string).
+  const err: unknown = socket.authorizationError;
+  const reason = err instanceof Error ? err.message : String(err ?? 'UNKNOWN');
+  return { peerCertificate: peer, authorizationError: peer === null || socket.authorized ? null : reason };
 }
 
 function toAuthenticated(

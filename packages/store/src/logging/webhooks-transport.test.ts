@@ -9,7 +9,8 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminHarness } from '../admin/testing/harness.js';
-import { requireTool, run } from '../s3/conformance/system-tools.js';
+import { makeCert } from '../cli/testing/test-certs.js';
+import { requireTool } from '../s3/conformance/system-tools.js';
 import { WebhookReceiver, waitFor } from './testing/webhook-receiver.js';
 
 // The transport keys of a logger webhook, for real: client_cert/client_key (mTLS to an HTTPS endpoint that
@@ -19,27 +20,11 @@ let h: AdminHarness;
 let dir: string;
 
 async function selfSigned(name: string): Promise<{ cert: string; key: string }> {
-  const cert = path.join(dir, `${name}.pem`);
-  const key = path.join(dir, `${name}-key.pem`);
-  const gen = await run('/usr/bin/openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    `/CN=${name}`,
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-  ]);
-  expect(gen.code, gen.stderr).toBe(0);
-  return { cert, key };
+  const pair = await makeCert(dir, name, {
+    subject: `/CN=${name}`,
+    extensions: ['subjectAltName=IP:127.0.0.1'],
+  });
+  return { cert: pair.certFile, key: pair.keyFile };
 }
 
 beforeAll(async () => {

@@ -28,6 +28,13 @@ export function openIdFromValues(target: string, v: Readonly<Record<string, stri
   };
 }
 
+/** The `identity_tls` set in effect (AssumeRoleWithCertificate); off when the store lacks the set. */
+export function tlsIdentitySettings(config: ConfigService): { enabled: boolean; skipVerify: boolean } {
+  if (!config.sets.some((s) => s.subSys === 'identity_tls')) return { enabled: false, skipVerify: false };
+  const v = config.get('identity_tls').values;
+  return { enabled: isOn(v.enable), skipVerify: isOn(v.skip_verify) };
+}
+
 /** The `identity_ldap` set in effect, or null when no `server_addr` is configured. */
 export function ldapSettings(config: ConfigService): LdapSettings | null {
   const v = config.get('identity_ldap').values;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { assumeRole } from './assume-role.js';
 import { assumeRoleWithCustomToken } from './assume-role-with-custom-token.js';
+import { assumeRoleWithCertificate } from './assume-role-with-certificate.js';
 import { assumeRoleWithLdapIdentity } from './assume-role-with-ldap-identity.js';
 import { assumeRoleWithClientGrants, assumeRoleWithWebIdentity } from './assume-role-with-web-identity.js';
 import type { StsAction } from './types.js';
@@ -15,4 +16,5 @@ export const STS_ACTIONS: Readonly<Record<string, StsAction>> = {
   AssumeRoleWithClientGrants: assumeRoleWithClientGrants,
   AssumeRoleWithLDAPIdentity: assumeRoleWithLdapIdentity,
   AssumeRoleWithCustomToken: assumeRoleWithCustomToken,
+  AssumeRoleWithCertificate: assumeRoleWithCertificate,
 };

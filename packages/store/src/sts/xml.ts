@@ -56,6 +56,9 @@ export const STS_ERROR_STATUS: Readonly<Record<string, number>> = {
   InvalidIdentityToken: 400,
   IDPCommunicationError: 400,
   InvalidClientTokenId: 403,
+  InsecureConnection: 400,
+  InvalidClientCertificate: 400,
+  STSNotInitialized: 503,
   InternalError: 500,
   STSNotInitialized: 503,
 };

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import https from 'node:https';
 import path from 'node:path';
@@ -14,6 +15,8 @@ export interface TestCerts {
   certsDir: string;
   /** The CA's certificate (PEM file) a client trusts. */
   caFile: string;
+  /** The CA's private key (PEM file), for certificates a test signs with it. */
+  caKeyFile: string;
   ca: Buffer;
   cert: Buffer;
   key: Buffer;
@@ -26,61 +29,81 @@ export interface TestCerts {
 export async function makeTestCerts(dir: string): Promise<TestCerts> {
   const certsDir = path.join(dir, 'certs');
   await mkdir(path.join(certsDir, 'CAs'), { recursive: true });
-  const f = (name: string): string => path.join(dir, name);
-  await exec(OPENSSL, [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=Stowage test CA',
-    '-keyout',
-    f('ca.key'),
-    '-out',
-    f('ca.crt'),
-  ]);
-  await exec(OPENSSL, [
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-subj',
-    '/CN=localhost',
-    '-keyout',
-    path.join(certsDir, 'private.key'),
-    '-out',
-    f('server.csr'),
-  ]);
-  await writeFile(f('san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  await exec(OPENSSL, [
-    'x509',
-    '-req',
-    '-in',
-    f('server.csr'),
-    '-CA',
-    f('ca.crt'),
-    '-CAkey',
-    f('ca.key'),
-    '-CAcreateserial',
-    '-days',
-    '2',
-    '-extfile',
-    f('san.ext'),
-    '-out',
-    path.join(certsDir, 'public.crt'),
-  ]);
-  const ca = await readFile(f('ca.crt'));
-  await writeFile(path.join(certsDir, 'CAs', 'ca.crt'), ca);
+  const ca = await makeCert(dir, 'ca', { subject: '/CN=Stowage test CA' });
+  const server = await makeCert(dir, 'server', {
+    subject: '/CN=localhost',
+    ca,
+    extensions: ['subjectAltName=IP:127.0.0.1,DNS:localhost'],
+  });
+  await writeFile(path.join(certsDir, 'public.crt'), server.cert);
+  await writeFile(path.join(certsDir, 'private.key'), server.key);
+  await writeFile(path.join(certsDir, 'CAs', 'ca.crt'), ca.cert);
   return {
     certsDir,
-    caFile: f('ca.crt'),
-    ca,
-    cert: await readFile(path.join(certsDir, 'public.crt')),
-    key: await readFile(path.join(certsDir, 'private.key')),
+    caFile: ca.certFile,
+    caKeyFile: ca.keyFile,
+    ca: ca.cert,
+    cert: server.cert,
+    key: server.key,
   };
+}
+
+/** A certificate and its key, as files and as PEM. */
+export interface TestKeyPair {
+  certFile: string;
+  keyFile: string;
+  cert: Buffer;
+  key: Buffer;
+}
+
+export interface CertOptions {
+  /** The subject, e.g. `/CN=alice/O=team` (`/O=team` for one without a CN). */
+  subject: string;
+  /** The issuing CA; self-signed when absent. */
+  ca?: { certFile: string; keyFile: string };
+  /** Days of validity; -1 (with a `ca`) makes a certificate that has already expired. Default 2. */
+  days?: number;
+  /** X.509v3 extensions, one per line (e.g. `extendedKeyUsage=clientAuth`, `subjectAltName=IP:127.0.0.1`). */
+  extensions?: string[];
+}
+
+/**
+ * A key pair made with openssl in `dir` under `name` (`<name>.crt`, `<name>.key`) with the extensions
+ * given: signed by `ca`, or self-signed as `openssl req -x509` makes it (a CA certificate too, so a peer
+ * can trust it directly) — servers' certificates (a subjectAltName) and client ones (an
+ * extendedKeyUsage) alike.
+ */
+export async function makeCert(dir: string, name: string, opts: CertOptions): Promise<TestKeyPair> {
+  const certFile = path.join(dir, `${name}.crt`);
+  const keyFile = path.join(dir, `${name}.key`);
+  const days = String(opts.days ?? 2);
+  const newKey = ['-newkey', 'rsa:2048', '-nodes', '-subj', opts.subject, '-keyout', keyFile];
+  if (opts.ca) {
+    const extFile = path.join(dir, `${name}.ext`);
+    const csr = path.join(dir, `${name}.csr`);
+    await writeFile(extFile, `${(opts.extensions ?? []).join('\n')}\n`);
+    await exec(OPENSSL, ['req', ...newKey, '-out', csr]);
+    // A random serial (not -CAcreateserial's file), so certificates can be signed in parallel.
+    const serial = `0x${randomBytes(16).toString('hex')}`;
+    const signer = ['-CA', opts.ca.certFile, '-CAkey', opts.ca.keyFile, '-set_serial', serial];
+    await exec(OPENSSL, [
+      'x509',
+      '-req',
+      '-in',
+      csr,
+      ...signer,
+      '-days',
+      days,
+      '-extfile',
+      extFile,
+      '-out',
+      certFile,
+    ]);
+  } else {
+    const addext = (opts.extensions ?? []).flatMap((e) => ['-addext', e]);
+    await exec(OPENSSL, ['req', '-x509', ...newKey, '-days', days, ...addext, '-out', certFile]);
+  }
+  return { certFile, keyFile, cert: await readFile(certFile), key: await readFile(keyFile) };
 }
 
 /** A second key pair (self-signed) for tests of a key that does not match its certificate. */

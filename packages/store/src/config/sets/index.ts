@@ -7,6 +7,7 @@ import { heal } from './heal.js';
 import { identityLdap } from './identity-ldap.js';
 import { identityOpenid } from './identity-openid.js';
 import { identityPlugin } from './identity-plugin.js';
+import { identityTls } from './identity-tls.js';
 import { loggerWebhookSet } from './logger-webhook.js';
 import { notifyAmqp } from './notify-amqp.js';
 import { notifyElasticsearch } from './notify-elasticsearch.js';
@@ -21,6 +22,7 @@ import { notifyWebhook } from './notify-webhook.js';
 import { policyPlugin } from './policy-plugin.js';
 import { regionSet } from './region.js';
 import { scanner } from './scanner.js';
+import { siteSet } from './site.js';
 import { storageClassSet } from './storage-class.js';
 import { UNSUPPORTED_SETS } from './unsupported.js';
 
@@ -29,6 +31,7 @@ import { UNSUPPORTED_SETS } from './unsupported.js';
  * not implement are listed too, with their `unsupported` reason.
  */
 export const ALL_SETS: readonly ConfigSetDef[] = [
+  siteSet,
   regionSet,
   compressionSet,
   storageClassSet,
@@ -41,6 +44,7 @@ export const ALL_SETS: readonly ConfigSetDef[] = [
   identityLdap,
   identityPlugin,
   policyPlugin,
+  identityTls,
   notifyWebhook,
   notifyAmqp,
   notifyKafka,

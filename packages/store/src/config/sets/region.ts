@@ -4,10 +4,18 @@ import type { ConfigSetDef } from '../registry.js';
 /** MinIO's rule for region names (a letter, then letters, digits, '-' or '_'). */
 const REGION_NAME = /^[a-zA-Z][a-zA-Z0-9_-]+$/;
 
+/** Checks a region name (the `region` set's `name`, the `site` set's `region`). */
+export function regionProblem(v: string): string | undefined {
+  return REGION_NAME.test(v)
+    ? undefined
+    : `'${v}' is not a region name: a letter, then letters, digits, '-' or '_'`;
+}
+
 /**
  * `region`: the location this server reports (GetBucketLocation, HeadBucket's x-amz-bucket-region, admin
- * info) and the region SigV4 signatures must be scoped to. As in MinIO it takes effect at the next
- * (admin service) restart. Environment: MINIO_REGION_NAME.
+ * info) and the region SigV4 signatures must be scoped to, unless the `site` set's `region` (MinIO's newer
+ * name for it) is set. As in MinIO it takes effect at the next (admin service) restart. Environment:
+ * MINIO_REGION_NAME.
  */
 export const regionSet: ConfigSetDef = {
   subSys: 'region',
@@ -21,10 +29,7 @@ export const regionSet: ConfigSetDef = {
       description: 'name of the location of the server e.g. "us-west-rack2"',
       optional: true,
       default: '',
-      validate: (v) =>
-        REGION_NAME.test(v)
-          ? undefined
-          : `'${v}' is not a region name: a letter, then letters, digits, '-' or '_'`,
+      validate: regionProblem,
     },
     {
       key: 'comment',

@@ -102,6 +102,27 @@ describe('config set definitions', () => {
     expect(openid?.keys.find((k) => k.key === 'claim_name')?.default).toBe('policy');
   });
 
+  it("identity_tls has MinIO's skip_verify and an enable key, both off, and applies at once", () => {
+    const set = ALL_SETS.find((s) => s.subSys === 'identity_tls');
+    expect(set?.unsupported).toBeUndefined();
+    expect(set?.apply).toBe('dynamic');
+    expect(set?.keys.map((k) => [k.key, k.type, k.default])).toEqual([
+      ['enable', 'on|off', 'off'],
+      ['skip_verify', 'on|off', 'off'],
+      ['comment', 'sentence', ''],
+    ]);
+  });
+
+  it("site has MinIO's name and region, checked as MinIO checks them", () => {
+    const set = ALL_SETS.find((s) => s.subSys === 'site');
+    expect(set?.unsupported).toBeUndefined();
+    const key = (k: string) => set?.keys.find((x) => x.key === k);
+    expect(key('name')?.validate?.('cal-rack0')).toBeUndefined();
+    expect(key('name')?.validate?.('Cal_Rack')).toMatch(/not a site name/);
+    expect(key('region')?.validate?.('us-west-1')).toBeUndefined();
+    expect(key('region')?.validate?.('1bad')).toMatch(/not a region name/);
+  });
+
   it('the sets the store does not implement carry their reason; the implemented ones do not', () => {
     const unsupported = ALL_SETS.filter((s) => s.unsupported !== undefined);
     expect(unsupported.map((s) => s.subSys).sort()).toEqual([
@@ -109,9 +130,7 @@ describe('config set definitions', () => {
       'cache',
       'callhome',
       'etcd',
-      'identity_tls',
       'policy_opa',
-      'site',
       'subnet',
     ]);
     for (const s of unsupported) expect(s.unsupported?.length).toBeGreaterThan(20);

@@ -27,11 +27,6 @@ export const UNSUPPORTED_SETS: readonly ConfigSetDef[] = [
     'the embedded store has no caching tier: objects are served from its drives',
   ),
   unsupportedSet(
-    'site',
-    'label the server and its location',
-    'site names serve site replication, which the embedded store does not do; set the location with the region set',
-  ),
-  unsupportedSet(
     'subnet',
     'register the cluster to MinIO SUBNET',
     'the embedded store is not MinIO and cannot register with MinIO SUBNET',
@@ -45,11 +40,6 @@ export const UNSUPPORTED_SETS: readonly ConfigSetDef[] = [
     'policy_opa',
     '[DEPRECATED] enable external OPA for policy enforcement',
     'policies are evaluated by the built-in IAM engine; external OPA is not supported',
-  ),
-  unsupportedSet(
-    'identity_tls',
-    'enable X.509 TLS certificate SSO support',
-    'sign-in with X.509 client certificates (STS AssumeRoleWithCertificate) is not supported',
   ),
   unsupportedSet(
     'audit_kafka',

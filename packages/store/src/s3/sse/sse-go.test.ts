@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCert } from '../../cli/testing/test-certs.js';
 import { ROOT_PASSWORD, ROOT_USER, startTestStore, type TestStore } from '../conformance/harness.js';
 import { cleanEnv, requireTool, run } from '../conformance/system-tools.js';
 
@@ -42,35 +43,13 @@ beforeAll(async () => {
   });
   if (build.code !== 0)
     throw new Error(`go build of sse-conformance failed:\n${build.stderr}${build.stdout}`);
-  const cert = path.join(work, 'cert.pem');
-  const key = path.join(work, 'key.pem');
-  const ssl = await run(
-    '/usr/bin/openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { env: cleanEnv({}), cwd: work },
-  );
-  if (ssl.code !== 0) throw new Error(`openssl failed: ${ssl.stderr}`);
+  const pair = await makeCert(work, 'server', {
+    subject: '/CN=127.0.0.1',
+    extensions: ['subjectAltName=IP:127.0.0.1'],
+  });
   t = await startTestStore(4, {
     env: { MINIO_KMS_SECRET_KEY: `go-key:${randomBytes(32).toString('base64')}` },
-    tls: { cert: await readFile(cert), key: await readFile(key) },
+    tls: { cert: pair.cert, key: pair.key },
   });
 }, 300_000);
 afterAll(async () => {
