@@ -3,6 +3,7 @@ import { assumeRole, MadminClient, type PolicyDocument } from '@stowage/madmin';
 import * as Minio from 'minio';
 import type { SessionPayload } from '../session/session-cookie.js';
 import { RgwAdminClient } from './rgw-admin/rgw-admin-client.js';
+import { RgwTopicsClient } from './rgw-admin/rgw-topics-client.js';
 import type { StoreEndpoint } from './store-endpoint.js';
 
 /**
@@ -54,6 +55,18 @@ export function createAdminClient(endpoint: StoreEndpoint, creds: SigningKeys): 
 /** A Ceph RGW Admin Ops client (issue 36) with the session's keys, signed as its S3 requests are. */
 export function createRgwAdminClient(endpoint: StoreEndpoint, creds: SigningKeys): RgwAdminClient {
   return new RgwAdminClient({
+    endpoint: endpoint.url,
+    accessKey: creds.accessKey,
+    secretKey: creds.secretKey,
+    sessionToken: creds.sessionToken,
+    region: sessionS3Region(endpoint, creds),
+    fetch: endpoint.connection.fetch,
+  });
+}
+
+/** The SNS-compatible topic API of the session's server (Ceph RGW), signed by the session's keys. */
+export function createRgwTopicsClient(endpoint: StoreEndpoint, creds: SigningKeys): RgwTopicsClient {
+  return new RgwTopicsClient({
     endpoint: endpoint.url,
     accessKey: creds.accessKey,
     secretKey: creds.secretKey,

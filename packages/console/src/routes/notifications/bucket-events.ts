@@ -51,16 +51,22 @@ async function readEvents(s3: Minio.Client, bucket: string): Promise<BucketEvent
   });
 }
 
-/** Writes the whole set of subscriptions back (S3 replaces the configuration as a whole). */
+/**
+ * Writes the whole set of subscriptions back (S3 replaces the configuration as a whole). An SNS topic's
+ * ARN (`arn:aws:sns:…`, Ceph RGW's topics) is written as a TopicConfiguration, any other as a
+ * QueueConfiguration (MinIO's targets, `arn:minio:sqs:…`).
+ */
 async function writeEvents(s3: Minio.Client, bucket: string, events: readonly BucketEvent[]): Promise<void> {
   const config = new Minio.NotificationConfig();
   for (const e of events) {
-    const queue = new Minio.QueueConfig(e.arn);
-    if (e.id) queue.setId(e.id);
-    for (const name of e.events) queue.addEvent(name);
-    if (e.prefix) queue.addFilterPrefix(e.prefix);
-    if (e.suffix) queue.addFilterSuffix(e.suffix);
-    config.add(queue);
+    const target = e.arn.startsWith('arn:aws:sns:')
+      ? new Minio.TopicConfig(e.arn)
+      : new Minio.QueueConfig(e.arn);
+    if (e.id) target.setId(e.id);
+    for (const name of e.events) target.addEvent(name);
+    if (e.prefix) target.addFilterPrefix(e.prefix);
+    if (e.suffix) target.addFilterSuffix(e.suffix);
+    config.add(target);
   }
   await s3.setBucketNotification(bucket, config);
 }
