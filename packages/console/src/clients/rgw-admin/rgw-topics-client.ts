@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { signRequest } from '@stowage/madmin';
 import { XMLParser } from 'fast-xml-parser';
-import { errorCode, RgwAdminError } from './rgw-admin-client.js';
+import { errorCode, type RgwAdminClientOptions, RgwAdminError } from './rgw-admin-client.js';
 
 /** One topic as RGW's `ListTopics` / `GetTopicAttributes` describe it. */
 export interface RgwTopic {
@@ -83,14 +83,8 @@ export function createTopicForm(input: CreateTopicInput): URLSearchParams {
   return topicForm('CreateTopic', fields);
 }
 
-export interface RgwTopicsClientOptions {
-  endpoint: string;
-  accessKey: string;
-  secretKey: string;
-  sessionToken?: string;
-  region: string;
-  fetch?: typeof fetch;
-}
+/** The gateway and the keys that sign, as for the Admin Ops client. */
+export type RgwTopicsClientOptions = Omit<RgwAdminClientOptions, 'signal'>;
 
 /**
  * RGW's SNS-compatible topic API (issue 36): form-encoded `POST /` on the gateway, signed with SigV4 for
