@@ -68,7 +68,18 @@ async function writeEvents(s3: Minio.Client, bucket: string, events: readonly Bu
     if (e.suffix) target.addFilterSuffix(e.suffix);
     config.add(target);
   }
-  await s3.setBucketNotification(bucket, config);
+  try {
+    await s3.setBucketNotification(bucket, config);
+  } catch (err) {
+    // Ceph RGW refuses an empty configuration (MalformedXML) and removes its notifications with
+    // `DELETE ?notification` instead (Ceph docs, "Bucket Notifications": Delete Notification).
+    if (events.length > 0 || (err as { code?: unknown }).code !== 'MalformedXML') throw err;
+    await s3.makeRequestAsync(
+      { method: 'DELETE', bucketName: bucket, query: 'notification' },
+      '',
+      [200, 204],
+    );
+  }
 }
 
 /**
