@@ -25,7 +25,9 @@ import { registerSpa, sendIndex, wantsSpa } from './http/spa.js';
 import { JobJournal } from './jobs/job-journal.js';
 import { JobService } from './jobs/job-service.js';
 import { registerAccountRoutes } from './routes/account/register-account-routes.js';
+import { registerGetBucketCors } from './routes/buckets/get-bucket-cors.js';
 import { registerListBuckets } from './routes/buckets/list-buckets.js';
+import { registerPutBucketCors } from './routes/buckets/put-bucket-cors.js';
 import { registerBucketRoutes } from './routes/buckets/register-bucket-routes.js';
 import { registerConfigRoutes } from './routes/configs/register-config-routes.js';
 import { registerGetAdminInfo } from './routes/dashboard/get-admin-info.js';
@@ -74,6 +76,7 @@ import { registerAddTier } from './routes/tiers/add-tier.js';
 import { registerListTiers } from './routes/tiers/list-tiers.js';
 import { registerRemoveTier } from './routes/tiers/remove-tier.js';
 import { registerUpdateTierCredentials } from './routes/tiers/update-tier-credentials.js';
+import { registerTopicRoutes } from './routes/topics/register-topic-routes.js';
 import { registerUploadRoutes } from './routes/uploads/register-upload-routes.js';
 import { registerUserRoutes } from './routes/users/register-user-routes.js';
 import { registerWebhookRoutes } from './routes/webhooks/register-webhook-routes.js';
@@ -218,6 +221,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerWebhookRoutes(signedIn, ctx);
     registerNotificationEndpointRoutes(signedIn, ctx);
     registerBucketEventRoutes(signedIn, ctx);
+    // Ceph RGW's topics and bucket CORS rules (issue 36).
+    registerTopicRoutes(signedIn, ctx);
+    registerGetBucketCors(signedIn, ctx);
+    registerPutBucketCors(signedIn, ctx);
     registerRestartService(signedIn, ctx);
     registerInspectData(signedIn, ctx);
     registerProfileRoutes(signedIn, ctx);

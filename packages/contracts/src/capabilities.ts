@@ -17,6 +17,16 @@ export const capabilityNames = [
   'replication',
   'notifications',
   'encryption',
+  /** Bucket policies (`?policy`): Change Access Policy and the access rules. */
+  'policy',
+  /** Bucket CORS rules (`?cors`). */
+  'cors',
+  /** Public access block (`?publicAccessBlock`). */
+  'public-access-block',
+  /** Object Ownership controls (`?ownershipControls`). */
+  'ownership-controls',
+  /** SNS-compatible topics (`POST /` `Action=ListTopics`, signed for `sns`): Ceph RGW's bucket event targets. */
+  'topics',
   /** Ceph RGW's Admin Ops API (`/admin/…`): the signed-in RGW user has admin caps (issue 36). */
   'rgw-admin',
 ] as const;
@@ -56,10 +66,12 @@ export const pageCapabilities: Partial<Record<PagePath, Capability>> = {
 
 /**
  * Whether a session with these capabilities has `capability`. Sessions that predate detection were all
- * MinIO's: they have every capability but RGW's Admin Ops, which only a detected Ceph RGW has.
+ * MinIO's: they have every capability but RGW's Admin Ops and topics, which only a detected Ceph RGW has.
  */
 export function hasCapability(capabilities: readonly string[] | undefined, capability: Capability): boolean {
-  return capabilities === undefined ? capability !== 'rgw-admin' : capabilities.includes(capability);
+  return capabilities === undefined
+    ? capability !== 'rgw-admin' && capability !== 'topics'
+    : capabilities.includes(capability);
 }
 
 /** The capability a page needs that the session lacks, or undefined when the page can work here. */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 export * from './account.js';
+export * from './bucket-cors.js';
 export * from './buckets.js';
 export * from './capabilities.js';
 export * from './configs.js';
@@ -34,5 +35,6 @@ export * from './service-accounts.js';
 export * from './session.js';
 export * from './site-replication.js';
 export * from './speedtest.js';
+export * from './topics.js';
 export * from './users.js';
 export * from './webhooks.js';

@@ -226,6 +226,11 @@ export const apiPaths = {
   notificationEndpoint: '/api/v1/admin/notification_endpoints/:service/:accountId',
   bucketEvents: '/api/v1/buckets/:bucket/events',
   bucketEvent: '/api/v1/buckets/:bucket/events/:id',
+  // SNS-compatible topics that bucket events go to (Ceph RGW; issue 36, with the `topics` capability).
+  topics: '/api/v1/topics',
+  topic: '/api/v1/topics/:name',
+  // A bucket's CORS rules through S3 (issue 36, with the `cors` capability).
+  bucketCors: '/api/v1/buckets/:bucket/cors',
   // Restart banner (spec 3 §4).
   serviceRestart: '/api/v1/service/restart',
   // Audit log search (issue 22, spec 3 §7): the search, and where the server's audit webhook posts.

@@ -25,6 +25,10 @@ describe('capabilities on the embedded store', () => {
     'replication',
     'notifications',
     'encryption',
+    'policy',
+    'cors',
+    'public-access-block',
+    'ownership-controls',
   ];
 
   it('detects the same with or without a bucket to ask about, and keeps it for the session', async () => {
@@ -57,7 +61,8 @@ describe('capabilities on s3rver (no admin API, no STS, no versioning)', () => {
     const res = await call('GET', '/api/v1/session');
     expect(res.status).toBe(200);
     const session = res.body as Session;
-    expect(session.capabilities).toEqual([]);
+    // s3rver keeps CORS rules (and has no bucket policies: MethodNotAllowed).
+    expect(session.capabilities).toEqual(['cors']);
     expect(session.pages).toEqual([
       pagePaths.dashboard,
       pagePaths.buckets,
@@ -111,11 +116,15 @@ describe('capabilities on s3rver (no admin API, no STS, no versioning)', () => {
       'lifecycle',
       'notifications',
       'encryption',
+      'policy',
+      'cors',
+      'public-access-block',
+      'ownership-controls',
     ]);
     expect(guessed.cookies.find((c) => c.name === 'token')).toBeUndefined();
     await h.s3.makeBucket('later', 'us-east-1');
     const probed = await h.app.inject({ url: '/api/v1/session', cookies: { token } });
-    expect((probed.json() as Session).capabilities).toEqual([]);
+    expect((probed.json() as Session).capabilities).toEqual(['cors']);
     const resealed = probed.cookies.find((c) => c.name === 'token')?.value ?? '';
     const versioning = await jsonCaller(h.app, resealed)('GET', '/api/v1/buckets/later/versioning');
     expect(versioning.status).toBe(501);

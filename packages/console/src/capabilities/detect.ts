@@ -6,6 +6,7 @@ import { RgwAdminError } from '../clients/rgw-admin/rgw-admin-client.js';
 import {
   createAdminClient,
   createRgwAdminClient,
+  createRgwTopicsClient,
   createS3Client,
   sessionS3Region,
 } from '../clients/store-clients.js';
@@ -28,28 +29,42 @@ const PROBE_TIMEOUT_MS = 3_000;
 /** The credentials a session signs with (STS-issued or the user's own). */
 export type SigningKeys = Pick<SessionPayload, 'accessKey' | 'secretKey' | 'sessionToken' | 'region'>;
 
+/** An XML answer whose root element is one of `roots`. */
+const xmlRoot =
+  (...roots: string[]) =>
+  (body: string): boolean =>
+    new RegExp(`<(?:${roots.join('|')})[\\s>/]`).test(body);
+
 /**
- * The sub-resource each bucket feature is read from, and the root element a server that has the feature
- * answers with. A server that ignores the sub-resource answers something else (s3rver lists the bucket for
- * `?versioning`), which counts as NotImplemented.
+ * The sub-resource each bucket feature is read from, and how a server that has the feature answers it. A
+ * server that ignores the sub-resource answers something else (s3rver lists the bucket for `?versioning`,
+ * Ceph RGW 16 for `?ownershipControls` and `?encryption`), which counts as NotImplemented.
  */
-const bucketProbes: Record<BucketFeature, { query: string; root: string }> = {
-  versioning: { query: 'versioning', root: 'VersioningConfiguration' },
-  'object-lock': { query: 'object-lock', root: 'ObjectLockConfiguration' },
-  tagging: { query: 'tagging', root: 'Tagging' },
-  lifecycle: { query: 'lifecycle', root: 'LifecycleConfiguration' },
-  replication: { query: 'replication', root: 'ReplicationConfiguration' },
-  notifications: { query: 'notification', root: 'NotificationConfiguration' },
-  encryption: { query: 'encryption', root: 'ServerSideEncryptionConfiguration' },
+const bucketProbes: Record<BucketFeature, { query: string; answers: (body: string) => boolean }> = {
+  versioning: { query: 'versioning', answers: xmlRoot('VersioningConfiguration') },
+  'object-lock': { query: 'object-lock', answers: xmlRoot('ObjectLockConfiguration') },
+  tagging: { query: 'tagging', answers: xmlRoot('Tagging') },
+  lifecycle: { query: 'lifecycle', answers: xmlRoot('LifecycleConfiguration') },
+  replication: { query: 'replication', answers: xmlRoot('ReplicationConfiguration') },
+  notifications: { query: 'notification', answers: xmlRoot('NotificationConfiguration') },
+  encryption: { query: 'encryption', answers: xmlRoot('ServerSideEncryptionConfiguration') },
+  // S3 API: GetBucketPolicy answers the policy document itself (JSON).
+  policy: { query: 'policy', answers: (body) => body.trimStart().startsWith('{') },
+  cors: { query: 'cors', answers: xmlRoot('CORSConfiguration') },
+  // Ceph RGW names the root BlockPublicAccessBlockConfiguration.
+  'public-access-block': {
+    query: 'publicAccessBlock',
+    answers: xmlRoot('PublicAccessBlockConfiguration', 'BlockPublicAccessBlockConfiguration'),
+  },
+  'ownership-controls': { query: 'ownershipControls', answers: xmlRoot('OwnershipControls') },
 };
 
 /** One read-only GET of a bucket sub-resource; S3 errors reject with their code (the SDK parses them). */
 async function readSubresource(s3: Minio.Client, bucket: string, feature: BucketFeature): Promise<void> {
-  const { query, root } = bucketProbes[feature];
+  const { query, answers } = bucketProbes[feature];
   const res = await s3.makeRequestAsync({ method: 'GET', bucketName: bucket, query }, '', [200]);
-  const body = await text(res);
-  if (!new RegExp(`<${root}[\\s>/]`).test(body)) {
-    throw Object.assign(new Error(`GET ?${query} answered without ${root}`), { code: 'NotImplemented' });
+  if (!answers(await text(res))) {
+    throw Object.assign(new Error(`GET ?${query} answered something else`), { code: 'NotImplemented' });
   }
 }
 
@@ -108,6 +123,7 @@ function probeClients(endpoint: StoreEndpoint, keys: SigningKeys) {
     s3: createS3Client(endpoint, creds),
     admin: createAdminClient(endpoint, creds),
     rgw: createRgwAdminClient(endpoint, creds),
+    topics: createRgwTopicsClient(endpoint, creds),
   };
 }
 
@@ -146,8 +162,8 @@ async function readOwnUser(
 
 /**
  * Detects what the server offers to this session (issue 24), with cheap read-only probes in parallel:
- * MinIO's admin `accountinfo`, Ceph RGW's Admin Ops (`GET /admin/user` of the keys' own user), and a GET
- * of each bucket sub-resource. `sts` says whether sign-in went
+ * MinIO's admin `accountinfo`, Ceph RGW's Admin Ops (`GET /admin/user` of the keys' own user), the
+ * SNS-compatible `ListTopics`, and a GET of each bucket sub-resource. `sts` says whether sign-in went
  * through STS AssumeRole. The result is kept in the session cookie and decides the session's pages.
  */
 export async function detectCapabilities(
@@ -155,7 +171,7 @@ export async function detectCapabilities(
   keys: SigningKeys,
   sts: boolean,
 ): Promise<string[]> {
-  const { s3, admin, rgw } = probeClients(endpoint, keys);
+  const { s3, admin, rgw, topics: topicsClient } = probeClients(endpoint, keys);
   let listed = false;
   const bucketAnswers = probeBucket(s3).then(async (bucket) => {
     listed = bucket.listed;
@@ -167,12 +183,13 @@ export async function detectCapabilities(
       ProbeAnswer
     >;
   });
-  const [adminAnswer, rgwAdmin, buckets] = await Promise.all([
+  const [adminAnswer, rgwAdmin, topics, buckets] = await Promise.all([
     probe((signal) => admin.accountInfo(undefined, signal)),
     probe((signal) => readOwnUser(s3, rgw, sessionS3Region(endpoint, keys), signal)),
+    probe((signal) => topicsClient.listTopics(signal)),
     bucketAnswers,
   ]);
-  const caps: string[] = capabilitiesFrom({ admin: adminAnswer, rgwAdmin, sts, buckets });
+  const caps: string[] = capabilitiesFrom({ admin: adminAnswer, rgwAdmin, topics, sts, buckets });
   if (rgwAdminOpsDenied(rgwAdmin)) caps.push(RGW_NO_ADMIN_CAPS);
   return listed || caps.includes('admin') ? caps : [...caps, GUESSED_BUCKET_FEATURES];
 }

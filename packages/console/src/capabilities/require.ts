@@ -15,6 +15,11 @@ const featureNames: Record<Capability, string> = {
   replication: 'bucket replication',
   notifications: 'bucket event notifications',
   encryption: 'bucket encryption',
+  policy: 'bucket policies',
+  cors: 'bucket CORS rules',
+  'public-access-block': 'public access blocks',
+  'ownership-controls': 'object ownership controls',
+  topics: 'SNS-compatible topics',
   'rgw-admin': "Ceph RGW's Admin Ops API",
 };
 

@@ -21,6 +21,10 @@ describe('capabilities from probe answers', () => {
         replication: err('ReplicationConfigurationNotFoundError', 404),
         notifications: ok,
         encryption: err('ServerSideEncryptionConfigurationNotFoundError', 404),
+        policy: err('NoSuchBucketPolicy', 404),
+        cors: err('NoSuchCORSConfiguration', 404),
+        'public-access-block': ok,
+        'ownership-controls': err('OwnershipControlsNotFoundError', 404),
       },
     };
     expect(capabilitiesFrom(answers)).toEqual([
@@ -33,6 +37,10 @@ describe('capabilities from probe answers', () => {
       'replication',
       'notifications',
       'encryption',
+      'policy',
+      'cors',
+      'public-access-block',
+      'ownership-controls',
     ]);
   });
 
@@ -46,14 +54,23 @@ describe('capabilities from probe answers', () => {
   });
 
   it('Ceph RGW: bucket features answer, the admin path does not; replication needs the admin API too', () => {
+    // Recorded from Ceph 16.2 (Debian 12): ?encryption and ?ownershipControls list the bucket instead.
     const answers: ProbeAnswers = {
       admin: err('NoSuchBucket', 404),
       sts: false,
+      topics: ok,
       buckets: {
-        ...all(err('NoSuchTagSet', 404)),
         versioning: ok,
+        'object-lock': err('ObjectLockConfigurationNotFoundError', 404),
+        tagging: err('NoSuchTagSet', 404),
+        lifecycle: err('NoSuchLifecycleConfiguration', 404),
         replication: err('ReplicationConfigurationNotFoundError', 404),
-        encryption: err('ServerSideEncryptionConfigurationNotFoundError', 404),
+        notifications: ok,
+        encryption: err('NotImplemented', 0),
+        policy: err('NoSuchBucketPolicy', 404),
+        cors: err('NoSuchCORSConfiguration', 404),
+        'public-access-block': ok,
+        'ownership-controls': err('NotImplemented', 0),
       },
     };
     expect(capabilitiesFrom(answers)).toEqual([
@@ -62,7 +79,10 @@ describe('capabilities from probe answers', () => {
       'tagging',
       'lifecycle',
       'notifications',
-      'encryption',
+      'policy',
+      'cors',
+      'public-access-block',
+      'topics',
     ]);
   });
 
@@ -83,7 +103,14 @@ describe('capabilities from probe answers', () => {
         lifecycle: { kind: 'timeout' },
       },
     };
-    expect(capabilitiesFrom(answers)).toEqual(['notifications', 'encryption']);
+    expect(capabilitiesFrom(answers)).toEqual([
+      'notifications',
+      'encryption',
+      'policy',
+      'cors',
+      'public-access-block',
+      'ownership-controls',
+    ]);
   });
 
   it('an admin path that answers but is not JSON accountinfo does not count as the admin API', () => {
@@ -97,5 +124,13 @@ describe('capabilities from probe answers', () => {
     expect(capabilitiesFrom({ ...answers, rgwAdmin: err('AccessDenied', 403) })).not.toContain('rgw-admin');
     expect(capabilitiesFrom({ ...answers, rgwAdmin: { kind: 'timeout' } })).not.toContain('rgw-admin');
     expect(capabilitiesFrom(answers)).not.toContain('rgw-admin');
+  });
+  it('topics only when ListTopics answered a topic list (MinIO routes POST / to STS and refuses)', () => {
+    const answers: ProbeAnswers = { admin: ok, sts: true, buckets: all(ok) };
+    expect(capabilitiesFrom({ ...answers, topics: ok })).toContain('topics');
+    expect(capabilitiesFrom({ ...answers, topics: err('InvalidParameterValue', 400) })).not.toContain(
+      'topics',
+    );
+    expect(capabilitiesFrom(answers)).not.toContain('topics');
   });
 });

@@ -10,6 +10,10 @@ export const bucketFeatureProbes = [
   'replication',
   'notifications',
   'encryption',
+  'policy',
+  'cors',
+  'public-access-block',
+  'ownership-controls',
 ] as const satisfies readonly Capability[];
 export type BucketFeature = (typeof bucketFeatureProbes)[number];
 
@@ -53,6 +57,8 @@ export interface ProbeAnswers {
   admin: ProbeAnswer;
   /** Ceph RGW's Admin Ops: `ok` only when `GET /admin/user?uid=<self>` answered the user's document. */
   rgwAdmin?: ProbeAnswer;
+  /** SNS-compatible topics: `ok` only when `ListTopics` answered a topic list. */
+  topics?: ProbeAnswer;
   /** Whether the session was issued by STS AssumeRole (known from sign-in, not probed). */
   sts: boolean;
   buckets: Record<BucketFeature, ProbeAnswer>;
@@ -72,6 +78,7 @@ export function capabilitiesFrom(answers: ProbeAnswers): Capability[] {
     const present = bucketFeaturePresent(answers.buckets[feature]);
     if (feature === 'replication' ? present && admin : present) caps.push(feature);
   }
+  if (answers.topics?.kind === 'ok') caps.push('topics');
   if (answers.rgwAdmin?.kind === 'ok') caps.push('rgw-admin');
   return caps;
 }

@@ -3,6 +3,7 @@ import { assumeRole, MadminClient, type PolicyDocument } from '@stowage/madmin';
 import * as Minio from 'minio';
 import type { SessionPayload } from '../session/session-cookie.js';
 import { RgwAdminClient } from './rgw-admin/rgw-admin-client.js';
+import { RgwTopicsClient, type RgwTopicsClientOptions } from './rgw-admin/rgw-topics-client.js';
 import type { StoreEndpoint } from './store-endpoint.js';
 
 /**
@@ -51,16 +52,26 @@ export function createAdminClient(endpoint: StoreEndpoint, creds: SigningKeys): 
   });
 }
 
-/** A Ceph RGW Admin Ops client (issue 36) with the session's keys, signed as its S3 requests are. */
-export function createRgwAdminClient(endpoint: StoreEndpoint, creds: SigningKeys): RgwAdminClient {
-  return new RgwAdminClient({
+/** How the RGW clients reach the gateway: the session's keys, signed as its S3 requests are. */
+function rgwOptions(endpoint: StoreEndpoint, creds: SigningKeys): RgwTopicsClientOptions {
+  return {
     endpoint: endpoint.url,
     accessKey: creds.accessKey,
     secretKey: creds.secretKey,
     sessionToken: creds.sessionToken,
     region: sessionS3Region(endpoint, creds),
     fetch: endpoint.connection.fetch,
-  });
+  };
+}
+
+/** A Ceph RGW Admin Ops client (issue 36) with the session's keys. */
+export function createRgwAdminClient(endpoint: StoreEndpoint, creds: SigningKeys): RgwAdminClient {
+  return new RgwAdminClient(rgwOptions(endpoint, creds));
+}
+
+/** The SNS-compatible topic API of the session's server (Ceph RGW), signed by the session's keys. */
+export function createRgwTopicsClient(endpoint: StoreEndpoint, creds: SigningKeys): RgwTopicsClient {
+  return new RgwTopicsClient(rgwOptions(endpoint, creds));
 }
 
 /** Temporary credentials for a form login (PROTOCOL-NOTES §3 AssumeRole). */

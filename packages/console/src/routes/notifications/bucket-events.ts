@@ -51,18 +51,35 @@ async function readEvents(s3: Minio.Client, bucket: string): Promise<BucketEvent
   });
 }
 
-/** Writes the whole set of subscriptions back (S3 replaces the configuration as a whole). */
+/**
+ * Writes the whole set of subscriptions back (S3 replaces the configuration as a whole). An SNS topic's
+ * ARN (`arn:aws:sns:…`, Ceph RGW's topics) is written as a TopicConfiguration, any other as a
+ * QueueConfiguration (MinIO's targets, `arn:minio:sqs:…`).
+ */
 async function writeEvents(s3: Minio.Client, bucket: string, events: readonly BucketEvent[]): Promise<void> {
   const config = new Minio.NotificationConfig();
   for (const e of events) {
-    const queue = new Minio.QueueConfig(e.arn);
-    if (e.id) queue.setId(e.id);
-    for (const name of e.events) queue.addEvent(name);
-    if (e.prefix) queue.addFilterPrefix(e.prefix);
-    if (e.suffix) queue.addFilterSuffix(e.suffix);
-    config.add(queue);
+    const target = e.arn.startsWith('arn:aws:sns:')
+      ? new Minio.TopicConfig(e.arn)
+      : new Minio.QueueConfig(e.arn);
+    if (e.id) target.setId(e.id);
+    for (const name of e.events) target.addEvent(name);
+    if (e.prefix) target.addFilterPrefix(e.prefix);
+    if (e.suffix) target.addFilterSuffix(e.suffix);
+    config.add(target);
   }
-  await s3.setBucketNotification(bucket, config);
+  try {
+    await s3.setBucketNotification(bucket, config);
+  } catch (err) {
+    // Ceph RGW refuses an empty configuration (MalformedXML) and removes its notifications with
+    // `DELETE ?notification` instead (Ceph docs, "Bucket Notifications": Delete Notification).
+    if (events.length > 0 || (err as { code?: unknown }).code !== 'MalformedXML') throw err;
+    await s3.makeRequestAsync(
+      { method: 'DELETE', bucketName: bucket, query: 'notification' },
+      '',
+      [200, 204],
+    );
+  }
 }
 
 /**

@@ -30,8 +30,12 @@ export function listNotificationEndpoints(signal?: AbortSignal): Promise<ListNot
   });
 }
 
-export function useNotificationEndpoints(): UseQueryResult<ListNotificationEndpointsResponse> {
-  return useQuery({ queryKey: endpointsKey, queryFn: ({ signal }) => listNotificationEndpoints(signal) });
+export function useNotificationEndpoints(enabled = true): UseQueryResult<ListNotificationEndpointsResponse> {
+  return useQuery({
+    queryKey: endpointsKey,
+    queryFn: ({ signal }) => listNotificationEndpoints(signal),
+    enabled,
+  });
 }
 
 /** Add (POST) or remove (DELETE) one target. */

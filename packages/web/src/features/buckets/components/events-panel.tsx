@@ -15,8 +15,10 @@ import {
   Typography,
 } from '@mui/material';
 import { type BucketEvent, type BucketEventKind, bucketEventKinds } from '@stowage/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { useNotificationEndpoints } from '@/shared/notifications/notification-endpoints';
+import { useHasCapability } from '@/shared/session/capabilities';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormDialog } from '@/shared/ui/form-dialog';
@@ -26,6 +28,8 @@ import { QueryErrorAlert } from '@/shared/ui/query-error-alert';
 import { RowActions } from '@/shared/ui/row-actions';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useBucketEvents, useBucketEventWrite } from '../api/bucket-events';
+import { useTopics } from '../api/topics';
+import { TopicsSection } from './topics-section';
 
 const kindLabels: Record<BucketEventKind, string> = {
   put: 'PUT - Object Uploaded',
@@ -33,13 +37,18 @@ const kindLabels: Record<BucketEventKind, string> = {
   delete: 'DELETE - Object Deleted',
 };
 
-const columns: ListColumn[] = [
-  ...['SQS', 'Events', 'Prefix', 'Suffix'].map((header) => ({ header })),
+const columnsFor = (target: string): ListColumn[] => [
+  ...[target, 'Events', 'Prefix', 'Suffix'].map((header) => ({ header })),
   { header: '', align: 'right' },
 ];
 
-/** The bucket Events tab (spec 1 "Events"): the subscriptions, Subscribe To Event, Delete Event. */
+/**
+ * The bucket Events tab (spec 1 "Events"): the subscriptions, Subscribe To Event, Delete Event. On a server
+ * with SNS-compatible topics (Ceph RGW, issue 36) the targets are topics, made and removed here too.
+ */
 export function EventsPanel({ bucket }: { bucket: string }): ReactElement {
+  const topics = useHasCapability('topics');
+  const columns = columnsFor(topics ? 'Topic' : 'SQS');
   const events = useBucketEvents(bucket);
   const write = useBucketEventWrite(bucket);
   const [subscribing, setSubscribing] = useState(false);
@@ -48,6 +57,7 @@ export function EventsPanel({ bucket }: { bucket: string }): ReactElement {
 
   return (
     <Box sx={{ flex: 1, minWidth: 0 }}>
+      {topics && <TopicsSection />}
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 2, gap: 2 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           Send this bucket's uploads, reads or deletions to a notification target.
@@ -92,7 +102,9 @@ export function EventsPanel({ bucket }: { bucket: string }): ReactElement {
           )}
         />
       )}
-      {subscribing && <SubscribeDialog bucket={bucket} onClose={() => setSubscribing(false)} />}
+      {subscribing && (
+        <SubscribeDialog bucket={bucket} topics={topics} onClose={() => setSubscribing(false)} />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Event"
@@ -118,15 +130,42 @@ export function EventsPanel({ bucket }: { bucket: string }): ReactElement {
   );
 }
 
-function SubscribeDialog({ bucket, onClose }: { bucket: string; onClose: () => void }): ReactElement {
-  const endpoints = useNotificationEndpoints();
+/** The targets a subscription can name: the server's notification targets, or the user's topics. */
+function useTargetArns(topics: boolean): { arns: string[]; none: string; query: UseQueryResult<unknown> } {
+  const endpoints = useNotificationEndpoints(!topics);
+  const topicList = useTopics(topics);
+  return topics
+    ? {
+        arns: (topicList.data?.topics ?? []).map((t) => t.arn),
+        none: 'No topics yet: create one above.',
+        query: topicList,
+      }
+    : {
+        arns: (endpoints.data?.notification_endpoints ?? []).map((e) => e.arn),
+        none: 'No notification targets yet: add one in Settings → Lambda Notifications.',
+        query: endpoints,
+      };
+}
+
+function SubscribeDialog({
+  bucket,
+  topics,
+  onClose,
+}: {
+  bucket: string;
+  topics: boolean;
+  onClose: () => void;
+}): ReactElement {
+  const targets = useTargetArns(topics);
   const write = useBucketEventWrite(bucket);
   const { showMessage, showModalError } = useSnackbar();
   const [arn, setArn] = useState('');
   const [kinds, setKinds] = useState<BucketEventKind[]>([]);
   const [prefix, setPrefix] = useState('');
   const [suffix, setSuffix] = useState('');
-  const arns = (endpoints.data?.notification_endpoints ?? []).map((e) => e.arn);
+  const { arns } = targets;
+  // Ceph RGW sends no events for reads: its topics offer uploads and deletions.
+  const kindsHere = topics ? bucketEventKinds.filter((k) => k !== 'get') : bucketEventKinds;
 
   return (
     <FormDialog
@@ -149,7 +188,9 @@ function SubscribeDialog({ bucket, onClose }: { bucket: string; onClose: () => v
         )
       }
     >
-      {endpoints.isError && <QueryErrorAlert error={endpoints.error} onRetry={() => endpoints.refetch()} />}
+      {targets.query.isError && (
+        <QueryErrorAlert error={targets.query.error} onRetry={() => targets.query.refetch()} />
+      )}
       <TextField
         select
         fullWidth
@@ -157,9 +198,7 @@ function SubscribeDialog({ bucket, onClose }: { bucket: string; onClose: () => v
         label="ARN"
         value={arn}
         onChange={(e) => setArn(e.target.value)}
-        helperText={
-          arns.length === 0 ? 'No notification targets yet: add one in Settings → Lambda Notifications.' : ' '
-        }
+        helperText={arns.length === 0 ? targets.none : ' '}
         sx={{ mt: 1 }}
       >
         {arns.map((a) => (
@@ -172,7 +211,7 @@ function SubscribeDialog({ bucket, onClose }: { bucket: string; onClose: () => v
         Select Event
       </FormLabel>
       <FormGroup>
-        {bucketEventKinds.map((k) => (
+        {kindsHere.map((k) => (
           <FormControlLabel
             key={k}
             label={kindLabels[k]}

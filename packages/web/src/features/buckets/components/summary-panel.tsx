@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Alert, Box, Button, Card, Chip, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Skeleton } from '@mui/material';
 import type { BucketInfo } from '@stowage/contracts';
-import { type ReactElement, type ReactNode, useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { useBucketObjectLocking, useBucketVersioning } from '@/shared/buckets/bucket-settings';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatCount } from '@/shared/format/format-number';
@@ -13,95 +12,16 @@ import { useBucketRetention } from '../api/get-bucket-retention';
 import { absentSettings, type BucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
 import { ChangeAccessPolicyDialog } from './change-access-policy-dialog';
+import { CorsSection } from './cors-section';
 import { EditVersioningDialog } from './edit-versioning-dialog';
 import { EnableEncryptionDialog } from './enable-encryption-dialog';
 import { EnableQuotaDialog } from './enable-quota-dialog';
 import { ReplicationSummary } from './replication-panel';
 import { RgwBucketSections } from './rgw-bucket-sections';
 import { SetRetentionDialog } from './set-retention-dialog';
+import { EditButton, Section, StateChip } from './setting-section';
 
 type Modal = 'access' | 'retention' | 'versioning' | 'quota' | 'encryption' | null;
-
-function Section({
-  title,
-  label,
-  value,
-  detail,
-  action,
-}: {
-  title: string;
-  label: string;
-  value: ReactNode;
-  detail?: ReactNode;
-  action?: ReactNode;
-}): ReactElement {
-  return (
-    <Card
-      component="section"
-      aria-label={title}
-      sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1 }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography
-          component="h2"
-          sx={{ flex: 1, fontSize: 12, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase' }}
-          color="text.secondary"
-        >
-          {title}
-        </Typography>
-        {action}
-      </Box>
-      <Box aria-label={label} sx={{ fontSize: 20, fontWeight: 700 }}>
-        {value}
-      </Box>
-      {detail && (
-        <Typography variant="body2" color="text.secondary">
-          {detail}
-        </Typography>
-      )}
-    </Card>
-  );
-}
-
-function EditButton({
-  label,
-  onClick,
-  disabled,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-}): ReactElement {
-  return (
-    <Button
-      size="small"
-      startIcon={<EditOutlined fontSize="small" />}
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={label}
-    >
-      Edit
-    </Button>
-  );
-}
-
-function StateChip({
-  on,
-  onLabel = 'Enabled',
-  offLabel = 'Disabled',
-}: {
-  on: boolean;
-  onLabel?: string;
-  offLabel?: string;
-}): ReactElement {
-  return (
-    <Chip
-      label={on ? onLabel : offLabel}
-      color={on ? 'success' : 'default'}
-      variant={on ? 'filled' : 'outlined'}
-    />
-  );
-}
 
 const loading = <Skeleton width={120} />;
 
@@ -257,6 +177,7 @@ export function SummaryPanel({
             }
           />
         )}
+        {features.cors && <CorsSection bucket={bucket} />}
         {features.retention && locked && (
           <Section
             title="Retention"

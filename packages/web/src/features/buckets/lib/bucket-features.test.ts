@@ -25,9 +25,10 @@ describe('bucket settings per server (issue 24)', () => {
     expect(bucketFeatures(undefined, true)).toEqual(bucketFeatures([...capabilityNames], true));
   });
 
-  it('Ceph RGW: versioning, locking, lifecycle, events, encryption; no quota, replication, usage or audit', () => {
+  it('Ceph RGW: versioning, locking, lifecycle, events, policy, CORS; no encryption, quota, replication, usage or audit', () => {
+    // The capabilities Ceph 16's probes give (issue 36): ?encryption lists the bucket there.
     const rgw = bucketFeatures(
-      ['versioning', 'object-lock', 'tagging', 'lifecycle', 'notifications', 'encryption'],
+      ['versioning', 'object-lock', 'tagging', 'lifecycle', 'notifications', 'policy', 'cors', 'topics'],
       false,
     );
     expect(rgw).toEqual({
@@ -36,13 +37,16 @@ describe('bucket settings per server (issue 24)', () => {
       retention: true,
       quota: false,
       replication: false,
-      encryption: true,
+      encryption: false,
       usage: false,
       events: true,
       lifecycle: true,
       accessAudit: false,
+      policy: true,
+      cors: true,
       erasureNotice: false,
     });
+    expect(absentSettings(rgw)).toEqual(['encryption', 'quotas', 'replication', 'usage reports']);
     expect(createBucketOptions(rgw)).toEqual({ versioning: true, locking: true, quota: false });
   });
 
@@ -66,6 +70,8 @@ describe('bucket settings per server (issue 24)', () => {
       'quotas',
       'replication',
       'usage reports',
+      'bucket policies',
+      'CORS rules',
     ]);
     expect(absentSettings(bucketFeatures([...capabilityNames], false))).toEqual([]);
   });

@@ -16,6 +16,10 @@ export interface BucketFeatures {
   lifecycle: boolean;
   /** Which users and policies reach the bucket: MinIO's admin API. */
   accessAudit: boolean;
+  /** Bucket policies: the access rules (issue 36: decided by the `?policy` probe). */
+  policy: boolean;
+  /** Bucket CORS rules (`?cors` probe). */
+  cors: boolean;
   /**
    * MinIO on one drive: versioning, locking, quota and retention exist but need erasure coding, so they are
    * shown disabled with the non-erasure notice (spec 1 §1) rather than hidden.
@@ -48,6 +52,8 @@ export function bucketFeatures(
     events: has('notifications'),
     lifecycle: erasureOk && has('lifecycle'),
     accessAudit: admin,
+    policy: has('policy'),
+    cors: has('cors'),
     erasureNotice: admin && !distributed,
   };
 }
@@ -78,6 +84,8 @@ export function absentSettings(f: BucketFeatures): string[] {
     [f.quota, 'quotas'],
     [f.replication, 'replication'],
     [f.usage, 'usage reports'],
+    [f.policy, 'bucket policies'],
+    [f.cors, 'CORS rules'],
   ];
   return names.filter(([present]) => !present).map(([, name]) => name);
 }

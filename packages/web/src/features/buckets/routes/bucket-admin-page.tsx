@@ -78,7 +78,7 @@ function menuEntries(features: BucketFeatures, canReadReplication: boolean): Men
     });
   }
   if (features.accessAudit) entries.push({ tab: 'access', label: 'Access Audit', icon: <GppGoodOutlined /> });
-  entries.push({ tab: 'prefix', label: 'Access Rules', icon: <LockPersonOutlined /> });
+  if (features.policy) entries.push({ tab: 'prefix', label: 'Access Rules', icon: <LockPersonOutlined /> });
   return entries;
 }
 
@@ -97,13 +97,23 @@ const tabNeeds: Record<BucketAdminTab, string> = {
   replication: "bucket replication and MinIO's admin API (remote targets), on a distributed setup",
   lifecycle: 'lifecycle rules, on a distributed setup',
   access: "MinIO's admin API (which users and policies reach a bucket)",
-  prefix: '',
+  prefix: 'bucket policies (access rules are statements of the bucket policy)',
+};
+
+/** Each tab's name in the menu, for the heading and the explanation of a tab the server lacks. */
+const tabLabels: Record<BucketAdminTab, string> = {
+  summary: 'Summary',
+  events: 'Events',
+  replication: 'Replication',
+  lifecycle: 'Lifecycle',
+  access: 'Access Audit',
+  prefix: 'Access Rules',
 };
 
 function AbsentOnServerPanel({ tab }: { tab: BucketAdminTab }): ReactElement {
   return (
     <Alert severity="info">
-      {capitalize(tab)} is not available on this server: it needs {tabNeeds[tab]}, which this server does not
+      {tabLabels[tab]} is not available on this server: it needs {tabNeeds[tab]}, which this server does not
       provide.
     </Alert>
   );
@@ -228,7 +238,7 @@ export function BucketAdminPage(): ReactElement {
           sx={{ flex: 1, minWidth: 0, width: '100%' }}
         >
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-            {current?.label ?? capitalize(tab)}
+            {current?.label ?? tabLabels[tab as BucketAdminTab] ?? capitalize(tab)}
           </Typography>
           {content}
         </Box>

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+import { text } from 'node:stream/consumers';
+import { apiPaths, type BucketCors, bucketCorsSchema, bucketRouteParamsSchema } from '@stowage/contracts';
+import type * as Minio from 'minio';
+import { requireCapability } from '../../capabilities/require.js';
+import { configErrorResponses } from '../configs/config-support.js';
+import type { RouteContext, ZodApp } from '../route-context.js';
+import { parseCorsXml } from './bucket-cors-xml.js';
+
+/** The bucket's CORS rules; none when the bucket has no configuration (NoSuchCORSConfiguration). */
+export async function readBucketCors(s3: Minio.Client, bucket: string): Promise<BucketCors> {
+  try {
+    const res = await s3.makeRequestAsync({ method: 'GET', bucketName: bucket, query: 'cors' }, '', [200]);
+    return { rules: parseCorsXml(await text(res)) };
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'NoSuchCORSConfiguration') return { rules: [] };
+    throw err;
+  }
+}
+
+/** GET /api/v1/buckets/:bucket/cors (S3 API: GetBucketCors; issue 36). */
+export function registerGetBucketCors(app: ZodApp, ctx: RouteContext): void {
+  app.get(
+    apiPaths.bucketCors,
+    {
+      schema: {
+        tags: ['buckets'],
+        summary: "A bucket's CORS rules",
+        params: bucketRouteParamsSchema,
+        response: { 200: bucketCorsSchema, ...configErrorResponses },
+      },
+    },
+    async (request): Promise<BucketCors> => {
+      requireCapability(request.session, ctx.endpoint, 'cors');
+      return readBucketCors(request.session.s3, request.params.bucket);
+    },
+  );
+}

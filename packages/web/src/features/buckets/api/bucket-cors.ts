@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+import {
+  apiPaths,
+  type BucketCors,
+  type BucketCorsInput,
+  bucketCorsSchema,
+  fillApiPath,
+} from '@stowage/contracts';
+import {
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { ApiError } from '@/shared/api/api-error';
+import { apiRequest } from '@/shared/api/client';
+import { bucketKeys } from '@/shared/buckets/bucket-keys';
+
+const corsKey = (bucket: string) => [...bucketKeys.bucket(bucket), 'cors'] as const;
+
+/** GET /api/v1/buckets/{bucket}/cors (issue 36). */
+export function getBucketCors(bucket: string, signal?: AbortSignal): Promise<BucketCors> {
+  return apiRequest(fillApiPath(apiPaths.bucketCors, { bucket }), { schema: bucketCorsSchema, signal });
+}
+
+export function useBucketCors(bucket: string, enabled: boolean): UseQueryResult<BucketCors> {
+  return useQuery({
+    queryKey: corsKey(bucket),
+    queryFn: ({ signal }) => getBucketCors(bucket, signal),
+    enabled,
+  });
+}
+
+/** PUT the whole rule set (none removes the configuration). */
+export function useSetBucketCors(bucket: string): UseMutationResult<BucketCors, ApiError, BucketCorsInput> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body) =>
+      apiRequest(fillApiPath(apiPaths.bucketCors, { bucket }), {
+        method: 'PUT',
+        body,
+        schema: bucketCorsSchema,
+      }),
+    onSuccess: (data) => queryClient.setQueryData(corsKey(bucket), data),
+  });
+}
