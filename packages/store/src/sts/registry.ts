@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { assumeRole } from './assume-role.js';
-import { assumeRoleWithCustomToken } from './assume-role-with-custom-token.js';
 import { assumeRoleWithCertificate } from './assume-role-with-certificate.js';
+import { assumeRoleWithCustomToken } from './assume-role-with-custom-token.js';
 import { assumeRoleWithLdapIdentity } from './assume-role-with-ldap-identity.js';
 import { assumeRoleWithClientGrants, assumeRoleWithWebIdentity } from './assume-role-with-web-identity.js';
 import type { StsAction } from './types.js';

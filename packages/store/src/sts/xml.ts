@@ -58,7 +58,6 @@ export const STS_ERROR_STATUS: Readonly<Record<string, number>> = {
   InvalidClientTokenId: 403,
   InsecureConnection: 400,
   InvalidClientCertificate: 400,
-  STSNotInitialized: 503,
   InternalError: 500,
   STSNotInitialized: 503,
 };
