@@ -24,7 +24,7 @@ test('settings: identity_tls and site are real forms; identity_tls saves and app
   );
   await expect(list.getByRole('button', { name: /^site/ })).not.toContainText('not supported');
   // Sets the store does not implement still say so.
-  await expect(list.getByRole('button', { name: /^identity_plugin/ })).toContainText('not supported');
+  await expect(list.getByRole('button', { name: /^policy_opa/ })).toContainText('not supported');
 
   await tlsEntry.click();
   await expect(page).toHaveURL(/\/settings\?config=identity_tls$/);

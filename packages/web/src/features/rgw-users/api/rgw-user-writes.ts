@@ -110,8 +110,24 @@ function useRgwMutation<T, V>(run: (vars: V) => Promise<T>): UseMutationResult<T
 export const useCreateRgwUser = () => useRgwMutation(createRgwUser);
 export const useUpdateRgwUser = (uid: string) =>
   useRgwMutation((changes: RgwModifyUser) => updateRgwUser(uid, changes));
-export const useDeleteRgwUser = () =>
-  useRgwMutation(({ uid, purgeData }: { uid: string; purgeData: boolean }) => deleteRgwUser(uid, purgeData));
+/**
+ * Deletes an RGW user and refreshes the RGW screens except the deleted user's own queries: refetching them
+ * would answer NoSuchUser and replace the open user page (and its dialog) with an error before the page
+ * moves on to the list.
+ */
+export function useDeleteRgwUser(): UseMutationResult<void, ApiError, { uid: string; purgeData: boolean }> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uid, purgeData }: { uid: string; purgeData: boolean }) => deleteRgwUser(uid, purgeData),
+    onSuccess: (_done, { uid }) => {
+      const gone = [rgwKeys.user(uid), rgwKeys.userBuckets(uid)].map((key) => JSON.stringify(key));
+      return queryClient.invalidateQueries({
+        queryKey: rgwKeys.all,
+        predicate: (query) => !gone.includes(JSON.stringify(query.queryKey)),
+      });
+    },
+  });
+}
 export const useCreateRgwKey = (uid: string) => useRgwMutation((_: undefined) => createRgwKey(uid));
 export const useDeleteRgwKey = (uid: string) =>
   useRgwMutation((accessKey: string) => deleteRgwKey(uid, accessKey));
