@@ -23,6 +23,14 @@ import { useBucketCors, useSetBucketCors } from '../api/bucket-cors';
 import { type CorsRuleForm, corsFromForm, corsRuleToForm, emptyCorsRule } from '../lib/cors-form';
 import { EditButton, Section, StateChip } from './setting-section';
 
+/** The rule's free-text fields after origins and methods, in the order the dialog shows them. */
+const TEXT_FIELDS = [
+  ['headers', 'Allowed Headers'],
+  ['exposeHeaders', 'Expose Headers'],
+  ['maxAge', 'Max Age (seconds)'],
+  ['id', 'Rule ID'],
+] as const satisfies readonly (readonly [keyof CorsRuleForm, string])[];
+
 /**
  * The bucket's CORS rules in the summary (issue 36; S3's GetBucketCors/PutBucketCors): how many, their
  * origins, and Edit CORS, which replaces the whole set.
@@ -155,30 +163,15 @@ function EditCorsDialog({
             ))}
           </FormGroup>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              size="small"
-              label="Allowed Headers"
-              value={r.headers}
-              onChange={(e) => change(i, { headers: e.target.value })}
-            />
-            <TextField
-              size="small"
-              label="Expose Headers"
-              value={r.exposeHeaders}
-              onChange={(e) => change(i, { exposeHeaders: e.target.value })}
-            />
-            <TextField
-              size="small"
-              label="Max Age (seconds)"
-              value={r.maxAge}
-              onChange={(e) => change(i, { maxAge: e.target.value })}
-            />
-            <TextField
-              size="small"
-              label="Rule ID"
-              value={r.id}
-              onChange={(e) => change(i, { id: e.target.value })}
-            />
+            {TEXT_FIELDS.map(([key, label]) => (
+              <TextField
+                key={key}
+                size="small"
+                label={label}
+                value={r[key]}
+                onChange={(e) => change(i, { [key]: e.target.value })}
+              />
+            ))}
           </Box>
         </Paper>
       ))}
