@@ -23,9 +23,12 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { loadLogSearchConfig } from './config/log-search-env.js';
 import { loadOperatorConfig } from './config/operator-env.js';
 import { resolveSecrets } from './config/secrets.js';
-import { localAuditRows } from './log-search/audit-rows.js';
 import { openAuditStore, startRetention } from './log-search/open-store.js';
-import { auditIngestEndpoint, registerAuditWebhook } from './log-search/register-webhook.js';
+import {
+  auditIngestEndpoint,
+  receiveAuditInProcess,
+  registerAuditWebhook,
+} from './log-search/register-webhook.js';
 import { LocalTenantDriver } from './operator/local/local-driver.js';
 import { loadOrCreateOperatorToken } from './operator/operator-token.js';
 import { ssoFromEnv } from './sso/sso-options.js';
@@ -81,12 +84,9 @@ async function main(): Promise<void> {
 
   const local = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host;
   const consoleUrl = `${scheme}://${local}:${config.consolePort}`;
-  // The embedded store's audit records come to the log search in this process: same durable queue,
-  // no loopback HTTP, rows built from the records' fields (the ingest route stays for other servers).
+  // The embedded store's audit records go to the log search in this process (./log-search/register-webhook.ts).
   if (store && logSearch?.registerEmbedded && auditStore) {
-    store.receiveWebhook(auditIngestEndpoint(consoleUrl), logSearch.token, (records) =>
-      auditStore.insert(localAuditRows(records)),
-    );
+    receiveAuditInProcess(store, auditIngestEndpoint(consoleUrl), logSearch.token, auditStore);
   }
 
   // Operator mode (issue 33): tenants are store servers this console starts (`stowage server`).

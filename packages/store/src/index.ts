@@ -5,7 +5,7 @@ export { randomRootCredentials, writeFileAtomic } from './cli/root-credentials.j
 export * from './core/errors.js';
 export type { PoolSpec, ServiceAction, ServiceActionHook, StoreOptions } from './core/options.js';
 export type * from './iam/types.js';
-export type { LocalReceiver, LocalRecord } from './logging/local-receivers.js';
+export type { LocalReceiver, LocalReceiverOptions, LocalRecord } from './logging/local-receivers.js';
 export type * from './object-layer/types.js';
 export type { StoreHandle } from './server.js';
 export { startStore } from './server.js';

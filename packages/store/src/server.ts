@@ -19,7 +19,7 @@ import { continueWhenRead } from './http/expect-continue.js';
 import { openIam } from './iam/index.js';
 import { openKms } from './kms/index.js';
 import { StoreLog } from './log/store-log.js';
-import type { LocalReceiver } from './logging/local-receivers.js';
+import type { LocalReceiver, LocalReceiverOptions } from './logging/local-receivers.js';
 import { LogWebhooks } from './logging/webhooks.js';
 import { StoreMetrics } from './metrics/store-metrics.js';
 import { NotificationSystem } from './notify/notification-system.js';
@@ -43,9 +43,16 @@ export interface StoreHandle {
   /**
    * Serves a logger or audit webhook endpoint in this process: targets whose `endpoint` and
    * `auth_token` are these hand their batches to `receiver` instead of POSTing them, behind the same
-   * durable queue (the console embedding the store takes its audit records so). Returns how to stop.
+   * durable queue (the console embedding the store takes its audit records so); a receiver registered
+   * `durable` (it keeps records durably before it resolves) takes them without the queue while nothing
+   * waits there. Returns how to stop.
    */
-  receiveWebhook(endpoint: string, authToken: string, receiver: LocalReceiver): () => void;
+  receiveWebhook(
+    endpoint: string,
+    authToken: string,
+    receiver: LocalReceiver,
+    opts?: LocalReceiverOptions,
+  ): () => void;
   close(): Promise<void>;
 }
 
@@ -291,7 +298,8 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     return {
       url,
       port,
-      receiveWebhook: (endpoint, authToken, receiver) => hooks.receiveLocally(endpoint, authToken, receiver),
+      receiveWebhook: (endpoint, authToken, receiver, opts) =>
+        hooks.receiveLocally(endpoint, authToken, receiver, opts),
       close,
     };
   } catch (err) {

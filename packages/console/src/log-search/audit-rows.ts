@@ -222,7 +222,10 @@ export function searchSql(
 export interface AuditStore {
   /** Which database, for messages ('SQLite /path', 'PostgreSQL'). */
   readonly label: string;
-  /** Adds records; one already kept (same request id and time) is not added twice. */
+  /**
+   * Adds records; one already kept (same request id and time) is not added twice. Resolves once they are
+   * durable (a flushed commit): the embedded store then hands records here without queueing them first.
+   */
   insert(rows: readonly AuditRow[]): Promise<void>;
   search(s: AuditSearch): Promise<AuditRow[]>;
   /** Removes records older than `before`; how many. */

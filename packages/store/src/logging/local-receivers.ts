@@ -15,6 +15,14 @@ export interface LocalRecord {
 /** Takes a batch in order; throws (or rejects) when it did not keep it, so the queue sends it again. */
 export type LocalReceiver = (records: LocalRecord[]) => Promise<void>;
 
+export interface LocalReceiverOptions {
+  /**
+   * The receiver keeps what it takes durably before it resolves (a flushed commit): records then go to
+   * it without passing through the target's durable queue first (./direct-delivery.ts).
+   */
+  durable?: boolean;
+}
+
 /**
  * Webhook endpoints served in this process: a webhook target whose endpoint and auth token are a
  * registered receiver's hands its batches to the receiver instead of POSTing them (the console that
@@ -22,11 +30,16 @@ export type LocalReceiver = (records: LocalRecord[]) => Promise<void>;
  * target's as before: the durable queue, the order, the retries, the acknowledgement after each batch.
  */
 export class LocalReceivers {
-  readonly #receivers = new Map<string, { authToken: string; receiver: LocalReceiver }>();
+  readonly #receivers = new Map<string, { authToken: string; receiver: LocalReceiver; durable: boolean }>();
 
   /** Serves `endpoint` (with `authToken`) in this process; returns how to stop. */
-  register(endpoint: string, authToken: string, receiver: LocalReceiver): () => void {
-    const entry = { authToken, receiver };
+  register(
+    endpoint: string,
+    authToken: string,
+    receiver: LocalReceiver,
+    opts: LocalReceiverOptions = {},
+  ): () => void {
+    const entry = { authToken, receiver, durable: opts.durable === true };
     this.#receivers.set(endpoint, entry);
     return () => {
       if (this.#receivers.get(endpoint) === entry) this.#receivers.delete(endpoint);
@@ -37,5 +50,11 @@ export class LocalReceivers {
   find(endpoint: string, authToken: string): LocalReceiver | undefined {
     const entry = this.#receivers.get(endpoint);
     return entry && entry.authToken === authToken ? entry.receiver : undefined;
+  }
+
+  /** The receiver of a target's endpoint when it is served here, the token matches and it is durable. */
+  findDurable(endpoint: string, authToken: string): LocalReceiver | undefined {
+    const entry = this.#receivers.get(endpoint);
+    return entry?.durable && entry.authToken === authToken ? entry.receiver : undefined;
   }
 }

@@ -7,12 +7,15 @@ import { isOn, type ResolvedSet } from '../config/registry.js';
 import { parseDurationMs } from '../config/sets/webhook-keys.js';
 import type { StoreLog } from '../log/store-log.js';
 import { DurableQueue, QueueFullError } from '../queue/durable-queue.js';
-import type { LocalReceivers } from './local-receivers.js';
+import { DirectDelivery } from './direct-delivery.js';
+import type { LocalReceivers, LocalRecord } from './local-receivers.js';
 
 /** How long a target with batch_size > 1 waits for a fuller batch before it sends (see DurableQueue). */
 const BATCH_LINGER_MS = 200;
 /** How long a record waits for others before their group is written to the queue and synced. */
 const APPEND_LINGER_MS = 10;
+/** Most records one batch to a durable receiver in this process takes (./direct-delivery.ts). */
+const DIRECT_MAX_GROUP = 500;
 
 /** The two webhook kinds, by config set. */
 export type WebhookSubSys = 'logger_webhook' | 'audit_webhook';
@@ -44,7 +47,7 @@ export interface TargetStatus {
   endpoint: string;
   /** True once a delivery or reachability check succeeded; false while the endpoint cannot be reached. */
   online: boolean;
-  /** Records waiting in the queue. */
+  /** Records waiting in the queue (or gathered for a receiver in this process). */
   queued: number;
   /** The last delivery failure while offline. */
   lastError?: string;
@@ -84,6 +87,14 @@ function dispatcherFor(cfg: WebhookTargetConfig): Dispatcher {
   return new Agent(tls ? { connect: tls } : {});
 }
 
+/** Records as a receiver in this process takes them: each audit record with its fields, when known. */
+function localRecords(records: Buffer[], fields: WeakMap<Buffer, AuditEntryFields>): LocalRecord[] {
+  return records.map((json) => {
+    const audit = fields.get(json);
+    return audit ? { json, audit } : { json };
+  });
+}
+
 /**
  * One logger or audit webhook: records are JSON-encoded into its durable queue and POSTed to the
  * endpoint in order — one JSON document per request (`Content-Type: application/json`) with
@@ -97,6 +108,9 @@ export class WebhookTarget {
   readonly #log: StoreLog;
   /** The searchable fields of audit records this process queued, for a receiver in this process. */
   readonly #fields: WeakMap<Buffer, AuditEntryFields>;
+  /** The durable receiver in this process serving the endpoint, if any (looked up per record). */
+  readonly #durableLocal: () => ((records: LocalRecord[]) => Promise<void>) | undefined;
+  readonly #direct: DirectDelivery;
   /** Set while appends are refused (queue full, disk failure): reported once per episode. */
   #refused: { reason: string; count: number } | undefined;
 
@@ -106,12 +120,31 @@ export class WebhookTarget {
     dispatcher: Dispatcher,
     log: StoreLog,
     fields: WeakMap<Buffer, AuditEntryFields>,
+    local: LocalReceivers | undefined,
   ) {
     this.config = config;
     this.#queue = queue;
     this.#dispatcher = dispatcher;
     this.#log = log;
     this.#fields = fields;
+    this.#durableLocal = () => local?.findDurable(config.endpoint, config.authToken);
+    this.#direct = new DirectDelivery({
+      lingerMs: APPEND_LINGER_MS,
+      maxGroup: DIRECT_MAX_GROUP,
+      deliver: async (records) => {
+        const receiver = this.#durableLocal();
+        if (!receiver) throw new Error(`${config.endpoint} is no longer served in this process`);
+        await receiver(localRecords(records, fields));
+      },
+      spill: (records) => {
+        for (const r of records) this.#append(r);
+      },
+      queued: () => this.#queue.pending,
+      onRefused: (err) =>
+        this.#log.error(
+          `${this.label}: a batch was refused in this process (${err instanceof Error ? err.message : String(err)}); it is kept in the queue`,
+        ),
+    });
   }
 
   /** `logger_webhook:name` / `audit_webhook` — how people see the target in messages. */
@@ -141,12 +174,7 @@ export class WebhookTarget {
     const post = async (records: Buffer[]): Promise<void> => {
       const local = deps.local?.find(config.endpoint, config.authToken);
       if (local) {
-        await local(
-          records.map((json) => {
-            const audit = fields.get(json);
-            return audit ? { json, audit } : { json };
-          }),
-        );
+        await local(localRecords(records, fields));
         return;
       }
       const res = await fetch(config.endpoint, {
@@ -196,7 +224,7 @@ export class WebhookTarget {
         if (target) target.#statusChanged(online, err);
       },
     });
-    target = new WebhookTarget(config, queue, dispatcher, deps.log, fields);
+    target = new WebhookTarget(config, queue, dispatcher, deps.log, fields, deps.local);
     return target;
   }
 
@@ -213,11 +241,17 @@ export class WebhookTarget {
   }
 
   /**
-   * Queues one record (its JSON; an audit record with its fields). A refusal (queue full, disk failure)
-   * is reported in the store log.
+   * Queues one record (its JSON; an audit record with its fields): to a durable receiver in this process
+   * directly while nothing waits in the queue (./direct-delivery.ts), else into the durable queue. A
+   * refusal (queue full, disk failure) is reported in the store log.
    */
   enqueue(record: Buffer, audit?: AuditEntryFields): void {
     if (audit) this.#fields.set(record, audit);
+    if (this.#queue.pending === 0 && this.#durableLocal()) this.#direct.add(record);
+    else this.#append(record);
+  }
+
+  #append(record: Buffer): void {
     this.#queue.append(record).then(
       () => {
         const refused = this.#refused;
@@ -248,13 +282,14 @@ export class WebhookTarget {
       name: targetName(this.config.subSys, this.config.target),
       endpoint: this.config.endpoint,
       online: this.#queue.online === true,
-      queued: this.#queue.pending,
+      queued: this.#queue.pending + this.#direct.pending,
       ...(lastError ? { lastError } : {}),
     };
   }
 
   /** Stops delivery (a batch in flight finishes and is acknowledged); undelivered records stay queued. */
   async close(): Promise<void> {
+    await this.#direct.close();
     await this.#queue.close();
     await this.#dispatcher.close();
   }

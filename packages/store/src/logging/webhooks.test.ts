@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -328,5 +328,68 @@ describe('LogWebhooks with a receiver in this process', () => {
     trace.emit('request', request(5));
     await waitFor(() => got.length === 6, 'a record of this run');
     expect(got[5]?.audit?.requestID).toBe('REQ5');
+  });
+  it('hands records to a durable receiver without queueing them; a refused batch waits in the queue, goes first and survives a restart', async () => {
+    let refuse = false;
+    const got: LocalRecord[] = [];
+    const durable = async (records: LocalRecord[]): Promise<void> => {
+      if (refuse) throw new Error('database unavailable');
+      got.push(...records);
+    };
+    hooks.receiveLocally(LOCAL, 'tok', durable, { durable: true });
+    await config.set('audit_webhook', 'local', { enable: 'on', endpoint: LOCAL, auth_token: 'tok', ...fast });
+    const ids = (): string[] =>
+      got.map((r) => (JSON.parse(r.json.toString()) as { requestID: string }).requestID);
+    // Bytes of records the target's queue has written to its folder.
+    const queueBytes = async (): Promise<number> => {
+      const dir = path.join(dataDir, '.queues', 'audit-local');
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const sizes = await Promise.all(
+        names.filter((n) => n.endsWith('.seg')).map((n) => stat(path.join(dir, n))),
+      );
+      return sizes.reduce((a, b) => a + b.size, 0);
+    };
+
+    trace.emit('request', request(0));
+    trace.emit('request', request(1));
+    await waitFor(() => got.length === 2, 'two records in process');
+    expect(got.map((r) => r.audit?.requestID)).toEqual(['REQ0', 'REQ1']);
+    expect(await queueBytes()).toBe(0);
+
+    // Refused: the batch goes to the queue, which retries it; a later record waits behind it.
+    refuse = true;
+    trace.emit('request', request(2));
+    trace.emit('request', request(3));
+    await waitFor(() => hooks.statuses()[0]?.queued === 2 && hooks.statuses()[0]?.online === false, 'queued');
+    trace.emit('request', request(4));
+    await waitFor(() => hooks.statuses()[0]?.queued === 3, 'the later record queued behind');
+    expect(await queueBytes()).toBeGreaterThan(0);
+    refuse = false;
+    await waitFor(() => got.length === 5, 'the queued records delivered');
+    expect(ids()).toEqual(['REQ0', 'REQ1', 'REQ2', 'REQ3', 'REQ4']);
+    expect(got.slice(2).map((r) => r.audit?.requestID)).toEqual(['REQ2', 'REQ3', 'REQ4']);
+    await waitFor(() => hooks.statuses()[0]?.queued === 0, 'queue empty');
+
+    // Refused when the store stops: kept in the queue for the next run.
+    refuse = true;
+    trace.emit('request', request(5));
+    await waitFor(
+      () => hooks.statuses()[0]?.queued === 1 && hooks.statuses()[0]?.online === false,
+      'spilled',
+    );
+    await hooks.close();
+    refuse = false;
+    hooks = new LogWebhooks({ config, log, trace, deploymentId: 'dep-1', dataDir });
+    hooks.receiveLocally(LOCAL, 'tok', durable, { durable: true });
+    hooks.start();
+    await waitFor(() => got.length === 6, 'the record of the earlier run');
+    expect(ids()[5]).toBe('REQ5');
+    // A record gathered when the store stops is handed on by close().
+    await waitFor(() => hooks.statuses()[0]?.queued === 0, 'queue empty again');
+    trace.emit('request', request(6));
+    await hooks.close();
+    expect(ids()).toEqual(['REQ0', 'REQ1', 'REQ2', 'REQ3', 'REQ4', 'REQ5', 'REQ6']);
+    hooks = new LogWebhooks({ config, log, trace, deploymentId: 'dep-1', dataDir });
+    hooks.start();
   });
 });

@@ -4,7 +4,7 @@ import type { AuditEntryFields } from '@stowage/madmin';
 import type { ConfigService, ResolvedSet } from '../config/registry.js';
 import type { TraceBus, TraceEvent } from '../events/trace-events.js';
 import type { LogEntry, StoreLog } from '../log/store-log.js';
-import { type LocalReceiver, LocalReceivers } from './local-receivers.js';
+import { type LocalReceiver, type LocalReceiverOptions, LocalReceivers } from './local-receivers.js';
 import { auditEntry, logRecord } from './records.js';
 import {
   type TargetStatus,
@@ -83,10 +83,16 @@ export class LogWebhooks implements WebhookStatusSource {
 
   /**
    * Serves a webhook endpoint in this process: targets with this endpoint and auth token hand their
-   * batches to `receiver` (see LocalReceivers). Returns how to stop.
+   * batches to `receiver` (see LocalReceivers; a durable one takes records without the queue first).
+   * Returns how to stop.
    */
-  receiveLocally(endpoint: string, authToken: string, receiver: LocalReceiver): () => void {
-    return this.#local.register(endpoint, authToken, receiver);
+  receiveLocally(
+    endpoint: string,
+    authToken: string,
+    receiver: LocalReceiver,
+    opts?: LocalReceiverOptions,
+  ): () => void {
+    return this.#local.register(endpoint, authToken, receiver, opts);
   }
 
   /** Resolves once every change applied so far has taken effect (targets opened or closed). */

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testService } from '../../../../../test-services/index.js';
 import type { PostgresInfo } from '../../../../../test-services/services/postgres.js';
 import { buildApp } from '../../app.js';
-import { type AuditStore, localAuditRows } from '../../log-search/audit-rows.js';
+import type { AuditStore } from '../../log-search/audit-rows.js';
 import { PostgresAuditStore } from '../../log-search/postgres-store.js';
+import { receiveAuditInProcess } from '../../log-search/register-webhook.js';
 import { SqliteAuditStore } from '../../log-search/sqlite-store.js';
 import { type ConsoleHarness, startConsoleHarness } from '../../testing/console-harness.js';
 
@@ -59,7 +60,7 @@ async function addConsole(name: string, store: AuditStore, inProcess = false): P
   // In process: an endpoint where nothing listens (the discard port), served by the store's receiver.
   const url = inProcess ? 'http://127.0.0.1:9' : await app.listen({ port: 0, host: '127.0.0.1' });
   const endpoint = `${url}/api/v1/logs/audit-ingest`;
-  if (inProcess) h.store.receiveWebhook(endpoint, TOKEN, (records) => store.insert(localAuditRows(records)));
+  if (inProcess) receiveAuditInProcess(h.store, endpoint, TOKEN, store);
   await h.admin.setConfigKV(
     `audit_webhook:${name} enable=on endpoint=${endpoint} auth_token=${TOKEN} batch_size=100`,
   );
