@@ -6,7 +6,7 @@ import { type ReactElement, useState } from 'react';
 
 /**
  * A masked input's show/hide toggle: the input's `type` (password until revealed) and the eye button for
- * its end adornment, labelled 'Show {what}' / 'Hide {what}' and pressed while the value shows.
+ * its end adornment, labelled with what a click does: 'Show {what}' / 'Hide {what}'.
  */
 export function useRevealToggle(what: string): { type: 'password' | 'text'; endAdornment: ReactElement } {
   const [shown, setShown] = useState(false);
@@ -17,7 +17,6 @@ export function useRevealToggle(what: string): { type: 'password' | 'text'; endA
         <IconButton
           edge="end"
           aria-label={`${shown ? 'Hide' : 'Show'} ${what}`}
-          aria-pressed={shown}
           onClick={() => setShown((v) => !v)}
         >
           {shown ? <VisibilityOff /> : <Visibility />}
