@@ -168,6 +168,18 @@ test('Swift keys of a subuser are made, shown and removed on the RGW user page',
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(keyCell).toHaveText('e2e-swift-secret-0001');
+    // The success message keeps clear of the key it reports (centred at the bottom, it covered the cell).
+    const told = page.getByRole('alert').filter({ hasText: `Swift key of ${uid}:app set.` });
+    await expect(told).toBeVisible();
+    const [toldBox, cellBox] = [await told.boundingBox(), await keyCell.boundingBox()];
+    if (!toldBox || !cellBox) throw new Error('the message or the key cell has no box');
+    expect(
+      toldBox.x + toldBox.width <= cellBox.x ||
+        cellBox.x + cellBox.width <= toldBox.x ||
+        toldBox.y + toldBox.height <= cellBox.y ||
+        cellBox.y + cellBox.height <= toldBox.y,
+      `the message covers the Swift key cell: ${JSON.stringify({ toldBox, cellBox })}`,
+    ).toBe(true);
     await snapBoth(page, 'engines-ceph-swift-keys');
     const kept = await (await api.get(`/api/v1/rgw/users/${uid}`)).json();
     expect(kept.swiftKeys).toEqual([{ user: `${uid}:app`, secretKey: 'e2e-swift-secret-0001' }]);

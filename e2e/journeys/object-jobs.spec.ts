@@ -176,6 +176,7 @@ type Box = { x: number; y: number; width: number; height: number };
 test('the jobs and uploads panels stack in one dock: both shown, never overlapping, each collapsible by keyboard', async ({
   browser,
 }) => {
+  test.setTimeout(120_000); // three uploads wait for their snackbar to hide (5 s each)
   await rootS3().putObject(src, 'dock/draft.txt', Buffer.from('draft'));
   const page = await asRoot(browser);
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -207,6 +208,25 @@ test('the jobs and uploads panels stack in one dock: both shown, never overlappi
   }
   await snapBoth(page, 'object-dock');
 
+  // The snackbar an upload shows keeps clear of the dock at every width (centred, it covered Uploads at 1024).
+  const uploaded = page.getByRole('alert').filter({ hasText: 'Object(s) uploaded successfully.' });
+  for (const width of [1024, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 768 });
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles({ name: `note-${width}.txt`, mimeType: 'text/plain', buffer: Buffer.from('note') });
+    await expect(uploaded).toBeInViewport({ ratio: 1 });
+    const [s, j, u] = [await uploaded.boundingBox(), await jobs.boundingBox(), await uploads.boundingBox()];
+    if (!s || !j || !u) throw new Error('the snackbar or a dock panel has no box');
+    expect(
+      apart(s, j) && apart(s, u),
+      `the snackbar covers the dock at ${width} px: ${JSON.stringify({ s, j, u })}`,
+    ).toBe(true);
+    if (width === 1024) await snapBoth(page, 'object-dock-snackbar');
+    // It hides by itself after 5 s; the next upload's message then opens afresh.
+    await expect(uploaded).toBeHidden({ timeout: 15_000 });
+  }
+
   // Keyboard: Tab reaches each panel's toggle, Enter and Space fold and unfold its list.
   const hideJobs = jobs.getByRole('button', { name: 'Hide jobs' });
   await hideJobs.focus();
@@ -225,7 +245,13 @@ test('the jobs and uploads panels stack in one dock: both shown, never overlappi
   await expect(upload).toBeVisible();
   await jobs.getByRole('button', { name: 'Show jobs' }).press('Enter');
   await expect(entry).toBeVisible();
-  expect(await keys(rootS3(), src, 'dock/')).toEqual(['dock/final.txt', 'dock/notes.txt']);
+  expect(await keys(rootS3(), src, 'dock/')).toEqual([
+    'dock/final.txt',
+    'dock/note-1024.txt',
+    'dock/note-1280.txt',
+    'dock/note-1920.txt',
+    'dock/notes.txt',
+  ]);
 });
 
 test('a session that may read but not delete gets Copy, and Move disabled with the reason', async ({

@@ -76,7 +76,17 @@ test('settings: the identity and policy plugins are saved as forms and take effe
       await expect(idForm.getByLabel(label, { exact: true })).toBeVisible();
     }
     await idForm.getByLabel('URL', { exact: true }).fill(`${hooks.url}/identity`);
-    await idForm.getByLabel('Auth Token', { exact: true }).fill('journey-hook-token');
+    // The auth token is a secret: masked, revealed only by its toggle, echoed nowhere as text.
+    const token = idForm.getByLabel('Auth Token', { exact: true });
+    await expect(token).toHaveAttribute('type', 'password');
+    await expect(idForm.getByLabel('URL', { exact: true })).toHaveAttribute('type', 'text');
+    await token.fill('journey-hook-token');
+    await idForm.getByRole('button', { name: 'Show Auth Token' }).click();
+    await expect(token).toHaveAttribute('type', 'text');
+    await expect(token).toHaveValue('journey-hook-token');
+    await idForm.getByRole('button', { name: 'Hide Auth Token' }).click();
+    await expect(token).toHaveAttribute('type', 'password');
+    await expect(page.getByText('journey-hook-token')).toHaveCount(0);
     await idForm.getByLabel('Role Policy', { exact: true }).fill('readwrite');
     await idForm.getByLabel('Role ID', { exact: true }).fill('not valid!');
     await idForm.getByRole('button', { name: 'Save' }).click();
@@ -86,11 +96,19 @@ test('settings: the identity and policy plugins are saved as forms and take effe
     await idForm.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Configuration identity_plugin saved and applied.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Restart required' })).toBeHidden();
+    // Opened again, the saved token is there but masked.
+    await list.getByRole('button', { name: /^identity_plugin/ }).click();
+    await expect(token).toHaveValue('journey-hook-token');
+    await expect(token).toHaveAttribute('type', 'password');
+    await expect(page.getByText('journey-hook-token')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back To Configurations' }).click();
 
     // policy_plugin: URL, auth token and the HTTP/2 switch.
     await list.getByRole('button', { name: /^policy_plugin/ }).click();
     const pForm = page.getByRole('region', { name: 'Configuration policy_plugin' });
     await expect(pForm.getByLabel('Enable HTTP2', { exact: true })).toBeVisible();
+    await expect(pForm.getByLabel('Auth Token', { exact: true })).toHaveAttribute('type', 'password');
+    await expect(pForm.getByRole('button', { name: 'Show Auth Token' })).toBeVisible();
     await pForm.getByLabel('URL', { exact: true }).fill('not a url');
     await pForm.getByRole('button', { name: 'Save' }).click();
     await expect(pForm.getByText('URL must be an http:// or https:// URL')).toBeVisible();

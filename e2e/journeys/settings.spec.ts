@@ -118,7 +118,13 @@ test('settings: a restart set, the restart banner, a logger webhook, export and 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('The endpoint must be an http:// or https:// URL')).toBeVisible();
     await dialog.getByLabel('Endpoint').fill(receiver.url);
-    await dialog.getByLabel('Auth Token').fill('journey-token');
+    const token = dialog.getByLabel('Auth Token', { exact: true });
+    await expect(token).toHaveAttribute('type', 'password');
+    await token.fill('journey-token');
+    await dialog.getByRole('button', { name: 'Show Auth Token' }).click();
+    await expect(token).toHaveAttribute('type', 'text');
+    await dialog.getByRole('button', { name: 'Hide Auth Token' }).click();
+    await expect(token).toHaveAttribute('type', 'password');
     await dialog.getByLabel('Queue Size').fill('1000');
     await dialogSettled(page);
     await snapBoth(page, 'settings-logger-webhook-add');

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { rootAdmin } from '../support/clients.js';
 import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
-import { snap } from '../support/screenshots.js';
+import { snap, snapBoth } from '../support/screenshots.js';
 
 // Issue 5: sign-in, session and the signed-in shell, in Chromium against the real console and store.
 
@@ -77,6 +77,56 @@ test('root sees the admin entries; the collapsed menu survives a reload; light a
   await expect(page.getByText('404 Not Found')).toBeVisible();
   await expect(page.getByText(/copyright|©/i)).toBeVisible();
   await snap(page, 'not-found');
+});
+
+test('on a short window the side menu says more entries are below and brings up the last one to click', async ({
+  page,
+}) => {
+  await signIn(page, E2E.rootUser, E2E.rootPassword);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The menu's list ends with the last page entry, then Documentation (the footer's About line follows).
+  const names = (await menu.getByRole('link').allInnerTexts()).map((n) => n.trim());
+  const last = names[names.indexOf('Documentation') - 1] ?? '';
+  const lastEntry = menu.getByRole('link', { name: last, exact: true });
+  const documentation = menu.getByRole('link', { name: 'Documentation' });
+  const logout = menu.getByRole('button', { name: /logout/i });
+  const more = menu.getByRole('button', { name: 'Scroll menu down' });
+  for (const [height, collapsed] of [
+    [800, false],
+    [600, false],
+    [600, true],
+  ] as const) {
+    await page.setViewportSize({ width: 1280, height });
+    await page.goto('/dashboard');
+    if (collapsed) await page.getByRole('button', { name: 'Collapse menu' }).click();
+    // The footer (Logout) stays on screen; the lowest entries are below the list's edge, which says so.
+    await expect(logout).toBeInViewport({ ratio: 1 });
+    await expect(documentation).not.toBeInViewport({ ratio: 1 });
+    await expect(more).toBeVisible();
+    if (height === 600) await snapBoth(page, `shell-menu-more-${collapsed ? 'collapsed' : 'open'}`);
+    // The button brings the rest up a page at a time and goes once nothing is left below.
+    await expect(async () => {
+      if (await more.isVisible()) await more.click({ timeout: 1000 });
+      await expect(more).toBeHidden({ timeout: 1000 });
+    }).toPass();
+    await expect(documentation, `Documentation at 1280x${height}`).toBeInViewport({ ratio: 1 });
+    await expect(lastEntry).toBeInViewport({ ratio: 1 });
+    await expect(logout).toBeInViewport({ ratio: 1 });
+    await lastEntry.click();
+    await expect(lastEntry).toHaveAttribute('aria-current', 'page');
+    // The wheel over the menu scrolls it back to the top, and the button shows again.
+    const box = await lastEntry.boundingBox();
+    if (!box) throw new Error('the last menu entry has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -5000);
+    await expect(more).toBeVisible();
+    if (collapsed) await page.getByRole('button', { name: 'Expand menu' }).click();
+  }
+  // A window tall enough for every entry shows no button.
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await expect(documentation).toBeInViewport({ ratio: 1 });
+  await expect(more).toBeHidden();
 });
 
 test('when the backend cannot be reached the login screen offers Retry, which asks again', async ({

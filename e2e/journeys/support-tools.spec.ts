@@ -127,7 +127,16 @@ test('Identity → OpenID and LDAP: add, edit and delete a named OpenID configur
   await add.getByRole('textbox', { name: 'Name', exact: true }).fill('dex');
   await add.getByLabel('Config URL', { exact: true }).fill('not a url');
   await add.getByLabel('Client ID', { exact: true }).fill('console-app');
-  await add.getByLabel('Client Secret', { exact: true }).fill('console-secret');
+  // The client secret is masked, shown only on request, and echoed nowhere as text.
+  const secret = add.getByLabel('Client Secret', { exact: true });
+  await expect(secret).toHaveAttribute('type', 'password');
+  await secret.fill('console-secret');
+  await add.getByRole('button', { name: 'Show Client Secret' }).click();
+  await expect(secret).toHaveAttribute('type', 'text');
+  await expect(secret).toHaveValue('console-secret');
+  await add.getByRole('button', { name: 'Hide Client Secret' }).click();
+  await expect(secret).toHaveAttribute('type', 'password');
+  await expect(page.getByText('console-secret')).toHaveCount(0);
   await add.getByLabel('Role Policy', { exact: true }).fill('readonly');
   // The store's help says config_url is a URL: the form says so before anything is sent.
   await expect(add.getByText('Config URL must be an http:// or https:// URL')).toBeVisible();
@@ -145,6 +154,8 @@ test('Identity → OpenID and LDAP: add, edit and delete a named OpenID configur
   await table.getByRole('button', { name: 'Edit dex' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit OpenID configuration dex' });
   await expect(edit.getByLabel('Client ID', { exact: true })).toHaveValue('console-app');
+  await expect(edit.getByLabel('Client Secret', { exact: true })).toHaveAttribute('type', 'password');
+  await expect(edit.getByRole('button', { name: 'Show Client Secret' })).toBeVisible();
   await edit.getByLabel('Display Name', { exact: true }).fill('Dex SSO');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
@@ -169,6 +180,10 @@ test('Identity → OpenID and LDAP: add, edit and delete a named OpenID configur
   await ldap.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Delete Configuration' })).toBeVisible();
   await expect(page.getByText('LDAP is not configured.')).toBeHidden();
+  // The saved bind password comes back masked, with its Show toggle; the bind DN is plain text.
+  await expect(ldap.getByLabel('Lookup Bind Password', { exact: true })).toHaveAttribute('type', 'password');
+  await expect(ldap.getByRole('button', { name: 'Show Lookup Bind Password' })).toBeVisible();
+  await expect(ldap.getByLabel('Lookup Bind DN', { exact: true })).toHaveAttribute('type', 'text');
   await snapBoth(page, 'idp-ldap');
   await page.getByRole('button', { name: 'Delete Configuration' }).click();
   await page

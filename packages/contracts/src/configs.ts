@@ -69,6 +69,8 @@ export const configKeyHelpSchema = z
     env: z.string().optional(),
     /** The choices of an `enum` key, when the server tells them. */
     values: z.array(z.string()).optional(),
+    /** A password or token (MinIO's `Secret` flag): the form masks its value. Absent for other keys. */
+    secret: z.literal(true).optional(),
   })
   .meta({ id: 'ConfigKeyHelp' });
 export type ConfigKeyHelp = z.infer<typeof configKeyHelpSchema>;

@@ -53,3 +53,28 @@ export type IdentityConfigCheckRequest = z.infer<typeof identityConfigCheckReque
 /** What the check found, for a person to read. */
 export const identityConfigCheckResponseSchema = z.object({ message: z.string() });
 export type IdentityConfigCheckResponse = z.infer<typeof identityConfigCheckResponseSchema>;
+
+/**
+ * The keys MinIO's config help marks `Secret` (a password or token), by sub-system. MinIO does not send the
+ * flag (`json:"-"`, and madmin-go decodes help strictly), so clients that mask such values, like the
+ * console's forms, read it here; the embedded store, which uses MinIO's key names, marks the same keys.
+ */
+export const secretConfigKeys: Readonly<Record<string, readonly string[]>> = {
+  identity_openid: ['client_secret'],
+  identity_ldap: ['lookup_bind_password'],
+  identity_plugin: ['auth_token'],
+  policy_plugin: ['auth_token'],
+  logger_webhook: ['auth_token'],
+  audit_webhook: ['auth_token'],
+  notify_webhook: ['auth_token'],
+  notify_kafka: ['sasl_password'],
+  notify_mqtt: ['password'],
+  notify_nats: ['password', 'token'],
+  notify_elasticsearch: ['password'],
+  notify_redis: ['password'],
+};
+
+/** Whether `key` of the sub-system `subSys` (no `:target`) is a password or token to mask. */
+export function isSecretConfigKey(subSys: string, key: string): boolean {
+  return secretConfigKeys[subSys]?.includes(key) ?? false;
+}

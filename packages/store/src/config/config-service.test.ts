@@ -164,8 +164,8 @@ describe('StoreConfigService', () => {
     expect(log.recent(10).map((e) => e.ConsoleMsg)).toContain(
       "Environment variable MINIO_TEST_HOOK_BATCH is ignored: 'lots' is not a number",
     );
-    // A secret's value stays out of the log.
-    const secretSet = { ...testHookSet, keys: testHookSet.keys.map((k) => ({ ...k, secret: true })) };
+    // A sensitive key's value stays out of the log.
+    const secretSet = { ...testHookSet, keys: testHookSet.keys.map((k) => ({ ...k, sensitive: true })) };
     await StoreConfigService.open({
       system: layer.system,
       log,

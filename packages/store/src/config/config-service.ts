@@ -38,11 +38,11 @@ export interface SaveResult {
   readonly applied: boolean;
 }
 
-/** What is wrong with a loaded value, for the store log: a secret key's value is never written out. */
+/** What is wrong with a loaded value, for the store log: a sensitive key's value is never written out. */
 function loggableProblem(def: ConfigKeyDef | undefined, value: string): string | undefined {
   if (!def) return 'unknown key';
   const problem = checkValue(def, value);
-  if (problem === undefined || !def.secret) return problem;
+  if (problem === undefined || !def.sensitive) return problem;
   return `the value is not a valid ${def.type}`;
 }
 

@@ -32,8 +32,11 @@ export interface ConfigKeyDef {
   readonly optional: boolean;
   /** Value when neither stored nor overridden by the environment; '' = none. */
   readonly default: string;
-  /** A credential: redacted in diagnostics and never logged. */
-  readonly secret?: boolean;
+  /**
+   * MinIO's `Sensitive` (an address, a user name, a credential): redacted in diagnostics and never logged.
+   * Which keys are passwords or tokens to mask (MinIO's `Secret`) says `isSecretConfigKey` of madmin.
+   */
+  readonly sensitive?: boolean;
   /** The allowed values of an `enum` key. */
   readonly values?: readonly string[];
   /** Extra check of one value beyond its type; returns the problem in words, or undefined when valid. */

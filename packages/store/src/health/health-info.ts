@@ -46,7 +46,7 @@ export interface HealthSources {
 export function redactedConfig(config: ConfigService): Record<string, Record<string, string>[]> {
   const out: Record<string, Record<string, string>[]> = {};
   for (const set of config.sets) {
-    const secret = new Set(set.keys.filter((k) => k.secret || SECRET_NAME.test(k.key)).map((k) => k.key));
+    const secret = new Set(set.keys.filter((k) => k.sensitive || SECRET_NAME.test(k.key)).map((k) => k.key));
     out[set.subSys] = config.targets(set.subSys).map((t) => {
       const values: Record<string, string> = { target: t.target || '_' };
       for (const [k, v] of Object.entries(t.values)) values[k] = secret.has(k) && v !== '' ? REDACTED : v;

@@ -64,7 +64,7 @@ describe('webhook config sets', () => {
       ['http_timeout', '5s'],
     ]);
     expect(audit.keys.map((k) => k.key)).not.toContain('proxy');
-    expect(audit.keys.find((k) => k.key === 'auth_token')?.secret).toBe(true);
+    expect(audit.keys.find((k) => k.key === 'auth_token')?.sensitive).toBe(true);
   });
 
   it('starts a saved target at once, shows it in server info, and stops it when deleted', async () => {

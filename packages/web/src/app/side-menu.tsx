@@ -22,6 +22,7 @@ import { NavLink, Link as RouterLink } from 'react-router';
 import { useAbout } from '@/shared/about/about';
 import { ColorModeToggle } from '@/shared/ui/color-mode-toggle';
 import { StowageLogo } from '@/shared/ui/stowage-logo';
+import { MenuScrollArea } from './menu-scroll-area';
 import { documentationIcon, reachableShellPages, type ShellPage } from './route-table';
 import { documentationUrl, groupMenu, type MenuSection } from './shell-rules';
 
@@ -204,7 +205,7 @@ export function SideMenu({
           </Tooltip>
         )}
       </Box>
-      <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+      <MenuScrollArea>
         <List component="div" disablePadding>
           {sections.map((section) => (
             <Section key={section.group} title={section.title} collapsed={collapsed}>
@@ -216,7 +217,7 @@ export function SideMenu({
           <Divider sx={{ mx: 2, my: 1 }} />
           <EntryButton entry={documentation} collapsed={collapsed} />
         </List>
-      </Box>
+      </MenuScrollArea>
       <Divider />
       <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box

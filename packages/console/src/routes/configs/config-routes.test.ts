@@ -73,6 +73,18 @@ describe('configuration routes against the embedded store', () => {
     expect(await storeText('region')).not.toContain('eu-test-1');
   });
 
+  it('marks the secret keys of a set (passwords, tokens) in its help, and only those', async () => {
+    const ldap = configDetailSchema.parse((await call('GET', configPath('identity_ldap'))).body);
+    const secret = (key: string) => ldap.help.find((k) => k.key === key)?.secret;
+    expect([secret('lookup_bind_password'), secret('lookup_bind_dn'), secret('server_addr')]).toEqual([
+      true,
+      undefined,
+      undefined,
+    ]);
+    const hook = configDetailSchema.parse((await call('GET', configPath('audit_webhook'))).body);
+    expect(hook.help.filter((k) => k.secret).map((k) => k.key)).toEqual(['auth_token']);
+  });
+
   it('refuses bad keys, values and names with a precise error and changes nothing', async () => {
     await call('PUT', configPath('region'), { key_values: [{ key: 'name', value: 'eu-kept-1' }] });
     const text = await storeText('region');

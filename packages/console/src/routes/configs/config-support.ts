@@ -6,7 +6,7 @@ import {
   configKeyTypes,
   configNameSchema,
 } from '@stowage/contracts';
-import type { HelpKV } from '@stowage/madmin';
+import { type HelpKV, isSecretConfigKey } from '@stowage/madmin';
 import { z } from 'zod';
 
 /** Error answers every configuration route may give (documented in the OpenAPI output). */
@@ -25,8 +25,11 @@ export const configNameParamsSchema = z.object({ name: configNameSchema });
 
 const knownTypes = new Set<string>(configKeyTypes);
 
-/** The help of one key as the contracts give it; a type the console does not know is shown as text. */
-export function toKeyHelp(h: HelpKV): ConfigKeyHelp {
+/**
+ * The help of one key of the set `subSys` as the contracts give it; a type the console does not know is
+ * shown as text. Whether it is a secret MinIO's help does not send: madmin's list of MinIO's secret keys says.
+ */
+export function toKeyHelp(subSys: string, h: HelpKV): ConfigKeyHelp {
   const extra = h as HelpKV & { default?: unknown; env?: unknown; values?: unknown };
   return {
     key: h.key,
@@ -36,6 +39,7 @@ export function toKeyHelp(h: HelpKV): ConfigKeyHelp {
     ...(typeof extra.default === 'string' ? { default: extra.default } : {}),
     ...(typeof extra.env === 'string' ? { env: extra.env } : {}),
     ...(Array.isArray(extra.values) ? { values: extra.values.map(String) } : {}),
+    ...(isSecretConfigKey(subSys, h.key) ? { secret: true as const } : {}),
   };
 }
 

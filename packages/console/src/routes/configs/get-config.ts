@@ -40,7 +40,7 @@ export function registerGetConfig(app: ZodApp, _ctx: RouteContext): void {
         name: request.params.name,
         description: help.description,
         multipleTargets: help.multipleTargets,
-        help: (help.keysHelp ?? []).map(toKeyHelp),
+        help: (help.keysHelp ?? []).map((h) => toKeyHelp(subSys, h)),
         key_values: current?.key_values ?? [],
         targets,
       };

@@ -29,7 +29,7 @@ export function registerGetIdp(app: ZodApp, _ctx: RouteContext): void {
       ]);
       const helps = (help.keysHelp ?? [])
         .filter((h) => h.key !== 'comment' && h.key !== 'enable')
-        .map(toKeyHelp);
+        .map((h) => toKeyHelp(idpSubSys[type], h));
       const envNames = new Map(helps.map((h) => [h.key, h.env ?? h.key]));
       const keyValues = (cfg.info ?? []).map((i) => ({
         key: i.key,

@@ -33,7 +33,9 @@ export function registerListIdp(app: ZodApp, _ctx: RouteContext): void {
           enabled: i.enabled,
           ...(i.roleARN ? { roleARN: i.roleARN } : {}),
         })),
-        help: (help.keysHelp ?? []).filter((h) => h.key !== 'comment' && h.key !== 'enable').map(toKeyHelp),
+        help: (help.keysHelp ?? [])
+          .filter((h) => h.key !== 'comment' && h.key !== 'enable')
+          .map((h) => toKeyHelp(idpSubSys[request.params.type], h)),
       };
     },
   );

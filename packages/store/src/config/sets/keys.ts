@@ -68,9 +68,9 @@ export function requiredKey(
   key: string,
   description: string,
   type: ConfigKeyDef['type'] = 'string',
-  secret = false,
+  sensitive = false,
 ): ConfigKeyDef {
-  return { key, type, description, optional: false, default: '', ...(secret ? { secret } : {}) };
+  return { key, type, description, optional: false, default: '', ...(sensitive ? { sensitive } : {}) };
 }
 
 /** An optional key with a default. */
@@ -79,7 +79,7 @@ export function optionalKey(
   type: ConfigKeyDef['type'],
   description: string,
   defaultValue = '',
-  secret = false,
+  sensitive = false,
 ): ConfigKeyDef {
   return {
     key,
@@ -87,7 +87,7 @@ export function optionalKey(
     description,
     optional: true,
     default: defaultValue,
-    ...(secret ? { secret } : {}),
+    ...(sensitive ? { sensitive } : {}),
     ...(type === 'number' ? { validate: wholeNumber } : {}),
   };
 }

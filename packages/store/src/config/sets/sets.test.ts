@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import { isSecretConfigKey, secretConfigKeys } from '@stowage/madmin';
 import { describe, expect, it } from 'vitest';
 import { parseGoDuration } from '../duration.js';
 import type { ConfigKeyDef } from '../registry.js';
@@ -86,20 +87,32 @@ describe('config set definitions', () => {
       'max_open_connections',
     ]);
     const byKey = new Map(pg?.keys.map((k) => [k.key, k]));
-    expect(byKey.get('connection_string')?.secret).toBe(true);
+    expect(byKey.get('connection_string')?.sensitive).toBe(true);
     expect(byKey.get('connection_string')?.optional).toBe(false);
     expect(byKey.get('format')?.values).toEqual(['namespace', 'access']);
     expect(byKey.get('max_open_connections')?.default).toBe('2');
   });
 
-  it('identity sets: openid takes named providers, ldap one server; secrets flagged', () => {
+  it('identity sets: openid takes named providers, ldap one server; credentials flagged sensitive', () => {
     const openid = ALL_SETS.find((s) => s.subSys === 'identity_openid');
     const ldap = ALL_SETS.find((s) => s.subSys === 'identity_ldap');
     expect(openid?.multipleTargets).toBe(true);
     expect(ldap?.multipleTargets).toBe(false);
-    expect(openid?.keys.find((k) => k.key === 'client_secret')?.secret).toBe(true);
-    expect(ldap?.keys.find((k) => k.key === 'lookup_bind_password')?.secret).toBe(true);
+    expect(openid?.keys.find((k) => k.key === 'client_secret')?.sensitive).toBe(true);
+    expect(ldap?.keys.find((k) => k.key === 'lookup_bind_password')?.sensitive).toBe(true);
+    expect(ldap?.keys.find((k) => k.key === 'lookup_bind_dn')?.sensitive).toBe(true);
     expect(openid?.keys.find((k) => k.key === 'claim_name')?.default).toBe('policy');
+  });
+
+  it("every key MinIO calls secret (madmin's list, which the console masks) is a sensitive key of its set here", () => {
+    for (const [subSys, keys] of Object.entries(secretConfigKeys)) {
+      const set = ALL_SETS.find((s) => s.subSys === subSys);
+      for (const key of keys) {
+        expect(set?.keys.find((k) => k.key === key)?.sensitive, `${subSys} ${key}`).toBe(true);
+      }
+    }
+    expect(isSecretConfigKey('identity_ldap', 'lookup_bind_password')).toBe(true);
+    expect(isSecretConfigKey('identity_ldap', 'lookup_bind_dn')).toBe(false);
   });
 
   it("identity_tls has MinIO's skip_verify and an enable key, both off, and applies at once", () => {

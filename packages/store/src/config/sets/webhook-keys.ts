@@ -68,7 +68,7 @@ export function webhookKeys(kind: 'logger' | 'audit'): ConfigKeyDef[] {
       description: 'opaque string or JWT authorization token, sent as the Authorization header as given',
       optional: true,
       default: '',
-      secret: true,
+      sensitive: true,
     },
     {
       key: 'client_cert',

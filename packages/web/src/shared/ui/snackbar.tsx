@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { toApiError } from '../api/api-error';
 import { autoHideMs, modalSnackbarText, type SnackbarKind } from './snackbar-rules';
+import { clearOfTransferDock } from './transfer-dock';
 
 export interface SnackbarMessage {
   message: string;
@@ -91,6 +92,12 @@ function useSnackbarState(): SnackbarState {
   return state;
 }
 
+/**
+ * The screen snackbar sits at the bottom left (over the side menu's footer, where desktop snackbars go) and
+ * is never wider than the room left of the object browser's dock, so it never covers the Jobs and Uploads
+ * panels at the bottom right. Centred, it had covered the Uploads panel at 1024 px and the cells at the
+ * bottom of a page's last table (the Swift keys of RGW subusers) while it showed.
+ */
 function ScreenSnackbar(): ReactElement {
   const { screen, closeScreen } = useSnackbarState();
   return (
@@ -99,13 +106,16 @@ function ScreenSnackbar(): ReactElement {
       open={screen !== null}
       autoHideDuration={screen ? autoHideMs(screen.type) : null}
       onClose={(_, reason) => reason !== 'clickaway' && closeScreen()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
     >
       <Alert
         onClose={closeScreen}
         severity={screen?.type === 'error' ? 'error' : 'success'}
         variant="filled"
-        sx={{ minWidth: 320, maxWidth: 640 }}
+        sx={{
+          minWidth: { sm: `min(320px, ${clearOfTransferDock})` },
+          maxWidth: { sm: `min(640px, ${clearOfTransferDock})` },
+        }}
       >
         {screen?.message}
         {screen?.detailedErrorMsg ? ` — ${screen.detailedErrorMsg}` : ''}

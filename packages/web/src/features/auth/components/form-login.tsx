@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Box, Button, IconButton, InputAdornment, TextField } from '@mui/material';
+import { Box, Button, InputAdornment, TextField } from '@mui/material';
 import { type FormEvent, type ReactElement, useState } from 'react';
 import type { ApiError } from '@/shared/api/api-error';
+import { useRevealToggle } from '@/shared/ui/reveal-toggle';
 import { useLogin } from '../api/login';
 import { LoginHeading } from './login-heading';
 import { SubmitProgress } from './submit-progress';
@@ -23,7 +22,7 @@ export function FormLogin({
 }): ReactElement {
   const [accessKey, setAccessKey] = useState('');
   const [secretKey, setSecretKey] = useState('');
-  const [showSecret, setShowSecret] = useState(false);
+  const reveal = useRevealToggle('password');
   const loginMutation = useLogin({ onSuccess });
   const busy = loginMutation.isPending;
   const canSubmit = accessKey !== '' && secretKey !== '' && !busy;
@@ -60,7 +59,7 @@ export function FormLogin({
       <TextField
         fullWidth
         placeholder="Enter Password"
-        type={showSecret ? 'text' : 'password'}
+        type={reveal.type}
         value={secretKey}
         onChange={(e) => setSecretKey(e.target.value)}
         disabled={busy}
@@ -73,17 +72,7 @@ export function FormLogin({
                 <LockOutlined />
               </InputAdornment>
             ),
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  edge="end"
-                  aria-label={showSecret ? 'Hide password' : 'Show password'}
-                  onClick={() => setShowSecret((v) => !v)}
-                >
-                  {showSecret ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
+            endAdornment: reveal.endAdornment,
           },
         }}
       />

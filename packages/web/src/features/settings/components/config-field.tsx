@@ -2,6 +2,7 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { Box, FormControlLabel, MenuItem, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
+import { useRevealToggle } from '@/shared/ui/reveal-toggle';
 import type { ConfigField } from '../lib/config-form';
 import { CsvField } from './csv-field';
 
@@ -26,10 +27,44 @@ function FieldLabel({ field }: { field: ConfigField }): ReactElement {
   );
 }
 
+/** The input of a secret key (a password or token): masked, with a Show/Hide toggle; never autofilled. */
+function SecretInput({
+  field,
+  value,
+  disabled,
+  error,
+  onChange,
+}: {
+  field: ConfigField;
+  value: string;
+  disabled: boolean;
+  error: boolean;
+  onChange: (value: string) => void;
+}): ReactElement {
+  const reveal = useRevealToggle(field.label);
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      type={reveal.type}
+      value={value}
+      disabled={disabled}
+      placeholder={field.placeholder}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{
+        htmlInput: { 'aria-label': field.label, autoComplete: 'new-password', spellCheck: false },
+        input: { endAdornment: reveal.endAdornment },
+      }}
+    />
+  );
+}
+
 /**
  * One generated field (spec 2 §3 field types): on|off as a switch, enum as a select, csv as a list of
- * entries, comment as a multi-line text, the other types as text inputs checked by type. A key set by
- * an environment variable shows that value, read-only, with the variable's name.
+ * entries, comment as a multi-line text, the other types as text inputs checked by type; a secret key
+ * (password, token) masked with a Show/Hide toggle. A key set by an environment variable shows that value,
+ * read-only, with the variable's name.
  */
 export function ConfigFieldInput({
   field,
@@ -69,6 +104,16 @@ export function ConfigFieldInput({
         value={shown}
         placeholder={field.placeholder}
         disabled={fromEnv}
+        onChange={onChange}
+      />
+    );
+  } else if (field.secret && field.type !== 'enum' && field.type !== 'comment') {
+    input = (
+      <SecretInput
+        field={field}
+        value={shown}
+        disabled={fromEnv}
+        error={problem !== undefined && !fromEnv}
         onChange={onChange}
       />
     );

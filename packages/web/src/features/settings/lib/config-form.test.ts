@@ -45,6 +45,11 @@ describe('Settings form generation (spec 2 §3 "Settings field definition")', ()
     expect(fieldOf(help('name', 'string')).placeholder).toBe('Enter Name');
   });
 
+  it('marks the keys the help calls secret, and no others', () => {
+    expect(fieldOf(help('client_secret', 'string', { secret: true })).secret).toBe(true);
+    expect(fieldOf(help('client_id', 'string')).secret).toBe(false);
+  });
+
   it('gives on|off fields the two choices and enum fields theirs', () => {
     expect(fieldOf(help('enable', 'on|off')).options).toEqual(['on', 'off']);
     expect(fieldOf(help('mode', 'enum', { values: ['a', 'b'] })).options).toEqual(['a', 'b']);

@@ -19,6 +19,8 @@ export interface ConfigField {
   placeholder: string;
   /** Choices of an `enum` field. */
   options: readonly string[];
+  /** A password or token: masked until the person shows it. */
+  secret: boolean;
   /** When an environment variable decides the value: its name and value (the field is read-only). */
   env?: { name: string; value: string };
 }
@@ -75,6 +77,7 @@ export function fieldOf(help: ConfigKeyHelp, envOverride?: { name: string; value
     tooltip: help.description,
     placeholder,
     options: help.type === 'on|off' ? ['on', 'off'] : (help.values ?? []),
+    secret: help.secret === true,
     ...(envOverride ? { env: envOverride } : {}),
   };
 }

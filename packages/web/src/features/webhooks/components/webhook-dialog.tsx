@@ -8,6 +8,7 @@ import {
 } from '@stowage/contracts';
 import { type ReactElement, useState } from 'react';
 import { FormDialog } from '@/shared/ui/form-dialog';
+import { useRevealToggle } from '@/shared/ui/reveal-toggle';
 import { useSnackbar } from '@/shared/ui/snackbar';
 import { useWebhookWrite } from '../api/webhooks';
 
@@ -62,6 +63,7 @@ export function WebhookDialog({
   const editing = target !== null;
   const [f, setF] = useState<Fields>(() => fieldsOf(target));
   const [tried, setTried] = useState(false);
+  const tokenReveal = useRevealToggle('Auth Token');
   const write = useWebhookWrite(kind);
   const { showMessage, showModalError } = useSnackbar();
   const problems = problemsOf(editing, f);
@@ -88,7 +90,7 @@ export function WebhookDialog({
   const input = (
     key: keyof Fields,
     label: string,
-    extra: { type?: string; placeholder?: string; helper?: string } = {},
+    extra: { type?: string; placeholder?: string; helper?: string; endAdornment?: ReactElement } = {},
   ) => (
     <TextField
       label={label}
@@ -100,7 +102,10 @@ export function WebhookDialog({
       disabled={key === 'name' && editing}
       error={shownProblem(key) !== undefined}
       helperText={shownProblem(key) ?? extra.helper}
-      slotProps={extra.placeholder ? { inputLabel: { shrink: true } } : undefined}
+      slotProps={{
+        ...(extra.placeholder ? { inputLabel: { shrink: true } } : {}),
+        ...(extra.endAdornment ? { input: { endAdornment: extra.endAdornment } } : {}),
+      }}
       onChange={(e) => setF({ ...f, [key]: e.target.value })}
     />
   );
@@ -119,7 +124,8 @@ export function WebhookDialog({
         {input('name', 'Name', { placeholder: 'Enter a name' })}
         {input('endpoint', 'Endpoint', { placeholder: 'https://receiver.example.com/logs' })}
         {input('authToken', 'Auth Token', {
-          type: 'password',
+          type: tokenReveal.type,
+          endAdornment: tokenReveal.endAdornment,
           placeholder: editing && target.authTokenSet ? 'Unchanged' : 'Optional',
           helper: editing ? 'Leave empty to keep the saved token.' : 'Sent as the Authorization header.',
         })}
