@@ -261,6 +261,46 @@ test('the access audit lists the policies and users reaching the bucket', async 
   await snap(page, 'bucket-events-empty');
 });
 
+test('sets CORS rules on the Summary, which S3 reads back, then removes them', async ({ browser }) => {
+  const corsXml = async (): Promise<string> => {
+    const res = await rootS3().makeRequestAsync({ method: 'GET', bucketName: 'e2e-photos', query: 'cors' });
+    return new Promise((resolve, reject) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on('end', () => resolve(body));
+      res.on('error', reject);
+    });
+  };
+  const page = await asRoot(browser);
+  await page.goto('/buckets/e2e-photos/admin/summary');
+  const value = page.getByLabel('CORS value');
+  await expect(value).toHaveText('Disabled');
+  await page.getByRole('button', { name: 'Edit CORS' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit CORS' });
+  await dialog.getByLabel('Allowed Origins').fill('https://app.example.com');
+  await dialog.getByRole('checkbox', { name: 'PUT' }).check();
+  await dialog.getByLabel('Max Age (seconds)').fill('600');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  // The saved rules show at once (the answer of the save), and the store holds them.
+  await expect(value).toHaveText('1 rule');
+  await expect(page.getByText('Origins: https://app.example.com')).toBeVisible();
+  await snapBoth(page, 'bucket-cors-summary');
+  const xml = await corsXml();
+  expect(xml).toContain('<AllowedOrigin>https://app.example.com</AllowedOrigin>');
+  expect(xml).toContain('<AllowedMethod>PUT</AllowedMethod>');
+  expect(xml).toContain('<MaxAgeSeconds>600</MaxAgeSeconds>');
+
+  await page.getByRole('button', { name: 'Edit CORS' }).click();
+  await dialog.getByRole('button', { name: 'Remove rule 1' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(value).toHaveText('Disabled');
+  await expect(corsXml()).rejects.toMatchObject({ code: 'NoSuchCORSConfiguration' });
+});
+
 test('refuses to delete a non-empty bucket, then deletes it once empty', async ({ browser }) => {
   const page = await asRoot(browser);
   await page.goto('/buckets/e2e-photos/admin/summary');

@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { type StoreHandle, startStore } from '@stowage/store';
-import * as Minio from 'minio';
+import { startSiteStore } from '../../packages/console/src/testing/site-store.js';
 import { E2E } from '../support/env.js';
 import { signIn } from '../support/login.js';
 import { startOwnConsole } from '../support/own-console.js';
@@ -17,31 +13,6 @@ import { snapBoth } from '../support/screenshots.js';
 async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().length === 0);
 }
-
-interface Peer {
-  name: string;
-  store: StoreHandle;
-  dir: string;
-  root: string;
-  secret: string;
-}
-
-async function startPeer(name: string): Promise<Peer> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), `stowage-e2e-site-${name}-`));
-  const root = `${name}-admin`;
-  const secret = `${name}-admin-secret`;
-  const store = await startStore({
-    dataDir: dir,
-    drives: 1,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: root,
-    rootPassword: secret,
-  });
-  return { name, store, dir, root, secret };
-}
-
-const asSite = (p: Peer) => ({ name: p.name, endpoint: p.store.url, accessKey: p.root, secretKey: p.secret });
 
 async function fillSite(
   page: Page,
@@ -59,15 +30,7 @@ test('two peers added in the form replicate with this site; a bucket made at one
 }) => {
   test.setTimeout(240_000);
   const own = await startOwnConsole(4);
-  const [east, west] = await Promise.all([startPeer('east'), startPeer('west')]);
-  const eastS3 = new Minio.Client({
-    endPoint: '127.0.0.1',
-    port: east.store.port,
-    useSSL: false,
-    accessKey: east.root,
-    secretKey: east.secret,
-    region: 'us-east-1',
-  });
+  const [east, west] = await Promise.all([startSiteStore('east', 1), startSiteStore('west', 1)]);
   try {
     const context = await browser.newContext({ baseURL: own.url });
     const page = await context.newPage();
@@ -100,9 +63,9 @@ test('two peers added in the form replicate with this site; a bucket made at one
       accessKey: E2E.rootUser,
       secretKey: E2E.rootPassword,
     });
-    await fillSite(page, 'peer 1', asSite(east));
+    await fillSite(page, 'peer 1', east.peer);
     await form.getByRole('button', { name: 'Add Peer' }).click();
-    await fillSite(page, 'peer 2', asSite(west));
+    await fillSite(page, 'peer 2', west.peer);
     // A row can be added and removed again.
     await form.getByRole('button', { name: 'Add Peer' }).click();
     await expect(page.getByLabel('Site Name of peer 3')).toBeVisible();
@@ -143,7 +106,7 @@ test('two peers added in the form replicate with this site; a bucket made at one
     await expect(sites.getByRole('row')).toHaveCount(4);
 
     // A bucket made at one site (east, with its own keys) shows at every site in the entity lookup.
-    await eastS3.makeBucket('made-in-east', 'us-east-1');
+    await east.s3.makeBucket('made-in-east', 'us-east-1');
     await page.getByLabel('Entity Value').fill('made-in-east');
     await page.getByRole('button', { name: 'Look Up' }).click();
     const lookup = page.getByRole('table', { name: 'Bucket made-in-east at each site' });
@@ -165,13 +128,13 @@ test('two peers added in the form replicate with this site; a bucket made at one
     const homeObject = await own.s3.putObject('made-in-east', 'report.txt', Buffer.from('kept at home'));
     await expect
       .poll(
-        async () => (await eastS3.statObject('made-in-east', 'report.txt').catch(() => null))?.versionId,
+        async () => (await east.s3.statObject('made-in-east', 'report.txt').catch(() => null))?.versionId,
         {
           timeout: 60_000,
         },
       )
       .toBe(homeObject.versionId);
-    await eastS3.makeRequestAsync(
+    await east.s3.makeRequestAsync(
       {
         method: 'DELETE',
         bucketName: 'made-in-east',
@@ -182,7 +145,7 @@ test('two peers added in the form replicate with this site; a bucket made at one
       '',
       [204],
     );
-    await expect(eastS3.statObject('made-in-east', 'report.txt')).rejects.toThrow();
+    await expect(east.s3.statObject('made-in-east', 'report.txt')).rejects.toThrow();
     await page.getByRole('button', { name: 'Back To Site Replication' }).click();
     await expect(table.getByRole('button', { name: 'Resync home' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Resync east' }).click();
@@ -200,7 +163,7 @@ test('two peers added in the form replicate with this site; a bucket made at one
     await resync.getByRole('button', { name: 'Done' }).click();
     await expect
       .poll(
-        async () => (await eastS3.statObject('made-in-east', 'report.txt').catch(() => null))?.versionId,
+        async () => (await east.s3.statObject('made-in-east', 'report.txt').catch(() => null))?.versionId,
         { timeout: 60_000 },
       )
       .toBe(homeObject.versionId);
@@ -223,9 +186,7 @@ test('two peers added in the form replicate with this site; a bucket made at one
     await context.close();
   } finally {
     await own.close();
-    for (const p of [east, west]) {
-      await p.store.close();
-      await rm(p.dir, { recursive: true, force: true });
-    }
+    await east.close();
+    await west.close();
   }
 });

@@ -309,7 +309,6 @@ export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
     await webhooks?.close();
     await notifications?.close();
     await siteReplication?.close();
-    await siteReplication?.close();
     await replication?.close();
     stopStaleUploads();
     await layer.close();

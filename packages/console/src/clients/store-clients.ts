@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { assumeRole, MadminClient, type PolicyDocument } from '@stowage/madmin';
+import { assumeRole, MadminClient, type PolicyDocument, type StsCredentials } from '@stowage/madmin';
 import * as Minio from 'minio';
 import type { SessionPayload } from '../session/session-cookie.js';
 import { RgwAdminClient } from './rgw-admin/rgw-admin-client.js';
@@ -124,13 +124,22 @@ export async function assumeRoleForLogin(
     region = expected;
     issued = await attempt(region);
   }
-  const expiration = Date.parse(issued.Expiration);
+  return issuedCredentials(issued, durationSeconds, region || endpoint.s3Region);
+}
+
+/** An STS answer's credentials, signing for `region`; they expire at its Expiration, else in `durationSeconds`. */
+export function issuedCredentials(
+  c: StsCredentials,
+  durationSeconds: number,
+  region: string,
+): IssuedCredentials {
+  const expiration = Date.parse(c.Expiration);
   return {
-    accessKey: issued.AccessKeyId,
-    secretKey: issued.SecretAccessKey,
-    sessionToken: issued.SessionToken,
+    accessKey: c.AccessKeyId,
+    secretKey: c.SecretAccessKey,
+    sessionToken: c.SessionToken,
     expiresAt: Number.isFinite(expiration) ? expiration : Date.now() + durationSeconds * 1000,
-    region: region || endpoint.s3Region,
+    region,
   };
 }
 

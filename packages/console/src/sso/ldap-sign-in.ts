@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { assumeRoleWithLDAPIdentity, MadminError, type StsCredentials } from '@stowage/madmin';
 import type { SignInCredentials } from '../clients/sign-in.js';
+import { issuedCredentials } from '../clients/store-clients.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
 
 /** The directory refused the user: the server's reason (wrong password, no policy, …). */
@@ -38,13 +39,5 @@ export function stsSignIn(
   durationSeconds: number,
   endpoint: StoreEndpoint,
 ): SignInCredentials {
-  const expiration = Date.parse(c.Expiration);
-  return {
-    accessKey: c.AccessKeyId,
-    secretKey: c.SecretAccessKey,
-    sessionToken: c.SessionToken,
-    expiresAt: Number.isFinite(expiration) ? expiration : Date.now() + durationSeconds * 1000,
-    region: endpoint.s3Region,
-    mode: 'sts',
-  };
+  return { ...issuedCredentials(c, durationSeconds, endpoint.s3Region), mode: 'sts' };
 }

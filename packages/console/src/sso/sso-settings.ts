@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import { createHash } from 'node:crypto';
 import { createAdminClient } from '../clients/store-clients.js';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
 import { parseConfigText } from '../routes/configs/config-text.js';
@@ -13,12 +12,6 @@ export interface SsoState {
 
 /** How long the server's identity configuration is reused before it is read again. */
 const CACHE_MS = 3_000;
-
-/** The store's role ARN of a provider with a role policy (the store's identity/openid.ts rule). */
-function roleArnOf(target: string, clientId: string): string {
-  const id = target !== '' ? target : createHash('sha256').update(clientId).digest('hex').slice(0, 12);
-  return `arn:minio:iam:::role/${id}`;
-}
 
 /**
  * The single sign-on in effect: CONSOLE_IDP_* / CONSOLE_LDAP_ENABLED, else the server's own
@@ -50,10 +43,13 @@ export class SsoSettings {
     if (!root) return fromEnv;
     const admin = createAdminClient(this.#endpoint, { ...root, sessionToken: '', region: '' });
     // A server that cannot be read offers what the environment names (the form still works).
-    const [openIdText, ldapText] = await Promise.all([
+    // The role ARNs are the server's own (ListIDPConfig): they carry its region and its rule for the id.
+    const [openIdText, ldapText, roles] = await Promise.all([
       admin.getConfigKV('identity_openid').catch(() => ''),
       admin.getConfigKV('identity_ldap').catch(() => ''),
+      admin.listIdpConfig('openid').catch(() => []),
     ]);
+    const roleArns = new Map(roles.map((r) => [r.name === '_' ? '' : r.name, r.roleARN ?? '']));
     const servers = parseConfigText(openIdText)
       .filter((p) => p.subSys === 'identity_openid')
       .map((p): OidcClientSettings => {
@@ -66,7 +62,7 @@ export class SsoSettings {
           clientSecret: v.client_secret ?? '',
           scopes: splitList(v.scopes ?? ''),
           redirectUri: v.redirect_uri ?? '',
-          roleArn: (v.role_policy ?? '') !== '' ? roleArnOf(p.target, v.client_id ?? '') : '',
+          roleArn: roleArns.get(p.target) ?? '',
         };
       })
       .filter((s) => s.configUrl !== '' && s.clientId !== '');

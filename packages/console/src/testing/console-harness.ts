@@ -6,10 +6,11 @@ import path from 'node:path';
 import { MadminClient } from '@stowage/madmin';
 import { type PoolSpec, type StoreHandle, startStore } from '@stowage/store';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import * as Minio from 'minio';
+import type * as Minio from 'minio';
 import { buildApp } from '../app.js';
 import type { AppOptions } from '../app-options.js';
 import { SESSION_COOKIE } from '../session/session-cookie.js';
+import { storeRootS3 } from './site-store.js';
 
 /**
  * A real store on temporary drives plus the console app in front of it, for route tests. Tests drive the
@@ -63,14 +64,7 @@ export async function startConsoleHarness(
     ...options.app,
     jobs: { dir: path.join(dataDir, '.console', 'jobs'), ...options.app?.jobs },
   });
-  const s3 = new Minio.Client({
-    endPoint: '127.0.0.1',
-    port: store.port,
-    useSSL: false,
-    accessKey: rootUser,
-    secretKey: rootPassword,
-    region: 'us-east-1',
-  });
+  const s3 = storeRootS3(store, rootUser, rootPassword);
   const admin = new MadminClient({ endpoint: store.url, accessKey: rootUser, secretKey: rootPassword });
   let baseUrl: string | undefined;
   return {

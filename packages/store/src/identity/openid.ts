@@ -36,12 +36,13 @@ const DISCOVERY_TTL_MS = 15 * 60_000;
 const JWKS_COOLDOWN_MS = 2_000;
 
 /**
- * The role ARN of a provider with a `role_policy` (MinIO: `arn:minio:iam:::role/<id>`): the id is the
- * config target's name, or a short hash of the client id for the default target.
+ * The role ARN of a provider with a `role_policy` (MinIO: `arn:minio:iam:<region>::role/<id>`): the region
+ * configured (config/region.ts `configuredRegion`, '' when none), the id the config target's name, or a
+ * short hash of the client id for the default target.
  */
-export function openIdRoleArn(s: Pick<OpenIdSettings, 'name' | 'clientId'>): string {
+export function openIdRoleArn(s: Pick<OpenIdSettings, 'name' | 'clientId'>, region: string): string {
   const id = s.name !== '' ? s.name : createHash('sha256').update(s.clientId).digest('hex').slice(0, 12);
-  return `arn:minio:iam:::role/${id}`;
+  return `arn:minio:iam:${region}::role/${id}`;
 }
 
 /** Reads a JSON document from the identity provider; unreachable or invalid → IDPCommunicationError. */

@@ -16,7 +16,6 @@ import { dropRestoredCopy, restoreLocalCopy } from './restore.js';
 import { readStoredVersion, restoreSealedCopy } from './sealed-tier.js';
 import { markTransitioned, type RemoteReader, setRemoteReader } from './transition.js';
 import type {
-  AclRecord,
   BucketConfigName,
   BucketInfo,
   ByteRange,
@@ -30,9 +29,12 @@ import type {
   KeyUsage,
   ListObjectsOptions,
   ListObjectsResult,
+  ListPartsOptions,
+  ListPartsResult,
+  ListUploadsOptions,
+  ListUploadsResult,
   ListVersionsOptions,
   ListVersionsResult,
-  MultipartUploadInfo,
   ObjectBody,
   ObjectInfo,
   ObjectLayer,
@@ -41,11 +43,9 @@ import type {
   PartInfo,
   PutObjectOptions,
   PutPartOptions,
-  StorageClassName,
   StorageInfo,
   SystemStore,
   UnsealKey,
-  UploadChecksum,
 } from './types.js';
 import { cleanupStaleUploads } from './upload-cleanup.js';
 import { dropVersions, type ExportedVersion, exportVersions, importVersion } from './version-move.js';
@@ -240,22 +240,12 @@ export class ErasureObjectLayer implements ObjectLayer {
     bucket: string,
     key: string,
     uploadId: string,
-    opts?: { partNumberMarker?: number; maxParts?: number },
-  ): Promise<{
-    parts: PartInfo[];
-    isTruncated: boolean;
-    nextPartNumberMarker: number;
-    storageClass: StorageClassName;
-    checksum?: UploadChecksum;
-    acl?: AclRecord;
-  }> {
+    opts?: ListPartsOptions,
+  ): Promise<ListPartsResult> {
     return multipart.listParts(this.set, bucket, key, uploadId, opts);
   }
 
-  listMultipartUploads(
-    bucket: string,
-    opts?: { prefix?: string; keyMarker?: string; uploadIdMarker?: string; maxUploads?: number },
-  ): Promise<{ uploads: MultipartUploadInfo[]; isTruncated: boolean }> {
+  listMultipartUploads(bucket: string, opts?: ListUploadsOptions): Promise<ListUploadsResult> {
     return multipart.listMultipartUploads(this.set, bucket, opts);
   }
 

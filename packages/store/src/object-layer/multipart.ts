@@ -7,17 +7,14 @@ import { runOnQuorum } from './doc-store.js';
 import { opaqueEtag, partKey } from './encryption.js';
 import type { ErasureSet } from './erasure-set.js';
 import { partLock } from './key-locks.js';
-import type {
-  AclRecord,
-  CompressedPart,
-  EncryptionRecord,
-  ErasureGeometry,
-  StorageClassName,
-  VersionRecord,
-} from './meta.js';
+import type { AclRecord, CompressedPart, EncryptionRecord, ErasureGeometry, VersionRecord } from './meta.js';
 import { compareKeys, validateObjectKey } from './names.js';
 import { checkMd5 } from './object-write.js';
 import type {
+  ListPartsOptions,
+  ListPartsResult,
+  ListUploadsOptions,
+  ListUploadsResult,
   MultipartUploadInfo,
   ObjectBody,
   PartInfo,
@@ -236,15 +233,8 @@ export async function listParts(
   bucket: string,
   key: string,
   uploadId: string,
-  opts?: { partNumberMarker?: number; maxParts?: number },
-): Promise<{
-  parts: PartInfo[];
-  isTruncated: boolean;
-  nextPartNumberMarker: number;
-  storageClass: StorageClassName;
-  checksum?: UploadChecksum;
-  acl?: AclRecord;
-}> {
+  opts?: ListPartsOptions,
+): Promise<ListPartsResult> {
   await set.buckets.require(bucket);
   const upload = await readUpload(set, bucket, key, uploadId);
   const marker = opts?.partNumberMarker ?? 0;
@@ -264,8 +254,8 @@ export async function listParts(
 export async function listMultipartUploads(
   set: ErasureSet,
   bucket: string,
-  opts?: { prefix?: string; keyMarker?: string; uploadIdMarker?: string; maxUploads?: number },
-): Promise<{ uploads: MultipartUploadInfo[]; isTruncated: boolean }> {
+  opts?: ListUploadsOptions,
+): Promise<ListUploadsResult> {
   await set.buckets.require(bucket);
   const prefix = opts?.prefix ?? '';
   const max = opts?.maxUploads ?? 1000;

@@ -340,6 +340,35 @@ export interface PutPartOptions {
   unseal?: UnsealKey;
 }
 
+/** ListParts' page: from after `partNumberMarker`, at most `maxParts` (1000). */
+export interface ListPartsOptions {
+  partNumberMarker?: number;
+  maxParts?: number;
+}
+
+/** A page of an upload's parts, with what CreateMultipartUpload gave the upload. */
+export interface ListPartsResult {
+  parts: PartInfo[];
+  isTruncated: boolean;
+  nextPartNumberMarker: number;
+  storageClass: StorageClassName;
+  checksum?: UploadChecksum;
+  acl?: AclRecord;
+}
+
+/** ListMultipartUploads' page: keys under `prefix`, after the markers, at most `maxUploads` (1000). */
+export interface ListUploadsOptions {
+  prefix?: string;
+  keyMarker?: string;
+  uploadIdMarker?: string;
+  maxUploads?: number;
+}
+
+export interface ListUploadsResult {
+  uploads: MultipartUploadInfo[];
+  isTruncated: boolean;
+}
+
 export interface DriveInfo {
   /** Drive folder path. */
   path: string;
@@ -434,23 +463,8 @@ export interface ObjectLayer {
     body: ObjectBody,
     opts: PutPartOptions,
   ): Promise<PartInfo>;
-  listParts(
-    bucket: string,
-    key: string,
-    uploadId: string,
-    opts?: { partNumberMarker?: number; maxParts?: number },
-  ): Promise<{
-    parts: PartInfo[];
-    isTruncated: boolean;
-    nextPartNumberMarker: number;
-    storageClass: StorageClassName;
-    checksum?: UploadChecksum;
-    acl?: AclRecord;
-  }>;
-  listMultipartUploads(
-    bucket: string,
-    opts?: { prefix?: string; keyMarker?: string; uploadIdMarker?: string; maxUploads?: number },
-  ): Promise<{ uploads: MultipartUploadInfo[]; isTruncated: boolean }>;
+  listParts(bucket: string, key: string, uploadId: string, opts?: ListPartsOptions): Promise<ListPartsResult>;
+  listMultipartUploads(bucket: string, opts?: ListUploadsOptions): Promise<ListUploadsResult>;
   abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>;
   completeMultipartUpload(
     bucket: string,

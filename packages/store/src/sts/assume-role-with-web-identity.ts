@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { JWTPayload } from 'jose';
+import { configuredRegion } from '../config/region.js';
 import type { StoreContext } from '../core/context.js';
 import { S3Error } from '../core/errors.js';
 import {
@@ -24,7 +25,8 @@ async function pickProvider(ctx: StoreContext, roleArn: string, token: string): 
     throw new S3Error('InvalidParameterValue', 'no OpenID provider is configured (identity_openid)');
   }
   if (roleArn !== '') {
-    const s = all.find((p) => p.rolePolicy.length > 0 && openIdRoleArn(p) === roleArn);
+    const region = configuredRegion(ctx.config);
+    const s = all.find((p) => p.rolePolicy.length > 0 && openIdRoleArn(p, region) === roleArn);
     if (!s)
       throw new S3Error('InvalidParameterValue', `RoleArn '${roleArn}' names no configured OpenID role`);
     return openIdProvider(s);

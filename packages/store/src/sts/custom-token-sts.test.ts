@@ -205,4 +205,20 @@ describe('AssumeRoleWithCustomToken through the identity plugin', { timeout: 60_
     expect([off.status, off.tag('Code')]).toEqual([503, 'STSNotInitialized']);
     await identity.admin.setConfigKV(pluginLine(hook.url));
   });
+
+  // Last: it moves the store to another region.
+  it("names the configured region in the role's ARN, the site set's over the region set's", async () => {
+    await identity.admin.setConfigKV('region name=ap-south-9');
+    await identity.admin.setConfigKV('site region=eu-west-7');
+    await identity.admin.serviceRestart();
+    const regional = await customToken({
+      Token: 'good-token',
+      RoleArn: 'arn:minio:iam:eu-west-7::role/idmp-stowage-test',
+    });
+    expect(regional.status, regional.xml).toBe(200);
+    for (const other of [ROLE_ARN, 'arn:minio:iam:ap-south-9::role/idmp-stowage-test']) {
+      const refused = await customToken({ Token: 'good-token', RoleArn: other });
+      expect([refused.status, refused.tag('Code')]).toEqual([400, 'InvalidParameterValue']);
+    }
+  });
 });

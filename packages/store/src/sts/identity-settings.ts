@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import { configuredRegion } from '../config/region.js';
 import type { ConfigService } from '../config/registry.js';
 import { isOn } from '../config/registry.js';
 import { type IdentityPluginSettings, identityPluginSettings } from '../identity/identity-plugin.js';
@@ -68,7 +69,7 @@ let pluginCache: { key: string; settings: IdentityPluginSettings } | null = null
 
 /**
  * The `identity_plugin` set in effect, or null when no `url` is configured. The role ARN carries the
- * `region` set's name when one is configured (MinIO's server region; empty otherwise).
+ * region configured (MinIO's server region: the `site` set's, else the `region` set's; empty otherwise).
  */
 export function identityPluginFromConfig(config: ConfigService): IdentityPluginSettings | null {
   const v = config.get('identity_plugin').values;
@@ -79,7 +80,7 @@ export function identityPluginFromConfig(config: ConfigService): IdentityPluginS
     authToken: v.auth_token ?? '',
     rolePolicy: v.role_policy ?? '',
     roleId: v.role_id ?? '',
-    region: config.get('region').values.name ?? '',
+    region: configuredRegion(config),
   };
   const key = JSON.stringify(values);
   if (pluginCache?.key !== key) pluginCache = { key, settings: identityPluginSettings(values) };

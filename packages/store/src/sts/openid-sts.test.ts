@@ -27,7 +27,10 @@ let idp: OidcProviderInfo;
 let admin: MadminClient;
 let sts: STSClient;
 
-function s3(c: { AccessKeyId?: string; SecretAccessKey?: string; SessionToken?: string }): S3Client {
+function s3(
+  c: { AccessKeyId?: string; SecretAccessKey?: string; SessionToken?: string },
+  region = 'us-east-1',
+): S3Client {
   const url = new URL(store.url);
   return new S3Client({
     endPoint: url.hostname,
@@ -36,7 +39,7 @@ function s3(c: { AccessKeyId?: string; SecretAccessKey?: string; SessionToken?: 
     accessKey: c.AccessKeyId ?? '',
     secretKey: c.SecretAccessKey ?? '',
     sessionToken: c.SessionToken ?? '',
-    region: 'us-east-1',
+    region,
   });
 }
 
@@ -243,5 +246,22 @@ describe('AssumeRoleWithWebIdentity with oidc-provider', { timeout: 60_000 }, ()
       '<Error><Type>Sender</Type><Code>MissingParameter</Code><Message>WebIdentityToken is missing</Message></Error>',
     );
     expect(xml).toContain(`<RequestId>${id}</RequestId>`);
+  });
+
+  // Last: it moves the store to another region.
+  it("names the configured region in the role's ARN, the site set's over the region set's", async () => {
+    expect(await admin.setConfigKV('region name=ap-south-9')).toEqual({ restartRequired: true });
+    expect(await admin.setConfigKV('site region=eu-west-7')).toEqual({ restartRequired: true });
+    await admin.serviceRestart();
+    const arn = 'arn:minio:iam:eu-west-7::role/apps';
+    expect((await admin.listIdpConfig('openid')).find((c) => c.name === 'apps')?.roleARN).toBe(arn);
+    const tokens = await oidcLogin(idp, 'carol');
+    const creds = await webIdentity(tokens.id_token, { RoleArn: arn });
+    await s3(creds, 'eu-west-7').putObject('sso-a', 'carol-west.txt', Buffer.from('ok'));
+    for (const other of ['arn:minio:iam:::role/apps', 'arn:minio:iam:ap-south-9::role/apps']) {
+      expect(await refusal(tokens.id_token, { RoleArn: other })).toMatch(
+        /^InvalidParameterValue: RoleArn .* names no configured OpenID role/,
+      );
+    }
   });
 });

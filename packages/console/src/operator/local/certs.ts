@@ -10,6 +10,28 @@ import { OperatorError } from '../driver.js';
 const run = promisify(execFile);
 
 /**
+ * `openssl req -x509 -new` with a new P-256 key, unencrypted: the key to `keyFile`, the certificate to
+ * `crtFile`; `more` says who signs it, for how long, its subject and extensions.
+ */
+async function newCertificate(keyFile: string, crtFile: string, more: readonly string[]): Promise<void> {
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-new',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    crtFile,
+    ...more,
+  ]);
+}
+
+/**
  * The operator's certificates, made with Debian's `openssl` command (no x509 library is in the
  * project, and OpenSSL is the tool administrators use for the same job). The operator keeps its own CA
  * (`<root>/ca/ca.crt`, `ca.key`) and issues each autocert tenant a server certificate for localhost and
@@ -41,19 +63,7 @@ export class OperatorCa {
     await mkdir(work, { recursive: true, mode: 0o700 });
     try {
       const san = names.map((n) => (/^[\d.]+$|:/.test(n) ? `IP:${n}` : `DNS:${n}`)).join(',');
-      await run('openssl', [
-        'req',
-        '-x509',
-        '-new',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:P-256',
-        '-nodes',
-        '-keyout',
-        path.join(work, 'key.pem'),
-        '-out',
-        path.join(work, 'crt.pem'),
+      await newCertificate(path.join(work, 'key.pem'), path.join(work, 'crt.pem'), [
         '-CA',
         this.#crt,
         '-CAkey',
@@ -89,19 +99,7 @@ export class OperatorCa {
         // Not made yet.
       }
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
-      await run('openssl', [
-        'req',
-        '-x509',
-        '-new',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:P-256',
-        '-nodes',
-        '-keyout',
-        this.#key,
-        '-out',
-        this.#crt,
+      await newCertificate(this.#key, this.#crt, [
         '-days',
         '3650',
         '-subj',

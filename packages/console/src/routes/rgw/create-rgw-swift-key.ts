@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { apiPaths, rgwCreateSwiftKeySchema, rgwSubuserParamsSchema, rgwUserSchema } from '@stowage/contracts';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { requireSubuser, rgwAdmin, rgwCall, rgwErrorResponses, rgwUserView } from './rgw-helpers.js';
+import { rgwAdmin, rgwCall, rgwErrorResponses, rgwUserView, rgwUserWithSubuser } from './rgw-helpers.js';
 
 /**
  * PUT /api/v1/rgw/users/:uid/subusers/:subuser/swift-key: the subuser's Swift key (Admin Ops `key` with
@@ -22,7 +22,7 @@ export function registerCreateRgwSwiftKey(app: ZodApp, ctx: RouteContext): void 
     async (request) => {
       const rgw = rgwAdmin(request, ctx);
       const { uid, subuser } = request.params;
-      requireSubuser(await rgwCall(() => rgw.getUser(uid)), subuser);
+      await rgwUserWithSubuser(rgw, uid, subuser);
       await rgwCall(() => rgw.createSwiftKey(uid, subuser, request.body.secretKey));
       return rgwUserView(await rgwCall(() => rgw.getUser(uid)));
     },

@@ -3,7 +3,7 @@ import { apiPaths, rgwKeyParamsSchema } from '@stowage/contracts';
 import { z } from 'zod';
 import { apiErrors } from '../../errors/api-http-error.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { rgwAdmin, rgwCall, rgwErrorResponses } from './rgw-helpers.js';
+import { rgwAdmin, rgwCall, rgwErrorResponses, rgwUserHaving } from './rgw-helpers.js';
 
 /** DELETE /api/v1/rgw/users/:uid/keys/:accessKey: removes one S3 key pair (not the session's own). */
 export function registerDeleteRgwKey(app: ZodApp, ctx: RouteContext): void {
@@ -22,9 +22,12 @@ export function registerDeleteRgwKey(app: ZodApp, ctx: RouteContext): void {
       if (accessKey === request.session.credentials.accessKey)
         throw apiErrors.badRequest('You cannot remove the access key you are signed in with.');
       const rgw = rgwAdmin(request, ctx);
-      const user = await rgwCall(() => rgw.getUser(uid));
-      if (!user.keys.some((k) => k.access_key === accessKey))
-        throw apiErrors.notFound(`The RGW user ${uid} has no access key ${accessKey}.`);
+      await rgwUserHaving(
+        rgw,
+        uid,
+        (user) => user.keys.some((k) => k.access_key === accessKey),
+        `The RGW user ${uid} has no access key ${accessKey}.`,
+      );
       await rgwCall(() => rgw.removeKey(uid, accessKey));
       return reply.code(204).send(null);
     },

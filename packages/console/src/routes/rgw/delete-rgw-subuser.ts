@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import { apiPaths, rgwSubuserParamsSchema } from '@stowage/contracts';
 import { z } from 'zod';
-import { apiErrors } from '../../errors/api-http-error.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { rgwAdmin, rgwCall, rgwErrorResponses } from './rgw-helpers.js';
+import { rgwAdmin, rgwCall, rgwErrorResponses, rgwUserWithSubuser } from './rgw-helpers.js';
 
 /** DELETE /api/v1/rgw/users/:uid/subusers/:subuser (`uid:name`): removes the subuser and its keys. */
 export function registerDeleteRgwSubuser(app: ZodApp, ctx: RouteContext): void {
@@ -20,9 +19,7 @@ export function registerDeleteRgwSubuser(app: ZodApp, ctx: RouteContext): void {
     async (request, reply) => {
       const rgw = rgwAdmin(request, ctx);
       const { uid, subuser } = request.params;
-      const user = await rgwCall(() => rgw.getUser(uid));
-      if (!user.subusers.some((s) => s.id === subuser))
-        throw apiErrors.notFound(`The RGW user ${uid} has no subuser ${subuser}.`);
+      await rgwUserWithSubuser(rgw, uid, subuser);
       await rgwCall(() => rgw.removeSubuser(uid, subuser));
       return reply.code(204).send(null);
     },

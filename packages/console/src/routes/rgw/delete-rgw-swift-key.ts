@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import { apiPaths, rgwSubuserParamsSchema } from '@stowage/contracts';
 import { z } from 'zod';
-import { apiErrors } from '../../errors/api-http-error.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
-import { rgwAdmin, rgwCall, rgwErrorResponses } from './rgw-helpers.js';
+import { rgwAdmin, rgwCall, rgwErrorResponses, rgwUserHaving } from './rgw-helpers.js';
 
 /** DELETE /api/v1/rgw/users/:uid/subusers/:subuser/swift-key: removes the subuser's Swift key. */
 export function registerDeleteRgwSwiftKey(app: ZodApp, ctx: RouteContext): void {
@@ -20,10 +19,13 @@ export function registerDeleteRgwSwiftKey(app: ZodApp, ctx: RouteContext): void 
     async (request, reply) => {
       const rgw = rgwAdmin(request, ctx);
       const { uid, subuser } = request.params;
-      const user = await rgwCall(() => rgw.getUser(uid));
       // RGW answers a missing Swift key with 403 InvalidAccessKeyId: a 404 names what is missing.
-      if (!user.swift_keys.some((k) => k.user === subuser))
-        throw apiErrors.notFound(`The RGW subuser ${subuser} has no Swift key.`);
+      await rgwUserHaving(
+        rgw,
+        uid,
+        (user) => user.swift_keys.some((k) => k.user === subuser),
+        `The RGW subuser ${subuser} has no Swift key.`,
+      );
       await rgwCall(() => rgw.removeSwiftKey(uid, subuser));
       return reply.code(204).send(null);
     },

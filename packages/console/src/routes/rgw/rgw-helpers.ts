@@ -97,10 +97,29 @@ export function rgwUserView(u: RgwWireUser): RgwUser {
   };
 }
 
-/** The subuser `uid:name` of the user, or a 404 (RGW would make a Swift key for a subuser it lacks). */
-export function requireSubuser(user: RgwWireUser, subuser: string): void {
-  if (!user.subusers.some((s) => s.id === subuser))
-    throw apiErrors.notFound(`The RGW user ${user.user_id} has no subuser ${subuser}.`);
+/**
+ * The RGW user `uid`, or a 404 saying `missing` when `has` does not find in it what the route acts on (RGW
+ * answers some of these with another status, or acts anyway: it would make a Swift key for a subuser it lacks).
+ */
+export async function rgwUserHaving(
+  rgw: RgwAdminClient,
+  uid: string,
+  has: (user: RgwWireUser) => boolean,
+  missing: string,
+): Promise<RgwWireUser> {
+  const user = await rgwCall(() => rgw.getUser(uid));
+  if (!has(user)) throw apiErrors.notFound(missing);
+  return user;
+}
+
+/** The RGW user `uid` with its subuser `uid:name`, or a 404. */
+export function rgwUserWithSubuser(rgw: RgwAdminClient, uid: string, subuser: string): Promise<RgwWireUser> {
+  return rgwUserHaving(
+    rgw,
+    uid,
+    (user) => user.subusers.some((s) => s.id === subuser),
+    `The RGW user ${uid} has no subuser ${subuser}.`,
+  );
 }
 
 /** Changing your own caps could take away the Admin Ops this session runs on: refused. */

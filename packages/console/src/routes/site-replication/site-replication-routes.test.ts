@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   apiErrorSchema,
   siteReplicationInfoSchema,
@@ -10,42 +7,9 @@ import {
   siteReplicationStatusSchema,
 } from '@stowage/contracts';
 import { MadminClient } from '@stowage/madmin';
-import { type StoreHandle, startStore } from '@stowage/store';
-import * as Minio from 'minio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ConsoleHarness, jsonCaller, startConsoleHarness } from '../../testing/console-harness.js';
-
-/** A store of its own: one more site. */
-interface Site {
-  name: string;
-  store: StoreHandle;
-  dir: string;
-  root: string;
-  secret: string;
-  admin: MadminClient;
-}
-
-async function startSite(name: string): Promise<Site> {
-  const dir = await mkdtemp(path.join(tmpdir(), `stowage-site-${name}-`));
-  const root = `${name}-root`;
-  const secret = `${name}-root-secret`;
-  const store = await startStore({
-    dataDir: dir,
-    drives: 4,
-    port: 0,
-    host: '127.0.0.1',
-    rootUser: root,
-    rootPassword: secret,
-  });
-  return {
-    name,
-    store,
-    dir,
-    root,
-    secret,
-    admin: new MadminClient({ endpoint: store.url, accessKey: root, secretKey: secret }),
-  };
-}
+import { type SiteStore, startSiteStore } from '../../testing/site-store.js';
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -63,8 +27,8 @@ const RESYNC = '/api/v1/admin/site-replication/resync';
 // Issue 34: Settings → Site Replication's calls against three real stores.
 describe('site replication through the console', () => {
   let h: ConsoleHarness;
-  let east: Site;
-  let west: Site;
+  let east: SiteStore;
+  let west: SiteStore;
   let call: ReturnType<typeof jsonCaller>;
   const here = (): { name: string; endpoint: string; accessKey: string; secretKey: string } => ({
     name: 'home',
@@ -72,18 +36,19 @@ describe('site replication through the console', () => {
     accessKey: h.rootUser,
     secretKey: h.rootPassword,
   });
-  const peer = (s: Site) => ({ name: s.name, endpoint: s.store.url, accessKey: s.root, secretKey: s.secret });
 
   beforeAll(async () => {
-    [h, east, west] = await Promise.all([startConsoleHarness(), startSite('east'), startSite('west')]);
+    [h, east, west] = await Promise.all([
+      startConsoleHarness(),
+      startSiteStore('east', 4),
+      startSiteStore('west', 4),
+    ]);
     call = jsonCaller(h.app, await h.login());
   }, 120_000);
   afterAll(async () => {
     await h?.close();
-    for (const s of [east, west]) {
-      await s?.store.close();
-      if (s) await rm(s.dir, { recursive: true, force: true });
-    }
+    await east?.close();
+    await west?.close();
   });
 
   it('shows no sites before any are added', async () => {
@@ -97,16 +62,13 @@ describe('site replication through the console', () => {
     expect(alone.status).toBe(400);
     expect(apiErrorSchema.parse(alone.body).detailedError).toContain('Add at least one peer site');
 
-    const bad = await call('POST', INFO, [
-      here(),
-      { ...peer(east), endpoint: 'ftp://x', secretKey: 'short' },
-    ]);
+    const bad = await call('POST', INFO, [here(), { ...east.peer, endpoint: 'ftp://x', secretKey: 'short' }]);
     expect(bad.status).toBe(400);
     const detail = apiErrorSchema.parse(bad.body).detailedError;
     expect(detail).toContain('Site 2: The endpoint must start with http:// or https://');
     expect(detail).toContain('Site 2: Secret key must be at least 8 characters long');
 
-    const twice = await call('POST', INFO, [here(), peer(east), { ...peer(west), name: 'east' }]);
+    const twice = await call('POST', INFO, [here(), east.peer, { ...west.peer, name: 'east' }]);
     expect(apiErrorSchema.parse(twice.body).detailedError).toContain('Site 3: Site 2 already has this name');
   });
 
@@ -114,7 +76,7 @@ describe('site replication through the console', () => {
     const port = await closedPort();
     const res = await call('POST', INFO, [
       here(),
-      { ...peer(east), name: 'gone', endpoint: `http://127.0.0.1:${port}` },
+      { ...east.peer, name: 'gone', endpoint: `http://127.0.0.1:${port}` },
     ]);
     expect(res.status).toBeGreaterThanOrEqual(400);
     const err = apiErrorSchema.parse(res.body);
@@ -124,7 +86,7 @@ describe('site replication through the console', () => {
   });
 
   it('adds two peers; every site lists the three with their deployment ids', async () => {
-    const res = await call('POST', INFO, [here(), peer(east), peer(west)]);
+    const res = await call('POST', INFO, [here(), east.peer, west.peer]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ success: true });
 
@@ -201,18 +163,10 @@ describe('site replication through the console', () => {
   });
 
   it('resync sends an object the peer lost back to it; cancel and an unknown site are refused', async () => {
-    const eastS3 = new Minio.Client({
-      endPoint: '127.0.0.1',
-      port: east.store.port,
-      useSSL: false,
-      accessKey: east.root,
-      secretKey: east.secret,
-      region: 'us-east-1',
-    });
     await h.s3.putObject('sr-console-photos', 'lost.txt', Buffer.from('kept at home'));
     const versionId = await vi.waitFor(
       async () => {
-        const st = await eastS3.statObject('sr-console-photos', 'lost.txt');
+        const st = await east.s3.statObject('sr-console-photos', 'lost.txt');
         return st.versionId ?? '';
       },
       { timeout: 30_000, interval: 250 },
@@ -220,7 +174,7 @@ describe('site replication through the console', () => {
     expect(versionId).not.toBe('');
     // East loses the version the way a replicated delete removes it: home is not told, so only a resync
     // brings it back.
-    await eastS3.makeRequestAsync(
+    await east.s3.makeRequestAsync(
       {
         method: 'DELETE',
         bucketName: 'sr-console-photos',
@@ -231,7 +185,7 @@ describe('site replication through the console', () => {
       '',
       [204],
     );
-    await expect(eastS3.statObject('sr-console-photos', 'lost.txt')).rejects.toThrow();
+    await expect(east.s3.statObject('sr-console-photos', 'lost.txt')).rejects.toThrow();
 
     const info = siteReplicationInfoSchema.parse((await call('GET', INFO)).body);
     const eastId = info.sites.find((s) => s.name === 'east')?.deploymentID ?? '';
@@ -242,7 +196,7 @@ describe('site replication through the console', () => {
     expect(started.buckets).toContainEqual({ bucket: 'sr-console-photos', status: 'Success' });
     await vi.waitFor(
       async () => {
-        const st = await eastS3.statObject('sr-console-photos', 'lost.txt', { versionId });
+        const st = await east.s3.statObject('sr-console-photos', 'lost.txt', { versionId });
         expect(st.versionId).toBe(versionId);
       },
       { timeout: 30_000, interval: 250 },

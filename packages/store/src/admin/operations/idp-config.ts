@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import { configuredRegion } from '../../config/region.js';
 import type { ResolvedSet } from '../../config/registry.js';
 import { isOn } from '../../config/registry.js';
 import { S3Error } from '../../core/errors.js';
@@ -58,10 +59,11 @@ function find(call: AdminCall, type: IdpType, name: string): ResolvedSet | undef
  */
 export const listIdpConfig: AdminOperation = async (call) => {
   const { type } = target(call, false);
+  const region = configuredRegion(call.ctx.config);
   const items = configured(call, type).map((r) => {
     const roleArn =
       type === 'openid' && (r.values.role_policy ?? '') !== ''
-        ? openIdRoleArn({ name: r.target, clientId: r.values.client_id ?? '' })
+        ? openIdRoleArn({ name: r.target, clientId: r.values.client_id ?? '' }, region)
         : undefined;
     return {
       type,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { compareKeys } from '../names.js';
-import type { ListObjectsResult, ListVersionsResult, MultipartUploadInfo, ObjectInfo } from '../types.js';
+import type { ListObjectsResult, ListUploadsResult, ListVersionsResult, ObjectInfo } from '../types.js';
 
 /**
  * Listings over server pools: every pool is asked for the same page (same prefix, delimiter, marker
@@ -102,9 +102,9 @@ export function mergeVersionPages(
 
 /** Merge ListMultipartUploads pages: by key, then initiation time, then upload id. */
 export function mergeUploadPages(
-  pages: readonly { uploads: MultipartUploadInfo[]; isTruncated: boolean }[],
+  pages: readonly ListUploadsResult[],
   maxUploads: number | undefined,
-): { uploads: MultipartUploadInfo[]; isTruncated: boolean } {
+): ListUploadsResult {
   const max = Math.max(maxUploads ?? DEFAULT_MAX, 0);
   const all = pages.flatMap((p) => p.uploads);
   all.sort(

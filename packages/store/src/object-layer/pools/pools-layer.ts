@@ -18,6 +18,10 @@ import type {
   KeyUsage,
   ListObjectsOptions,
   ListObjectsResult,
+  ListPartsOptions,
+  ListPartsResult,
+  ListUploadsOptions,
+  ListUploadsResult,
   ListVersionsOptions,
   ListVersionsResult,
   MetadataPatch,
@@ -476,16 +480,13 @@ export class PoolsObjectLayer implements ObjectLayer {
     bucket: string,
     key: string,
     uploadId: string,
-    opts?: { partNumberMarker?: number; maxParts?: number },
-  ): ReturnType<ObjectLayer['listParts']> {
+    opts?: ListPartsOptions,
+  ): Promise<ListPartsResult> {
     const i = await this.uploadPool(bucket, key, uploadId);
     return this.pool(i).listParts(bucket, key, uploadId, opts);
   }
 
-  async listMultipartUploads(
-    bucket: string,
-    opts?: { prefix?: string; keyMarker?: string; uploadIdMarker?: string; maxUploads?: number },
-  ): ReturnType<ObjectLayer['listMultipartUploads']> {
+  async listMultipartUploads(bucket: string, opts?: ListUploadsOptions): Promise<ListUploadsResult> {
     const pages = await Promise.all(this.pools.map((p) => p.listMultipartUploads(bucket, opts)));
     return mergeUploadPages(pages, opts?.maxUploads);
   }

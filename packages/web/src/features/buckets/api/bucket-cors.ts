@@ -6,15 +6,10 @@ import {
   bucketCorsSchema,
   fillApiPath,
 } from '@stowage/contracts';
-import {
-  type UseMutationResult,
-  type UseQueryResult,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ApiError } from '@/shared/api/api-error';
 import { apiRequest } from '@/shared/api/client';
+import { useDocumentQuery, useDocumentWrite } from '@/shared/api/document-query';
 import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 const corsKey = (bucket: string) => [...bucketKeys.bucket(bucket), 'cors'] as const;
@@ -25,23 +20,16 @@ export function getBucketCors(bucket: string, signal?: AbortSignal): Promise<Buc
 }
 
 export function useBucketCors(bucket: string, enabled: boolean): UseQueryResult<BucketCors> {
-  return useQuery({
-    queryKey: corsKey(bucket),
-    queryFn: ({ signal }) => getBucketCors(bucket, signal),
-    enabled,
-  });
+  return useDocumentQuery(corsKey(bucket), (signal) => getBucketCors(bucket, signal), enabled);
 }
 
 /** PUT the whole rule set (none removes the configuration). */
 export function useSetBucketCors(bucket: string): UseMutationResult<BucketCors, ApiError, BucketCorsInput> {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body) =>
-      apiRequest(fillApiPath(apiPaths.bucketCors, { bucket }), {
-        method: 'PUT',
-        body,
-        schema: bucketCorsSchema,
-      }),
-    onSuccess: (data) => queryClient.setQueryData(corsKey(bucket), data),
-  });
+  return useDocumentWrite(corsKey(bucket), (body: BucketCorsInput) =>
+    apiRequest(fillApiPath(apiPaths.bucketCors, { bucket }), {
+      method: 'PUT',
+      body,
+      schema: bucketCorsSchema,
+    }),
+  );
 }

@@ -6,15 +6,10 @@ import {
   type ListTopicsResponse,
   listTopicsResponseSchema,
 } from '@stowage/contracts';
-import {
-  type UseMutationResult,
-  type UseQueryResult,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ApiError } from '@/shared/api/api-error';
 import { apiRequest } from '@/shared/api/client';
+import { useDocumentQuery, useDocumentWrite } from '@/shared/api/document-query';
 import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /** Topics are the user's, not a bucket's: one key under the bucket area. */
@@ -26,7 +21,7 @@ export function listTopics(signal?: AbortSignal): Promise<ListTopicsResponse> {
 }
 
 export function useTopics(enabled: boolean): UseQueryResult<ListTopicsResponse> {
-  return useQuery({ queryKey: topicsKey, queryFn: ({ signal }) => listTopics(signal), enabled });
+  return useDocumentQuery(topicsKey, listTopics, enabled);
 }
 
 /** Create Topic (POST) or delete one by name (DELETE). */
@@ -39,9 +34,5 @@ export function writeTopic(write: TopicWrite): Promise<ListTopicsResponse> {
 }
 
 export function useTopicWrite(): UseMutationResult<ListTopicsResponse, ApiError, TopicWrite> {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: writeTopic,
-    onSuccess: (data) => queryClient.setQueryData(topicsKey, data),
-  });
+  return useDocumentWrite(topicsKey, writeTopic);
 }
