@@ -224,7 +224,8 @@ export interface AuditStore {
   readonly label: string;
   /**
    * Adds records; one already kept (same request id and time) is not added twice. Resolves once they are
-   * durable (a flushed commit): the embedded store then hands records here without queueing them first.
+   * committed (they survive a crash of this process): the embedded store then hands records here without
+   * queueing them first.
    */
   insert(rows: readonly AuditRow[]): Promise<void>;
   search(s: AuditSearch): Promise<AuditRow[]>;

@@ -3,9 +3,9 @@
 /**
  * Delivery straight to a durable receiver in this process, without the target's durable queue.
  *
- * A receiver that keeps what it takes durably before it resolves (the console's audit log search: an
- * SQLite transaction flushed at commit, or a PostgreSQL commit) is itself the place records survive a
- * restart, so writing every record to the queue first, syncing it, reading it back and writing an
+ * A receiver that has kept what it takes when it resolves (the console's audit log search: an SQLite
+ * commit in its write-ahead log, or a PostgreSQL commit) is itself the place records survive a restart,
+ * so writing every record to the queue first, syncing it, reading it back and writing an
  * acknowledgement only to hand it on repeats that work. Records are gathered for `lingerMs` (the queue's
  * own append linger: what a hard crash may lose either way) or until `maxGroup` wait, then handed on as
  * one batch; batches go one after the other, in order.

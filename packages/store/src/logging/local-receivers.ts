@@ -17,8 +17,8 @@ export type LocalReceiver = (records: LocalRecord[]) => Promise<void>;
 
 export interface LocalReceiverOptions {
   /**
-   * The receiver keeps what it takes durably before it resolves (a flushed commit): records then go to
-   * it without passing through the target's durable queue first (./direct-delivery.ts).
+   * The receiver has kept what it takes when it resolves (a commit that survives this process's crash):
+   * records then go to it without passing through the target's durable queue first (./direct-delivery.ts).
    */
   durable?: boolean;
 }
