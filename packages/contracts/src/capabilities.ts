@@ -33,6 +33,12 @@ export const capabilityNames = [
 export type Capability = (typeof capabilityNames)[number];
 
 /**
+ * Bucket settings outside spec 1's MinIO screens: even where MinIO's admin API is, only their probe says
+ * whether the server answers them (this project's store does; MinIO's admin API does not imply it).
+ */
+export const probeOnlyCapabilities: readonly Capability[] = ['public-access-block', 'ownership-controls'];
+
+/**
  * Pages that exist only where a capability does. A page listed here is left out of the session's `pages`
  * on a server without it; the web app then explains the absence at that path instead of the screen.
  * Watch streams MinIO's ListenBucketNotification, which only servers with MinIO's admin API have.
