@@ -88,3 +88,15 @@ export function missingPageCapability(
   const needed = pageCapabilities[page as PagePath];
   return needed !== undefined && !hasCapability(capabilities, needed) ? needed : undefined;
 }
+
+/**
+ * Whether the session's server offers a bucket setting. Where MinIO's admin API is (MinIO, this project's
+ * store), spec 1's own rules decide its settings; the probe-only ones, and everything elsewhere, their probe.
+ */
+export function offersCapability(
+  capabilities: readonly string[] | undefined,
+  capability: Capability,
+): boolean {
+  const adminDecides = hasCapability(capabilities, 'admin') && !probeOnlyCapabilities.includes(capability);
+  return adminDecides || hasCapability(capabilities, capability);
+}

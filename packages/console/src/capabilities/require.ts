@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { type Capability, hasCapability, probeOnlyCapabilities } from '@stowage/contracts';
+import { type Capability, offersCapability } from '@stowage/contracts';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
 import { apiErrors } from '../errors/api-http-error.js';
 import type { ConsoleSession } from '../session/session-plugin.js';
@@ -32,11 +32,7 @@ export function requireCapability(
   endpoint: StoreEndpoint,
   capability: Capability,
 ): void {
-  // MinIO and this project's store (they have MinIO's admin API) keep spec 1's own rules for its bucket
-  // settings; the others are decided by the probe.
-  const caps = session.credentials.caps;
-  const adminDecides = hasCapability(caps, 'admin') && !probeOnlyCapabilities.includes(capability);
-  if (adminDecides || hasCapability(caps, capability)) return;
+  if (offersCapability(session.credentials.caps, capability)) return;
   const name = featureNames[capability];
   throw apiErrors.notProvided(
     `This server does not provide ${name}`,
