@@ -2,6 +2,7 @@
 import {
   CreateBucketCommand,
   GetBucketOwnershipControlsCommand,
+  GetBucketTaggingCommand,
   GetPublicAccessBlockCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -13,7 +14,7 @@ import { snapBoth } from '../support/screenshots.js';
 
 // Issue 36: a bucket's access controls on the embedded store. Block public policy set in the console
 // makes the store refuse the console's Public access policy, with the store's reason on screen; removed,
-// the policy saves. Object Ownership chosen in the console reads back with the AWS SDK.
+// the policy saves. Object Ownership chosen and a bucket tag added in the console read back with the AWS SDK.
 
 const bucket = 'e2e-access';
 
@@ -104,5 +105,17 @@ test('block public policy refuses a public policy until removed; ownership reads
   await expect(controls.getByLabel('Object Ownership value')).toHaveText('Bucket owner enforced');
   const read = await sdk.send(new GetBucketOwnershipControlsCommand({ Bucket: bucket }));
   expect(read.OwnershipControls?.Rules).toEqual([{ ObjectOwnership: 'BucketOwnerEnforced' }]);
+
+  // A bucket tag added in the summary's Tags card, read back with the SDK.
+  const tagsCard = page.getByRole('region', { name: 'Tags' });
+  await tagsCard.getByRole('button', { name: 'Add tag' }).click();
+  const addTag = page.getByRole('dialog', { name: 'Add Tag' });
+  await addTag.getByLabel('Tag Key').fill('owner');
+  await addTag.getByLabel('Tag Value').fill('web team');
+  await addTag.getByRole('button', { name: 'Save' }).click();
+  await expect(addTag).toBeHidden();
+  await expect(tagsCard.getByLabel('Tags value')).toHaveText('1 tag');
+  const tagging = await sdk.send(new GetBucketTaggingCommand({ Bucket: bucket }));
+  expect(tagging.TagSet).toEqual([{ Key: 'owner', Value: 'web team' }]);
   await snapBoth(page, 'bucket-access-summary-after');
 });

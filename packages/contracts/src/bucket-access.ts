@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import { z } from 'zod';
 import { objectOwnershipSchema } from './buckets.js';
+import { tagSetSchema } from './objects.js';
 
 /**
- * A bucket's access controls beside its policy (issue 36, S3 API): the public access block's four
- * switches and the Object Ownership setting.
+ * A bucket's settings through plain S3 beside its policy (issue 36): the public access block's four
+ * switches, the Object Ownership setting, and the bucket's tags.
  */
 
 /** The four switches of S3's PublicAccessBlockConfiguration, in S3's order. */
@@ -44,3 +45,7 @@ export const bucketOwnershipControlsSchema = z
   .object({ configured: z.boolean(), objectOwnership: objectOwnershipSchema.nullable() })
   .meta({ id: 'BucketOwnershipControls' });
 export type BucketOwnershipControls = z.infer<typeof bucketOwnershipControlsSchema>;
+
+/** GET and PUT /api/v1/buckets/{bucket}/tags: the bucket's whole tag set (none removes it; S3: 50 at most). */
+export const bucketTagsSchema = z.object({ tags: tagSetSchema(50, 'A bucket') }).meta({ id: 'BucketTags' });
+export type BucketTags = z.infer<typeof bucketTagsSchema>;

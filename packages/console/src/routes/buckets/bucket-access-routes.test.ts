@@ -149,3 +149,36 @@ describe('bucket access controls on s3rver', () => {
     }
   });
 });
+
+describe('bucket tags on the embedded store', () => {
+  let h: ConsoleHarness;
+  let call: ReturnType<typeof jsonCaller>;
+  beforeAll(async () => {
+    h = await startConsoleHarness();
+    await h.s3.makeBucket('tagged', 'us-east-1');
+    call = jsonCaller(h.app, await h.login());
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('reads none, replaces the set as S3 then holds it, and an empty set removes it', async () => {
+    expect((await call('GET', '/api/v1/buckets/tagged/tags')).body).toEqual({ tags: {} });
+    const put = await call('PUT', '/api/v1/buckets/tagged/tags', { tags: { team: 'data', cost: 'lab 7' } });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ tags: { team: 'data', cost: 'lab 7' } });
+    const held = await h.s3.getBucketTagging('tagged');
+    expect(Object.fromEntries(held.map((t) => [t.Key, t.Value]))).toEqual({ team: 'data', cost: 'lab 7' });
+    expect((await call('PUT', '/api/v1/buckets/tagged/tags', { tags: {} })).body).toEqual({ tags: {} });
+    await expect(h.s3.getBucketTagging('tagged')).rejects.toMatchObject({ code: 'NoSuchTagSet' });
+  });
+
+  it('refuses more than 50 tags with the reason', async () => {
+    const tags = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
+    const res = await call('PUT', '/api/v1/buckets/tagged/tags', { tags });
+    expect(res.status).toBe(400);
+    expect((res.body as { detailedError: string }).detailedError).toContain(
+      'A bucket can have at most 50 tags',
+    );
+  });
+});

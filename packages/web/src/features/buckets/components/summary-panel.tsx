@@ -12,6 +12,7 @@ import { useBucketRetention } from '../api/get-bucket-retention';
 import { absentSettings, type BucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
 import { AccessControlsSection } from './access-controls-section';
+import { BucketTagsSection } from './bucket-tags-section';
 import { ChangeAccessPolicyDialog } from './change-access-policy-dialog';
 import { CorsSection } from './cors-section';
 import { EditVersioningDialog } from './edit-versioning-dialog';
@@ -179,6 +180,7 @@ export function SummaryPanel({
           />
         )}
         {features.cors && <CorsSection bucket={bucket} />}
+        {features.tagging && <BucketTagsSection bucket={bucket} />}
         {features.retention && locked && (
           <Section
             title="Retention"

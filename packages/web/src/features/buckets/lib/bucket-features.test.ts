@@ -67,6 +67,7 @@ describe('bucket settings per server (issue 24)', () => {
       accessAudit: false,
       policy: true,
       cors: true,
+      tagging: true,
       publicAccessBlock: true,
       ownershipControls: false,
       erasureNotice: false,
@@ -97,6 +98,7 @@ describe('bucket settings per server (issue 24)', () => {
       'usage reports',
       'bucket policies',
       'CORS rules',
+      'bucket tags',
     ]);
     expect(absentSettings(bucketFeatures([...capabilityNames], false))).toEqual([]);
   });

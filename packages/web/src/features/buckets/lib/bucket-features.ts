@@ -20,6 +20,8 @@ export interface BucketFeatures {
   policy: boolean;
   /** Bucket CORS rules (`?cors` probe). */
   cors: boolean;
+  /** Bucket tags (`?tagging` probe). */
+  tagging: boolean;
   /** The public access block (`?publicAccessBlock` probe, wherever the server is). */
   publicAccessBlock: boolean;
   /** Object Ownership (`?ownershipControls` probe, wherever the server is). */
@@ -58,6 +60,7 @@ export function bucketFeatures(
     accessAudit: admin,
     policy: has('policy'),
     cors: has('cors'),
+    tagging: has('tagging'),
     publicAccessBlock: has('public-access-block'),
     ownershipControls: has('ownership-controls'),
     erasureNotice: admin && !distributed,
@@ -92,6 +95,7 @@ export function absentSettings(f: BucketFeatures): string[] {
     [f.usage, 'usage reports'],
     [f.policy, 'bucket policies'],
     [f.cors, 'CORS rules'],
+    [f.tagging, 'bucket tags'],
   ];
   return names.filter(([present]) => !present).map(([, name]) => name);
 }
