@@ -6,14 +6,16 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { GetPublicAccessBlockCommand, S3Client } from '@aws-sdk/client-s3';
 import { expect, type Page } from '@playwright/test';
 import type { Engine } from '../support/engines/fixtures.js';
 import { cephTest as test } from '../support/engines/fixtures.js';
 import { snap, snapBoth } from '../support/screenshots.js';
 
 // Issue 36: bucket settings on Ceph RGW through standard S3, each offered because its probe answered, and
-// bucket notifications through RGW's SNS-compatible topics. A lifecycle rule, a bucket policy and CORS rules
-// set in the console are read back with awscli; a topic whose push endpoint is a webhook receiver this test
+// bucket notifications through RGW's SNS-compatible topics. A lifecycle rule, a bucket policy, CORS rules and
+// a bucket tag set in the console are read back with awscli, the public access block with the AWS SDK (the
+// Object Ownership card says RGW 16 lacks it); a topic whose push endpoint is a webhook receiver this test
 // runs gets the S3 event record of an object uploaded in the console.
 
 const run = promisify(execFile);
@@ -65,7 +67,7 @@ async function openSummary(page: Page): Promise<void> {
   await expectSlow(page.getByLabel('Access Policy value')).toBeVisible();
 }
 
-test('lifecycle, policy and CORS set in the console read back with awscli; a topic gets the upload event', async ({
+test('lifecycle, policy, CORS, public access block and tags set in the console read back; a topic gets the upload event', async ({
   page,
   engine,
 }) => {
@@ -81,7 +83,15 @@ test('lifecycle, policy and CORS set in the console read back with awscli; a top
   // Decided by the probes: RGW 16 answers these sub-resources and ListTopics; ?encryption and
   // ?ownershipControls list the bucket instead, so those settings are not offered.
   expect(session.capabilities).toEqual(
-    expect.arrayContaining(['lifecycle', 'policy', 'cors', 'public-access-block', 'notifications', 'topics']),
+    expect.arrayContaining([
+      'tagging',
+      'lifecycle',
+      'policy',
+      'cors',
+      'public-access-block',
+      'notifications',
+      'topics',
+    ]),
   );
   expect(session.capabilities).not.toContain('ownership-controls');
   expect(session.capabilities).not.toContain('encryption');
@@ -227,4 +237,50 @@ test('lifecycle, policy and CORS set in the console read back with awscli; a top
   } finally {
     receiver.server.close();
   }
+
+  // Access controls, last: RGW 16 refused the console's upload (AccessDenied) while these two switches were
+  // on beside the public policy. RGW 16 answers ?publicAccessBlock (set here, read back with the AWS SDK) but
+  // lists the bucket for ?ownershipControls, so the Object Ownership card says the server lacks it.
+  await openSummary(page);
+  const controls = page.getByRole('region', { name: 'Access controls' });
+  const ownershipCard = controls.getByRole('region', { name: 'Object Ownership' });
+  await expectSlow(ownershipCard.getByLabel('Object Ownership value')).toHaveText('Not available');
+  await expect(ownershipCard).toContainText('This server does not provide object ownership controls');
+  await expect(ownershipCard.getByRole('button', { name: 'Edit Object Ownership' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit Public Access Block' }).click();
+  const pabDialog = page.getByRole('dialog', { name: 'Edit Public Access Block' });
+  await pabDialog.getByLabel('Block public ACLs').check();
+  await pabDialog.getByLabel('Ignore public ACLs').check();
+  await pabDialog.getByRole('button', { name: 'Save' }).click();
+  await expectSlow(pabDialog).toBeHidden();
+  await expectSlow(controls.getByLabel('Public Access Block value')).toHaveText('2 of 4 on');
+  const sdk = new S3Client({
+    endpoint: engine.url,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: engine.accessKey, secretAccessKey: engine.secretKey },
+  });
+  const pab = await sdk.send(new GetPublicAccessBlockCommand({ Bucket: bucket }));
+  expect(pab.PublicAccessBlockConfiguration).toMatchObject({
+    BlockPublicAcls: true,
+    IgnorePublicAcls: true,
+    BlockPublicPolicy: false,
+    RestrictPublicBuckets: false,
+  });
+
+  // Bucket tags: one added in the summary's Tags card, read back with awscli.
+  const tagsCard = page.getByRole('region', { name: 'Tags' });
+  await tagsCard.getByRole('button', { name: 'Add tag' }).click();
+  const addTag = page.getByRole('dialog', { name: 'Add Tag' });
+  await addTag.getByLabel('Tag Key').fill('team');
+  await addTag.getByLabel('Tag Value').fill('data');
+  await addTag.getByRole('button', { name: 'Save' }).click();
+  await expectSlow(addTag).toBeHidden();
+  await expectSlow(tagsCard.getByLabel('Tags value')).toHaveText('1 tag');
+  await expect(tagsCard.getByRole('listitem').filter({ hasText: 'team' })).toContainText('data');
+  await snapBoth(page, 'ceph-settings-access-controls');
+  const tagging = (await aws(engine, 's3api', 'get-bucket-tagging', '--bucket', bucket)) as {
+    TagSet: Array<{ Key: string; Value: string }>;
+  };
+  expect(tagging.TagSet).toEqual([{ Key: 'team', Value: 'data' }]);
 });

@@ -25,6 +25,8 @@ import { registerSpa, sendIndex, wantsSpa } from './http/spa.js';
 import { JobJournal } from './jobs/job-journal.js';
 import { JobService } from './jobs/job-service.js';
 import { registerAccountRoutes } from './routes/account/register-account-routes.js';
+import { registerBucketAccessRoutes } from './routes/buckets/bucket-access-routes.js';
+import { registerBucketTagsRoutes } from './routes/buckets/bucket-tags-routes.js';
 import { registerGetBucketCors } from './routes/buckets/get-bucket-cors.js';
 import { registerListBuckets } from './routes/buckets/list-buckets.js';
 import { registerPutBucketCors } from './routes/buckets/put-bucket-cors.js';
@@ -221,10 +223,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerWebhookRoutes(signedIn, ctx);
     registerNotificationEndpointRoutes(signedIn, ctx);
     registerBucketEventRoutes(signedIn, ctx);
-    // Ceph RGW's topics and bucket CORS rules (issue 36).
+    // Ceph RGW's topics; bucket CORS rules, access controls and tags through S3 (issue 36).
     registerTopicRoutes(signedIn, ctx);
     registerGetBucketCors(signedIn, ctx);
     registerPutBucketCors(signedIn, ctx);
+    registerBucketAccessRoutes(signedIn, ctx);
+    registerBucketTagsRoutes(signedIn, ctx);
     registerRestartService(signedIn, ctx);
     registerInspectData(signedIn, ctx);
     registerProfileRoutes(signedIn, ctx);

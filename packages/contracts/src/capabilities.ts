@@ -33,6 +33,12 @@ export const capabilityNames = [
 export type Capability = (typeof capabilityNames)[number];
 
 /**
+ * Bucket settings outside spec 1's MinIO screens: even where MinIO's admin API is, only their probe says
+ * whether the server answers them (this project's store does; MinIO's admin API does not imply it).
+ */
+export const probeOnlyCapabilities: readonly Capability[] = ['public-access-block', 'ownership-controls'];
+
+/**
  * Pages that exist only where a capability does. A page listed here is left out of the session's `pages`
  * on a server without it; the web app then explains the absence at that path instead of the screen.
  * Watch streams MinIO's ListenBucketNotification, which only servers with MinIO's admin API have.
@@ -81,4 +87,16 @@ export function missingPageCapability(
 ): Capability | undefined {
   const needed = pageCapabilities[page as PagePath];
   return needed !== undefined && !hasCapability(capabilities, needed) ? needed : undefined;
+}
+
+/**
+ * Whether the session's server offers a bucket setting. Where MinIO's admin API is (MinIO, this project's
+ * store), spec 1's own rules decide its settings; the probe-only ones, and everything elsewhere, their probe.
+ */
+export function offersCapability(
+  capabilities: readonly string[] | undefined,
+  capability: Capability,
+): boolean {
+  const adminDecides = hasCapability(capabilities, 'admin') && !probeOnlyCapabilities.includes(capability);
+  return adminDecides || hasCapability(capabilities, capability);
 }

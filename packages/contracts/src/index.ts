@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 export * from './account.js';
+export * from './bucket-access.js';
 export * from './bucket-cors.js';
 export * from './buckets.js';
 export * from './capabilities.js';

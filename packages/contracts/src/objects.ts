@@ -126,13 +126,15 @@ export const putObjectLegalHoldRequestSchema = z
   .meta({ id: 'PutObjectLegalHoldRequest' });
 export type PutObjectLegalHoldRequest = z.infer<typeof putObjectLegalHoldRequestSchema>;
 
+/** A whole tag set as S3 keeps it: keys up to 128 characters, values up to 256, at most `max` tags. */
+export const tagSetSchema = (max: number, holder: string) =>
+  z
+    .record(z.string().min(1, 'Tag keys must not be empty').max(128), z.string().max(256))
+    .refine((t) => Object.keys(t).length <= max, `${holder} can have at most ${max} tags`);
+
 /** PUT …/objects/tags body: the object's whole tag set (S3 allows at most 10 tags). */
 export const putObjectTagsRequestSchema = z
-  .object({
-    tags: z
-      .record(z.string().min(1, 'Tag keys must not be empty').max(128), z.string().max(256))
-      .refine((t) => Object.keys(t).length <= 10, 'An object can have at most 10 tags'),
-  })
+  .object({ tags: tagSetSchema(10, 'An object') })
   .meta({ id: 'PutObjectTagsRequest' });
 export type PutObjectTagsRequest = z.infer<typeof putObjectTagsRequestSchema>;
 

@@ -231,6 +231,11 @@ export const apiPaths = {
   topic: '/api/v1/topics/:name',
   // A bucket's CORS rules through S3 (issue 36, with the `cors` capability).
   bucketCors: '/api/v1/buckets/:bucket/cors',
+  // A bucket's public access block and Object Ownership through S3 (issue 36, each with its capability).
+  bucketPublicAccessBlock: '/api/v1/buckets/:bucket/public-access-block',
+  bucketOwnershipControls: '/api/v1/buckets/:bucket/ownership-controls',
+  // A bucket's tags through S3 (issue 36, with the `tagging` capability).
+  bucketTags: '/api/v1/buckets/:bucket/tags',
   // Restart banner (spec 3 §4).
   serviceRestart: '/api/v1/service/restart',
   // Audit log search (issue 22, spec 3 §7): the search, and where the server's audit webhook posts.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { type Capability, hasCapability } from '@stowage/contracts';
+import { type Capability, offersCapability } from '@stowage/contracts';
 import type { StoreEndpoint } from '../clients/store-endpoint.js';
 import { apiErrors } from '../errors/api-http-error.js';
 import type { ConsoleSession } from '../session/session-plugin.js';
@@ -32,9 +32,7 @@ export function requireCapability(
   endpoint: StoreEndpoint,
   capability: Capability,
 ): void {
-  // MinIO and this project's store (they have MinIO's admin API) keep spec 1's own rules for bucket settings.
-  const caps = session.credentials.caps;
-  if (hasCapability(caps, 'admin') || hasCapability(caps, capability)) return;
+  if (offersCapability(session.credentials.caps, capability)) return;
   const name = featureNames[capability];
   throw apiErrors.notProvided(
     `This server does not provide ${name}`,

@@ -1,21 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-import { text } from 'node:stream/consumers';
 import { apiPaths, type BucketCors, bucketCorsSchema, bucketRouteParamsSchema } from '@stowage/contracts';
 import type * as Minio from 'minio';
 import { requireCapability } from '../../capabilities/require.js';
 import { configErrorResponses } from '../configs/config-support.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { parseCorsXml } from './bucket-cors-xml.js';
+import { readSubresourceXml } from './bucket-subresource.js';
 
 /** The bucket's CORS rules; none when the bucket has no configuration (NoSuchCORSConfiguration). */
 export async function readBucketCors(s3: Minio.Client, bucket: string): Promise<BucketCors> {
-  try {
-    const res = await s3.makeRequestAsync({ method: 'GET', bucketName: bucket, query: 'cors' }, '', [200]);
-    return { rules: parseCorsXml(await text(res)) };
-  } catch (err) {
-    if ((err as { code?: unknown }).code === 'NoSuchCORSConfiguration') return { rules: [] };
-    throw err;
-  }
+  const xml = await readSubresourceXml(s3, bucket, 'cors', 'NoSuchCORSConfiguration');
+  return { rules: xml === null ? [] : parseCorsXml(xml) };
 }
 
 /** GET /api/v1/buckets/:bucket/cors (S3 API: GetBucketCors; issue 36). */

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-import { createHash } from 'node:crypto';
 import { apiPaths, type BucketCors, bucketCorsSchema, bucketRouteParamsSchema } from '@stowage/contracts';
 import { requireCapability } from '../../capabilities/require.js';
 import { configErrorResponses } from '../configs/config-support.js';
 import type { RouteContext, ZodApp } from '../route-context.js';
 import { corsXml } from './bucket-cors-xml.js';
+import { deleteSubresource, putSubresourceXml } from './bucket-subresource.js';
 import { readBucketCors } from './get-bucket-cors.js';
 
 /**
@@ -28,13 +28,8 @@ export function registerPutBucketCors(app: ZodApp, ctx: RouteContext): void {
       const { s3 } = request.session;
       const bucketName = request.params.bucket;
       const { rules } = request.body;
-      if (rules.length === 0) {
-        await s3.makeRequestAsync({ method: 'DELETE', bucketName, query: 'cors' }, '', [200, 204]);
-      } else {
-        const xml = corsXml(rules);
-        const headers = { 'Content-MD5': createHash('md5').update(xml).digest('base64') };
-        await s3.makeRequestAsync({ method: 'PUT', bucketName, query: 'cors', headers }, xml, [200]);
-      }
+      if (rules.length === 0) await deleteSubresource(s3, bucketName, 'cors');
+      else await putSubresourceXml(s3, bucketName, 'cors', corsXml(rules));
       return readBucketCors(s3, bucketName);
     },
   );

@@ -1,21 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Box, Button, Card, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 
-/** The bucket summary's setting cards (spec 1 §2.5): a title, the value, a detail and an Edit action. */
+/**
+ * The bucket summary's setting cards (spec 1 §2.5): a title, the value, a detail and an Edit action, and
+ * optionally more below (a list of what the setting holds).
+ */
 export function Section({
   title,
   label,
   value,
   detail,
   action,
+  children,
 }: {
   title: string;
   label: string;
   value: ReactNode;
   detail?: ReactNode;
   action?: ReactNode;
+  children?: ReactNode;
 }): ReactElement {
   return (
     <Card
@@ -41,28 +47,45 @@ export function Section({
           {detail}
         </Typography>
       )}
+      {children}
     </Card>
   );
 }
 
-export function EditButton({
-  label,
-  onClick,
-  disabled,
-}: {
+interface CardActionProps {
+  /** The accessible name (the button shows Edit or Remove). */
   label: string;
   onClick: () => void;
   disabled?: boolean;
-}): ReactElement {
+}
+
+export function EditButton(props: CardActionProps): ReactElement {
+  return <CardAction {...props} text="Edit" icon={<EditOutlined fontSize="small" />} />;
+}
+
+/** A card's Remove action (the setting is deleted after a confirmation). */
+export function RemoveButton(props: CardActionProps): ReactElement {
+  return <CardAction {...props} text="Remove" color="error" icon={<DeleteOutlined fontSize="small" />} />;
+}
+
+function CardAction({
+  label,
+  onClick,
+  disabled,
+  text,
+  icon,
+  color,
+}: CardActionProps & { text: string; icon: ReactElement; color?: 'error' }): ReactElement {
   return (
     <Button
       size="small"
-      startIcon={<EditOutlined fontSize="small" />}
+      color={color ?? 'primary'}
+      startIcon={icon}
       onClick={onClick}
       disabled={disabled}
       aria-label={label}
     >
-      Edit
+      {text}
     </Button>
   );
 }

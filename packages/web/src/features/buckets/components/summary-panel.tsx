@@ -11,6 +11,8 @@ import { useBucketQuota } from '../api/get-bucket-quota';
 import { useBucketRetention } from '../api/get-bucket-retention';
 import { absentSettings, type BucketFeatures } from '../lib/bucket-features';
 import { capitalize } from '../lib/capitalize';
+import { AccessControlsSection } from './access-controls-section';
+import { BucketTagsSection } from './bucket-tags-section';
 import { ChangeAccessPolicyDialog } from './change-access-policy-dialog';
 import { CorsSection } from './cors-section';
 import { EditVersioningDialog } from './edit-versioning-dialog';
@@ -178,6 +180,7 @@ export function SummaryPanel({
           />
         )}
         {features.cors && <CorsSection bucket={bucket} />}
+        {features.tagging && <BucketTagsSection bucket={bucket} />}
         {features.retention && locked && (
           <Section
             title="Retention"
@@ -206,6 +209,7 @@ export function SummaryPanel({
           />
         )}
       </Box>
+      <AccessControlsSection bucket={bucket} features={features} />
       {absentSettings(features).length > 0 && (
         <Alert severity="info" sx={{ mt: 2 }}>
           This server does not provide {absentSettings(features).join(', ')}: those settings are not shown.

@@ -18,17 +18,40 @@ describe('bucket settings per server (issue 24)', () => {
       ['admin', 'sts', 'versioning', 'object-lock', 'tagging', 'encryption'],
       true,
     );
-    expect(store).toEqual(bucketFeatures([...capabilityNames], true));
+    expect(store).toEqual({
+      ...bucketFeatures([...capabilityNames], true),
+      publicAccessBlock: false,
+      ownershipControls: false,
+    });
+  });
+
+  it('the public access block and Object Ownership follow their probes even beside the admin API', () => {
+    const store = bucketFeatures(['admin', 'public-access-block', 'ownership-controls'], true);
+    expect(store).toMatchObject({ publicAccessBlock: true, ownershipControls: true });
+    expect(bucketFeatures(['admin', 'ownership-controls'], true)).toMatchObject({
+      publicAccessBlock: false,
+      ownershipControls: true,
+    });
   });
 
   it('a session from before detection counts as having every capability', () => {
     expect(bucketFeatures(undefined, true)).toEqual(bucketFeatures([...capabilityNames], true));
   });
 
-  it('Ceph RGW: versioning, locking, lifecycle, events, policy, CORS; no encryption, quota, replication, usage or audit', () => {
+  it('Ceph RGW: versioning, locking, lifecycle, events, policy, CORS, public access block; no encryption, ownership, quota, replication, usage or audit', () => {
     // The capabilities Ceph 16's probes give (issue 36): ?encryption lists the bucket there.
     const rgw = bucketFeatures(
-      ['versioning', 'object-lock', 'tagging', 'lifecycle', 'notifications', 'policy', 'cors', 'topics'],
+      [
+        'versioning',
+        'object-lock',
+        'tagging',
+        'lifecycle',
+        'notifications',
+        'policy',
+        'cors',
+        'public-access-block',
+        'topics',
+      ],
       false,
     );
     expect(rgw).toEqual({
@@ -44,6 +67,9 @@ describe('bucket settings per server (issue 24)', () => {
       accessAudit: false,
       policy: true,
       cors: true,
+      tagging: true,
+      publicAccessBlock: true,
+      ownershipControls: false,
       erasureNotice: false,
     });
     expect(absentSettings(rgw)).toEqual(['encryption', 'quotas', 'replication', 'usage reports']);
@@ -72,6 +98,7 @@ describe('bucket settings per server (issue 24)', () => {
       'usage reports',
       'bucket policies',
       'CORS rules',
+      'bucket tags',
     ]);
     expect(absentSettings(bucketFeatures([...capabilityNames], false))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { hasCapability } from '@stowage/contracts';
+import { hasCapability, offersCapability } from '@stowage/contracts';
 
 /** Which bucket settings a session can show (spec 1 §2.5, issue 24). */
 export interface BucketFeatures {
@@ -20,6 +20,12 @@ export interface BucketFeatures {
   policy: boolean;
   /** Bucket CORS rules (`?cors` probe). */
   cors: boolean;
+  /** Bucket tags (`?tagging` probe). */
+  tagging: boolean;
+  /** The public access block (`?publicAccessBlock` probe, wherever the server is). */
+  publicAccessBlock: boolean;
+  /** Object Ownership (`?ownershipControls` probe, wherever the server is). */
+  ownershipControls: boolean;
   /**
    * MinIO on one drive: versioning, locking, quota and retention exist but need erasure coding, so they are
    * shown disabled with the non-erasure notice (spec 1 §1) rather than hidden.
@@ -38,7 +44,7 @@ export function bucketFeatures(
   distributed: boolean,
 ): BucketFeatures {
   const admin = hasCapability(capabilities, 'admin');
-  const has = (c: Parameters<typeof hasCapability>[1]): boolean => admin || hasCapability(capabilities, c);
+  const has = (c: Parameters<typeof hasCapability>[1]): boolean => offersCapability(capabilities, c);
   const erasureOk = admin ? distributed : true;
   const objectLocking = erasureOk && has('object-lock');
   return {
@@ -54,6 +60,9 @@ export function bucketFeatures(
     accessAudit: admin,
     policy: has('policy'),
     cors: has('cors'),
+    tagging: has('tagging'),
+    publicAccessBlock: has('public-access-block'),
+    ownershipControls: has('ownership-controls'),
     erasureNotice: admin && !distributed,
   };
 }
@@ -86,6 +95,7 @@ export function absentSettings(f: BucketFeatures): string[] {
     [f.usage, 'usage reports'],
     [f.policy, 'bucket policies'],
     [f.cors, 'CORS rules'],
+    [f.tagging, 'bucket tags'],
   ];
   return names.filter(([present]) => !present).map(([, name]) => name);
 }

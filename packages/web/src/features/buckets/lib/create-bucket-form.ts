@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-import type {
-  CreateBucketRequest,
-  ObjectOwnership,
-  QuotaType,
-  RetentionMode,
-  RetentionUnit,
+import {
+  type CreateBucketRequest,
+  type ObjectOwnership,
+  objectOwnershipSchema,
+  type QuotaType,
+  type RetentionMode,
+  type RetentionUnit,
 } from '@stowage/contracts';
 import { type SizeUnit, toBytes } from '@/shared/format/size-units';
+import { ownershipLabel } from './access-controls';
 
 /** The Create Bucket form (spec 1 §4 "Create-bucket form"). Sizes and validity stay text while typed. */
 export interface CreateBucketForm {
@@ -28,9 +30,7 @@ export interface CreateBucketForm {
 /** The Object Ownership choices (S3's names) with what each means for ACLs. */
 export const objectOwnershipChoices: readonly { value: ObjectOwnership | ''; label: string }[] = [
   { value: '', label: 'Server default' },
-  { value: 'BucketOwnerEnforced', label: 'Bucket owner enforced (ACLs disabled)' },
-  { value: 'BucketOwnerPreferred', label: 'Bucket owner preferred (ACLs enabled)' },
-  { value: 'ObjectWriter', label: 'Object writer (ACLs enabled)' },
+  ...objectOwnershipSchema.options.map((value) => ({ value, label: ownershipLabel(value) })),
 ];
 
 /** Spec 1 §4 "Clear resets to defaults" and §9: quota hard, 1, TiB; retention compliance, days, 1. */

@@ -5,11 +5,12 @@ import type { ObjectItem } from '@stowage/contracts';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { formatBytes } from '@/shared/format/format-bytes';
 import { formatDateTime } from '@/shared/format/format-date';
+import { TagChips } from '@/shared/tags/tag-chips';
+import { useSetObjectTags } from '../api/set-object-tags';
 import { restoreText } from '../lib/restore-text';
 import { LegalHoldDialog } from './object-legal-hold-dialog';
 import { MetadataTable } from './object-metadata-table';
 import { RetentionDialog } from './object-retention-dialog';
-import { ObjectTags } from './object-tags';
 import { RestoreObjectDialog } from './restore-object-dialog';
 
 function Field({
@@ -82,6 +83,7 @@ export function ObjectDetailsPanel({
   const [dialog, setDialog] = useState<'legal-hold' | 'retention' | 'restore' | undefined>();
   const onTier = object.storage_class !== undefined && object.storage_class !== 'STANDARD';
   const target = { name: object.name, version_id: object.version_id };
+  const setTags = useSetObjectTags(bucket, target);
   // A delete marker has none of these; a past version has them, but only the current one's are loaded.
   const notLoaded = object.is_delete_marker ? '-' : 'Not available for this version';
   return (
@@ -161,7 +163,7 @@ export function ObjectDetailsPanel({
           Tags
         </Typography>
         {extrasKnown ? (
-          <ObjectTags bucket={bucket} object={target} tags={object.tags ?? {}} readOnly={!editable} />
+          <TagChips tags={object.tags ?? {}} readOnly={!editable} set={setTags} />
         ) : (
           <Typography variant="body2" color="text.secondary">
             {notLoaded}

@@ -2,38 +2,39 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Box, Button, Chip, IconButton, Stack, TextField, Typography } from '@mui/material';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { useSnackbar } from '@/shared/ui/snackbar';
-import type { ObjectTarget } from '../api/set-object-retention';
-import { useSetObjectTags } from '../api/set-object-tags';
 import {
   MAX_TAG_KEY_LENGTH,
   MAX_TAG_VALUE_LENGTH,
   newTagProblem,
+  OBJECT_TAGS,
+  type TagLimit,
   withoutTag,
   withTag,
-} from '../lib/tag-rules';
+} from './tag-rules';
 
 /**
- * The object's tags as chips, each with a remove button, and 'Add tag' (spec 1 §2.6, §5 "Object tag Save
- * needs a non-empty key and value"). Every change sends the whole tag set (PUT …/objects/tags).
+ * An object's or a bucket's tags as chips, each with a remove button, and 'Add tag' (spec 1 §2.6, §5
+ * "Object tag Save needs a non-empty key and value"). Every change sends the whole tag set through `set`.
  */
-export function ObjectTags({
-  bucket,
-  object,
+export function TagChips({
   tags,
   readOnly,
+  set,
+  limit = OBJECT_TAGS,
 }: {
-  bucket: string;
-  object: ObjectTarget;
   tags: Record<string, string>;
   readOnly: boolean;
+  /** Saves the whole tag set. */
+  set: UseMutationResult<unknown, Error, Record<string, string>>;
+  limit?: TagLimit;
 }): ReactElement {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<string | undefined>();
-  const set = useSetObjectTags(bucket, object);
   const { showMessage, showModalError } = useSnackbar();
   const entries = Object.entries(tags).sort(([a], [b]) => a.localeCompare(b));
 
@@ -89,6 +90,7 @@ export function ObjectTags({
       {adding && (
         <AddTagDialog
           tags={tags}
+          limit={limit}
           busy={set.isPending}
           onClose={() => setAdding(false)}
           onSave={(key, value) =>
@@ -130,18 +132,20 @@ export function ObjectTags({
 
 function AddTagDialog({
   tags,
+  limit,
   busy,
   onClose,
   onSave,
 }: {
   tags: Record<string, string>;
+  limit: TagLimit;
   busy: boolean;
   onClose: () => void;
   onSave: (key: string, value: string) => void;
 }): ReactElement {
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
-  const problem = newTagProblem(tags, key, value);
+  const problem = newTagProblem(tags, key, value, limit);
   const replaces = Object.hasOwn(tags, key.trim());
   return (
     <FormDialog
