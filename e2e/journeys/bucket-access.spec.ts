@@ -35,6 +35,16 @@ async function setPublic(page: Page) {
   return dialog;
 }
 
+// The journeys share one store and buckets.spec.ts (next in order) starts from an empty one.
+test.afterAll(async () => {
+  const s3 = rootS3();
+  if (!(await s3.bucketExists(bucket))) return;
+  const names: string[] = [];
+  for await (const o of s3.listObjectsV2(bucket, '', true)) if (o.name) names.push(o.name);
+  if (names.length > 0) await s3.removeObjects(bucket, names);
+  await s3.removeBucket(bucket);
+});
+
 test('block public policy refuses a public policy until removed; ownership reads back with the SDK', async ({
   page,
 }) => {
