@@ -111,17 +111,23 @@ function journalKeys(page: Page): Promise<string[]> {
   );
 }
 
-/** Lets the first `pass` part requests through and holds every later one (the returned list). */
-async function holdPartsAfter(page: Page, pass: number): Promise<Route[]> {
+/**
+ * Lets the first `pass` part requests through and holds every later one (`held`) until `release()`, from
+ * which on every part request goes through. The route stays for the page's life: removing it
+ * (`unrouteAll`) right after a reload once left a request of the new page paused for good (the session
+ * call, in CI; a request intercepted while interception is being switched off).
+ */
+async function holdPartsAfter(page: Page, pass: number): Promise<{ held: Route[]; release: () => void }> {
   const held: Route[] = [];
   let passed = 0;
+  let released = false;
   await page.route('**/multipart-uploads/*/parts/*', (route) => {
-    if (passed < pass) {
+    if (released || passed < pass) {
       passed++;
-      void route.continue();
+      void route.continue().catch(() => undefined);
     } else held.push(route);
   });
-  return held;
+  return { held, release: () => (released = true) };
 }
 
 const uploads = (page: Page) => page.getByRole('region', { name: 'Uploads' });
@@ -152,17 +158,17 @@ test('a 128 MiB upload reloaded at 40% resumes with the same file only, and is s
 
   const page = await asRoot(browser);
   await page.goto(browse());
-  const held = await holdPartsAfter(page, 6);
+  const { held, release } = await holdPartsAfter(page, 6);
   await page.getByLabel('Files to upload').setInputFiles(file);
   await expect(uploading(page, key)).toBeVisible({ timeout: 30_000 });
   // 6 of 16 parts stored (37.5%), the next ones held in flight: the page is reloaded there.
   // (Which 6: parts go up 3 at a time, so the first 6 let through need not be parts 1 to 6.)
   await expect.poll(async () => (await storedParts(page, key)).length, { timeout: 120_000 }).toBe(6);
   await expect.poll(() => held.length).toBeGreaterThan(0);
-  // Reloaded while the held parts are still held (the reload cancels them), and only then unrouted: a
-  // handler removed first would let a held part through to the store before the page went away.
+  // Reloaded while the held parts are still held (the reload cancels them), and only then released: a
+  // release first would let a held part through to the store before the page went away.
   await page.reload();
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  release();
   expect(await storedParts(page, key)).toHaveLength(6);
 
   const row = unfinished(page, key);
@@ -209,7 +215,7 @@ test('going offline mid-upload pauses it; back online it finishes bit-exact', as
   const { file, data } = await writeRandom('c', key, 64 * MiB);
   const page = await asRoot(browser);
   await page.goto(browse());
-  const held = await holdPartsAfter(page, 3);
+  const { held, release } = await holdPartsAfter(page, 3);
   await page.getByLabel('Files to upload').setInputFiles(file);
   await expect.poll(() => held.length, { timeout: 120_000 }).toBeGreaterThan(0);
 
@@ -220,7 +226,7 @@ test('going offline mid-upload pauses it; back online it finishes bit-exact', as
   await expect(item).toContainText('Offline: paused, continues when the network is back');
   await expect(item).toHaveAttribute('data-status', 'uploading');
   await snapBoth(page, 'uploads-offline');
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  release();
 
   await page.context().setOffline(false);
   await expect(page.getByText('Object(s) uploaded successfully.')).toBeVisible({ timeout: 120_000 });
@@ -237,13 +243,13 @@ test('Discard aborts a stale upload: the store no longer lists it and the manage
   const { file } = await writeRandom('d', key, 40 * MiB);
   const page = await asRoot(browser);
   await page.goto(browse());
-  const held = await holdPartsAfter(page, 2);
+  const { held, release } = await holdPartsAfter(page, 2);
   await page.getByLabel('Files to upload').setInputFiles(file);
   await expect.poll(async () => (await storedParts(page, key)).length, { timeout: 60_000 }).toBe(2);
   await expect.poll(() => held.length).toBeGreaterThan(0);
-  // Reloaded while the held parts are held, then unrouted (as in the first journey).
+  // Reloaded while the held parts are held, then released (as in the first journey).
   await page.reload();
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  release();
 
   const row = unfinished(page, key);
   await expect(row).toContainText('2 of 5 parts stored', { timeout: 30_000 });
