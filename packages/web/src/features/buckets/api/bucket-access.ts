@@ -9,16 +9,11 @@ import {
   type OwnershipControls,
   type PublicAccessBlock,
 } from '@stowage/contracts';
-import {
-  type UseMutationResult,
-  type UseQueryResult,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ApiError } from '@/shared/api/api-error';
 import { apiRequest } from '@/shared/api/client';
+import { useDocumentQuery, useDocumentWrite } from '@/shared/api/document-query';
 import { bucketKeys } from '@/shared/buckets/bucket-keys';
 
 /**
@@ -44,11 +39,11 @@ const ownershipApi: AccessSettingApi<BucketOwnershipControls> = {
 };
 
 function useAccessSetting<T>(api: AccessSettingApi<T>, bucket: string, enabled: boolean): UseQueryResult<T> {
-  return useQuery({
-    queryKey: [...bucketKeys.bucket(bucket), api.key],
-    queryFn: ({ signal }) => apiRequest(fillApiPath(api.path, { bucket }), { schema: api.schema, signal }),
+  return useDocumentQuery(
+    [...bucketKeys.bucket(bucket), api.key],
+    (signal) => apiRequest(fillApiPath(api.path, { bucket }), { schema: api.schema, signal }),
     enabled,
-  });
+  );
 }
 
 /** PUT the setting (a body) or DELETE it (undefined); the answer replaces the cached one. */
@@ -56,16 +51,13 @@ function useChangeAccessSetting<T, B>(
   api: AccessSettingApi<T>,
   bucket: string,
 ): UseMutationResult<T, ApiError, B | undefined> {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body) =>
-      apiRequest(fillApiPath(api.path, { bucket }), {
-        method: body === undefined ? 'DELETE' : 'PUT',
-        body,
-        schema: api.schema,
-      }),
-    onSuccess: (data) => queryClient.setQueryData([...bucketKeys.bucket(bucket), api.key], data),
-  });
+  return useDocumentWrite([...bucketKeys.bucket(bucket), api.key], (body: B | undefined) =>
+    apiRequest(fillApiPath(api.path, { bucket }), {
+      method: body === undefined ? 'DELETE' : 'PUT',
+      body,
+      schema: api.schema,
+    }),
+  );
 }
 
 export function usePublicAccessBlock(
