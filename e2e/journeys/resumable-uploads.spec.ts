@@ -112,10 +112,12 @@ function journalKeys(page: Page): Promise<string[]> {
 }
 
 /**
- * Lets the first `pass` part requests through and holds every later one (`held`) until `release()`, from
- * which on every part request goes through. The route stays for the page's life: removing it
- * (`unrouteAll`) right after a reload once left a request of the new page paused for good (the session
- * call, in CI; a request intercepted while interception is being switched off).
+ * Lets the first `pass` part requests through and holds every later one (`held`) until `release()`, which
+ * aborts the ones still held (a part that reached the route after the test took `held`, or one of a page
+ * since reloaded: the upload manager sends it again) and from which on every part request goes through.
+ * The route stays for the page's life: removing it (`unrouteAll`) right after a reload once left a request
+ * of the new page paused for good (the session call, in CI; a request intercepted while interception is
+ * being switched off).
  */
 async function holdPartsAfter(page: Page, pass: number): Promise<{ held: Route[]; release: () => void }> {
   const held: Route[] = [];
@@ -127,7 +129,11 @@ async function holdPartsAfter(page: Page, pass: number): Promise<{ held: Route[]
       void route.continue().catch(() => undefined);
     } else held.push(route);
   });
-  return { held, release: () => (released = true) };
+  const release = () => {
+    released = true;
+    for (const route of held.splice(0)) void route.abort('internetdisconnected').catch(() => undefined);
+  };
+  return { held, release };
 }
 
 const uploads = (page: Page) => page.getByRole('region', { name: 'Uploads' });

@@ -57,6 +57,8 @@ export function bucketInfo(name: string, doc: BucketDoc): BucketInfo {
 /** Cached access to the bucket documents of one erasure set. */
 export class BucketDocs {
   private readonly cache = new Map<string, BucketDoc>();
+  /** Counts writes and deletions of bucket documents, as `configGen` does for the config documents. */
+  private docGen = 0;
   /**
    * Bucket config documents as last read or written by this process, by bucket then name;
    * null = known absent. `configGen` counts changes so a read that raced with a write never caches
@@ -75,10 +77,13 @@ export class BucketDocs {
   async read(name: string): Promise<BucketDoc | null> {
     const cached = this.cache.get(name);
     if (cached) return cached;
+    const gen = this.docGen;
     const raw = await this.store.read([name, 'bucket.json']);
     if (!raw) return null;
     const doc = JSON.parse(raw.toString('utf8')) as BucketDoc;
-    this.cache.set(name, doc);
+    // A read that raced with a write or a deletion answers what it read but never caches it: the
+    // bucket deleted meanwhile would otherwise stay in this process's cache for good.
+    if (gen === this.docGen) this.cache.set(name, doc);
     return doc;
   }
 
@@ -101,9 +106,18 @@ export class BucketDocs {
   }
 
   async write(name: string, doc: BucketDoc): Promise<void> {
-    this.cache.delete(name);
-    await this.store.write([name, 'bucket.json'], Buffer.from(JSON.stringify(doc)));
+    this.forget(name);
+    try {
+      await this.store.write([name, 'bucket.json'], Buffer.from(JSON.stringify(doc)));
+    } finally {
+      this.forget(name);
+    }
     this.cache.set(name, doc);
+  }
+
+  private forget(name: string): void {
+    this.docGen++;
+    this.cache.delete(name);
   }
 
   /** Names of the bucket folders in the document store (valid bucket names or not). */
@@ -113,9 +127,14 @@ export class BucketDocs {
 
   /** Forget the bucket's cached documents and delete them (bucket deletion). */
   async deleteAll(name: string): Promise<void> {
-    this.cache.delete(name);
+    this.forget(name);
     this.dropConfigs(name);
-    await this.store.deleteTree([name]);
+    try {
+      await this.store.deleteTree([name]);
+    } finally {
+      this.forget(name);
+      this.dropConfigs(name);
+    }
   }
 
   getConfig(bucket: string, name: BucketConfigName): Promise<Buffer | null> {

@@ -9,7 +9,7 @@ import type { ErasureSet } from './erasure-set.js';
 import { bucketLock } from './key-locks.js';
 import { listObjectVersions } from './listing.js';
 import { compareKeys, validateBucketName } from './names.js';
-import type { BucketInfo, OwnerRecord } from './types.js';
+import type { BucketConfigName, BucketInfo, OwnerRecord } from './types.js';
 
 /**
  * Bucket operations: create (with object lock), look up, list, delete (empty or forced) and set
@@ -91,6 +91,19 @@ export async function deleteBucket(set: ErasureSet, name: string, opts?: { force
       d.freed();
     });
   });
+}
+
+/**
+ * Writes (or with null deletes) a bucket setting, under the bucket's lock: a setting written while the
+ * bucket is being deleted would outlive it and come back with a new bucket of the same name.
+ */
+export function putBucketConfig(
+  set: ErasureSet,
+  bucket: string,
+  name: BucketConfigName,
+  data: Buffer | null,
+): Promise<void> {
+  return set.locks.run(bucketLock(bucket), () => set.buckets.putConfig(bucket, name, data));
 }
 
 export async function setBucketVersioning(

@@ -125,7 +125,7 @@ export class ErasureObjectLayer implements ObjectLayer {
   }
 
   putBucketConfig(bucket: string, name: BucketConfigName, data: Buffer | null): Promise<void> {
-    return this.set.buckets.putConfig(bucket, name, data);
+    return buckets.putBucketConfig(this.set, bucket, name, data);
   }
 
   // ---------------------------------------------------------------- objects

@@ -2,6 +2,7 @@
 import { isS3Error, S3Error } from '../core/errors.js';
 import { META_OF_ROUTE } from './bucket-meta.js';
 import type { SiteReplicationService } from './service.js';
+import { clearBucketDeleted, deletedSince, markBucketDeleted } from './state.js';
 import type { SyncRecord } from './sync.js';
 import type { BucketOp } from './wire.js';
 
@@ -15,11 +16,13 @@ import type { BucketOp } from './wire.js';
 export async function s3Changed(sr: SiteReplicationService, route: string, bucket: string): Promise<void> {
   if (!sr.enabled || bucket === '') return;
   if (route === 'CreateBucket') {
+    await clearBucketDeleted(sr.deps.layer.system, bucket);
     await sr.configureBucket(bucket);
     await sr.queueAll({ t: 'bucket', bucket });
     return;
   }
   if (route === 'DeleteBucket') {
+    await markBucketDeleted(sr.deps.layer.system, bucket);
     await sr.queueAll({ t: 'bucket', bucket });
     return;
   }
@@ -109,6 +112,9 @@ export async function bucketOp(
   const { layer } = sr.deps;
   switch (op) {
     case 'make-with-versioning':
+      // Made at the peer before this site saw the bucket deleted (a late delivery): not made again.
+      if (await deletedSince(layer.system, bucket, query.get('createdAt'))) return;
+      await clearBucketDeleted(layer.system, bucket);
       try {
         await layer.makeBucket(bucket, { objectLock: query.get('lockEnabled') === 'true' });
       } catch (err) {
@@ -126,8 +132,10 @@ export async function bucketOp(
       } catch (err) {
         if (!isS3Error(err, 'NoSuchBucket')) throw err;
       }
+      await markBucketDeleted(layer.system, bucket);
       return;
     case 'purge-deleted-bucket':
+      await clearBucketDeleted(layer.system, bucket);
       return;
     default:
       throw new S3Error('XMinioSiteReplicationInvalidRequest', `unknown bucket operation ${String(op)}`);

@@ -22,6 +22,8 @@ let a: Site;
 let b: Site;
 let c: Site;
 const WAIT = 90_000;
+/** Above WAIT: a wait that runs out names what it waited for, instead of the test timing out first. */
+const LONG = { timeout: 3 * WAIT };
 
 const sha = (buf: Buffer): string => createHash('sha256').update(buf).digest('hex');
 
@@ -165,7 +167,7 @@ describe('joining', () => {
   });
 });
 
-describe('replication both ways', () => {
+describe('replication both ways', LONG, () => {
   it('buckets, settings, IAM and objects written at each site in turn reach the others', async () => {
     const all = [a, b, c];
     const small = randomBytes(3000);
@@ -261,6 +263,30 @@ describe('replication both ways', () => {
     );
   });
 
+  it('a creation that reaches a site after the bucket was deleted elsewhere does not bring it back', async () => {
+    // What a slow queue does: a reads the bucket and sends its creation to b, while c deletes the bucket
+    // and c's deletion reaches b first. The creation then arrives (the peer call a's queue sends).
+    const createdAt = new Date().toISOString();
+    await s3Client(a).makeBucket('late-one');
+    await waitFor(async () => bucketExists(c, 'late-one'), WAIT, 'late-one at c');
+    await s3Client(c).removeBucket('late-one');
+    await waitFor(
+      async () => !(await bucketExists(a, 'late-one')) && !(await bucketExists(b, 'late-one')),
+      WAIT,
+      'late-one gone',
+    );
+    const makeAtB = (at: string) =>
+      srCall(b.admin, 'PUT', '/site-replication/peer/bucket-ops', {
+        query: { bucket: 'late-one', operation: 'make-with-versioning', createdAt: at },
+      });
+    await makeAtB(createdAt);
+    expect(await bucketExists(b, 'late-one')).toBe(false);
+    // Made again later, at another site: that creation is newer than the deletion and is made.
+    await makeAtB(new Date(Date.now() + 1000).toISOString());
+    expect(await bucketExists(b, 'late-one')).toBe(true);
+    await s3Client(b).removeBucket('late-one');
+  });
+
   it('status: every site in sync, and the entity lookup shows a bucket at each site', async () => {
     await waitFor(
       async () => {
@@ -313,7 +339,7 @@ describe('replication both ways', () => {
   });
 });
 
-describe('a site that was offline', () => {
+describe('a site that was offline', LONG, () => {
   it('catches up with nothing lost and no duplicate; status names the unreachable peer meanwhile', async () => {
     const port = Number(new URL(c.store.url).port);
     await c.store.close();
@@ -347,7 +373,7 @@ describe('a site that was offline', () => {
   });
 });
 
-describe('editing, resync and removal', () => {
+describe('editing, resync and removal', LONG, () => {
   it('edits a site endpoint on every site (a site moved to another port)', async () => {
     const info = await srCall(a.admin, 'GET', '/site-replication/info');
     const siteB = (info.sites as Array<{ name: string; deploymentID: string; endpoint: string }>).find(

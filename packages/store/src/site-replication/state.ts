@@ -35,3 +35,31 @@ export async function saveState(system: SystemStore, state: SiteState | null): P
   }
   await system.write(STATE_PATH, Buffer.from(JSON.stringify({ version: 1, srState: state })));
 }
+
+/**
+ * Buckets deleted at this site, or by a peer, and when (MinIO keeps the same under `buckets/.deleted/`):
+ * a peer's creation of a bucket that reaches this site late (its queue read the bucket before the delete
+ * at another site reached it) must not bring the bucket back. A creation older than the deletion is
+ * ignored; a newer one (the bucket made again) clears the mark.
+ */
+const deletedPath = (bucket: string): string => `site-replication/deleted-buckets/${bucket}`;
+
+export async function markBucketDeleted(system: SystemStore, bucket: string, at = new Date()): Promise<void> {
+  await system.write(deletedPath(bucket), Buffer.from(at.toISOString()));
+}
+
+export async function clearBucketDeleted(system: SystemStore, bucket: string): Promise<void> {
+  await system.delete(deletedPath(bucket));
+}
+
+/** Whether a creation made at `createdAt` (ISO) at another site came before this site's deletion. */
+export async function deletedSince(
+  system: SystemStore,
+  bucket: string,
+  createdAt: string | null,
+): Promise<boolean> {
+  const raw = await system.read(deletedPath(bucket));
+  if (!raw || !createdAt) return false;
+  const created = Date.parse(createdAt);
+  return Number.isFinite(created) && created <= Date.parse(raw.toString('utf8'));
+}
