@@ -58,9 +58,14 @@ test('a PostgreSQL notification target added through the builder gets the bucket
     await form.getByRole('combobox', { name: 'SSL Mode' }).click();
     await page.getByRole('option', { name: 'disable' }).click();
     const built = `host=${db.host} port=${db.port} dbname=${db.database} user=${db.user} password=${db.password} sslmode=disable`;
-    await expect(form.getByRole('textbox', { name: 'Connection String' })).toHaveValue(built);
-    // The manual toggle shows the string; edited by hand, it parses back into the fields.
+    // The built string on screen hides the password; the manual toggle shows the string itself.
+    await expect(form.getByRole('textbox', { name: 'Connection String' })).toHaveValue(
+      built.replace(`password=${db.password}`, 'password=••••••••'),
+    );
+    await expect(form.getByText('The password is hidden here.')).toBeVisible();
     await form.getByLabel('Enter the string manually').check();
+    await expect(form.getByRole('textbox', { name: 'Connection String' })).toHaveValue(built);
+    // Edited by hand, it parses back into the fields.
     await form
       .getByRole('textbox', { name: 'Connection String' })
       .fill(built.replace(`dbname=${db.database}`, 'dbname=typed'));

@@ -208,9 +208,10 @@ test('the jobs and uploads panels stack in one dock: both shown, never overlappi
   }
   await snapBoth(page, 'object-dock');
 
-  // The snackbar an upload shows keeps clear of the dock at every width (centred, it covered Uploads at 1024).
+  // The snackbar an upload shows keeps clear of the dock at every width (centred, it covered Uploads at 1024;
+  // below 600 px the dock is as wide as the window and the snackbar goes to the top).
   const uploaded = page.getByRole('alert').filter({ hasText: 'Object(s) uploaded successfully.' });
-  for (const width of [1024, 1280, 1920]) {
+  for (const width of [480, 1024, 1280, 1920]) {
     await page.setViewportSize({ width, height: 768 });
     await page
       .getByLabel('Files to upload')
@@ -223,6 +224,7 @@ test('the jobs and uploads panels stack in one dock: both shown, never overlappi
       `the snackbar covers the dock at ${width} px: ${JSON.stringify({ s, j, u })}`,
     ).toBe(true);
     if (width === 1024) await snapBoth(page, 'object-dock-snackbar');
+    if (width === 480) await snapBoth(page, 'object-dock-snackbar-narrow');
     // It hides by itself after 5 s; the next upload's message then opens afresh.
     await expect(uploaded).toBeHidden({ timeout: 15_000 });
   }
@@ -250,6 +252,7 @@ test('the jobs and uploads panels stack in one dock: both shown, never overlappi
     'dock/note-1024.txt',
     'dock/note-1280.txt',
     'dock/note-1920.txt',
+    'dock/note-480.txt',
     'dock/notes.txt',
   ]);
 });

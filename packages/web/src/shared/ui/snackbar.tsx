@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { Alert, Snackbar } from '@mui/material';
+import { Alert, Snackbar, useMediaQuery, useTheme } from '@mui/material';
 import {
   createContext,
   type ReactElement,
@@ -96,17 +96,22 @@ function useSnackbarState(): SnackbarState {
  * The screen snackbar sits at the bottom left (over the side menu's footer, where desktop snackbars go) and
  * is never wider than the room left of the object browser's dock, so it never covers the Jobs and Uploads
  * panels at the bottom right. Centred, it had covered the Uploads panel at 1024 px and the cells at the
- * bottom of a page's last table (the Swift keys of RGW subusers) while it showed.
+ * bottom of a page's last table (the Swift keys of RGW subusers) while it showed. Below the `sm`
+ * breakpoint the dock takes the whole width of the bottom: the snackbar goes to the top, under the app bar.
  */
 function ScreenSnackbar(): ReactElement {
   const { screen, closeScreen } = useSnackbarState();
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
     <Snackbar
       key={screen?.id}
       open={screen !== null}
       autoHideDuration={screen ? autoHideMs(screen.type) : null}
       onClose={(_, reason) => reason !== 'clickaway' && closeScreen()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      anchorOrigin={
+        narrow ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'left' }
+      }
+      sx={narrow ? { top: { xs: 72 } } : undefined}
     >
       <Alert
         onClose={closeScreen}

@@ -103,7 +103,12 @@ function Builder<F extends Record<string, string>>({
           <TextField
             size="small"
             label={label}
-            value={value}
+            value={build(masked(parts, fields))}
+            helperText={
+              fields.some((f) => f.type === 'password' && parts[f.key])
+                ? 'The password is hidden here.'
+                : undefined
+            }
             sx={{ gridColumn: '1 / -1' }}
             slotProps={{ input: { readOnly: true } }}
           />
@@ -111,6 +116,16 @@ function Builder<F extends Record<string, string>>({
       )}
     </Paper>
   );
+}
+
+/** The fields with the password fields' values replaced by dots: the built string shown on screen. */
+function masked<F extends Record<string, string>>(
+  parts: F,
+  fields: ReadonlyArray<{ key: keyof F & string; type?: string }>,
+): F {
+  const out: Record<string, string> = { ...parts };
+  for (const f of fields) if (f.type === 'password' && out[f.key]) out[f.key] = '••••••••';
+  return out as F;
 }
 
 /** The fields both builders have. */
