@@ -132,7 +132,7 @@ export async function bucketOp(
       } catch (err) {
         if (!isS3Error(err, 'NoSuchBucket')) throw err;
       }
-      await markBucketDeleted(layer.system, bucket);
+      await markBucketDeleted(layer.system, bucket, deletionTime(query.get('deletedAt')));
       return;
     case 'purge-deleted-bucket':
       await clearBucketDeleted(layer.system, bucket);
@@ -140,4 +140,11 @@ export async function bucketOp(
     default:
       throw new S3Error('XMinioSiteReplicationInvalidRequest', `unknown bucket operation ${String(op)}`);
   }
+}
+
+/** The deleting site's time of a deletion (`deletedAt`, ISO), when sent and not in the future; else now. */
+function deletionTime(sent: string | null): Date {
+  const now = new Date();
+  const at = sent ? new Date(sent) : null;
+  return at && Number.isFinite(at.getTime()) && at <= now ? at : now;
 }

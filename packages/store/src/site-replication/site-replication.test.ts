@@ -275,16 +275,24 @@ describe('replication both ways', LONG, () => {
       WAIT,
       'late-one gone',
     );
-    const makeAtB = (at: string) =>
-      srCall(b.admin, 'PUT', '/site-replication/peer/bucket-ops', {
-        query: { bucket: 'late-one', operation: 'make-with-versioning', createdAt: at },
-      });
-    await makeAtB(createdAt);
+    const opAtB = (bucket: string, operation: string, times: Record<string, string>) =>
+      srCall(b.admin, 'PUT', '/site-replication/peer/bucket-ops', { query: { bucket, operation, ...times } });
+    await opAtB('late-one', 'make-with-versioning', { createdAt });
     expect(await bucketExists(b, 'late-one')).toBe(false);
     // Made again later, at another site: that creation is newer than the deletion and is made.
-    await makeAtB(new Date(Date.now() + 1000).toISOString());
+    await opAtB('late-one', 'make-with-versioning', { createdAt: new Date(Date.now() + 1000).toISOString() });
     expect(await bucketExists(b, 'late-one')).toBe(true);
     await s3Client(b).removeBucket('late-one');
+
+    // A site told of a deletion late keeps the deleting site's time: a bucket made again after the
+    // deletion (but before the news arrived) is still made there.
+    const deletedAt = new Date(Date.now() - 60_000);
+    await opAtB('late-two', 'force-delete-bucket', { deletedAt: deletedAt.toISOString() });
+    await opAtB('late-two', 'make-with-versioning', {
+      createdAt: new Date(deletedAt.getTime() + 1000).toISOString(),
+    });
+    expect(await bucketExists(b, 'late-two')).toBe(true);
+    await s3Client(b).removeBucket('late-two');
   });
 
   it('status: every site in sync, and the entity lookup shows a bucket at each site', async () => {

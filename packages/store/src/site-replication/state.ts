@@ -40,12 +40,22 @@ export async function saveState(system: SystemStore, state: SiteState | null): P
  * Buckets deleted at this site, or by a peer, and when (MinIO keeps the same under `buckets/.deleted/`):
  * a peer's creation of a bucket that reaches this site late (its queue read the bucket before the delete
  * at another site reached it) must not bring the bucket back. A creation older than the deletion is
- * ignored; a newer one (the bucket made again) clears the mark.
+ * ignored; a newer one (the bucket made again) clears the mark. A peer told of a deletion keeps the time
+ * the deleting site recorded (`deletedAt` of the peer call), not the time the news reached it: a site
+ * that was offline meanwhile still makes a bucket created again after the deletion.
  */
 const deletedPath = (bucket: string): string => `site-replication/deleted-buckets/${bucket}`;
 
 export async function markBucketDeleted(system: SystemStore, bucket: string, at = new Date()): Promise<void> {
   await system.write(deletedPath(bucket), Buffer.from(at.toISOString()));
+}
+
+/** When this site recorded the bucket's deletion; null when it holds no mark. */
+export async function bucketDeletedAt(system: SystemStore, bucket: string): Promise<Date | null> {
+  const raw = await system.read(deletedPath(bucket));
+  if (!raw) return null;
+  const at = new Date(raw.toString('utf8'));
+  return Number.isFinite(at.getTime()) ? at : null;
 }
 
 export async function clearBucketDeleted(system: SystemStore, bucket: string): Promise<void> {
@@ -58,8 +68,8 @@ export async function deletedSince(
   bucket: string,
   createdAt: string | null,
 ): Promise<boolean> {
-  const raw = await system.read(deletedPath(bucket));
-  if (!raw || !createdAt) return false;
+  const deleted = createdAt ? await bucketDeletedAt(system, bucket) : null;
+  if (!deleted || !createdAt) return false;
   const created = Date.parse(createdAt);
-  return Number.isFinite(created) && created <= Date.parse(raw.toString('utf8'));
+  return Number.isFinite(created) && created <= deleted.getTime();
 }

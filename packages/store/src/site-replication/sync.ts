@@ -14,6 +14,7 @@ import {
   userItem,
 } from './iam-items.js';
 import { failureReason, isPeerAnswer, type PeerClient } from './peer-client.js';
+import { bucketDeletedAt } from './state.js';
 import type { BucketMetaType, IamItem } from './wire.js';
 
 /**
@@ -63,8 +64,13 @@ async function sendBucket(deps: SyncDeps, client: PeerClient, bucket: string): P
   const { layer } = deps;
   const info = await bucketOrNull(layer, bucket);
   if (!info) {
+    const deletedAt = await bucketDeletedAt(layer.system, bucket);
     await client.call('PUT', '/site-replication/peer/bucket-ops', {
-      query: { bucket, operation: 'force-delete-bucket' },
+      query: {
+        bucket,
+        operation: 'force-delete-bucket',
+        ...(deletedAt ? { deletedAt: deletedAt.toISOString() } : {}),
+      },
     });
     return;
   }
