@@ -2,7 +2,7 @@
 import { isS3Error, S3Error } from '../core/errors.js';
 import { META_OF_ROUTE } from './bucket-meta.js';
 import type { SiteReplicationService } from './service.js';
-import { clearBucketDeleted, deletedSince, markBucketDeleted } from './state.js';
+import { bucketDeletedAt, clearBucketDeleted, markBucketDeleted } from './state.js';
 import type { SyncRecord } from './sync.js';
 import type { BucketOp } from './wire.js';
 
@@ -111,10 +111,13 @@ export async function bucketOp(
 ): Promise<void> {
   const { layer } = sr.deps;
   switch (op) {
-    case 'make-with-versioning':
-      // Made at the peer before this site saw the bucket deleted (a late delivery): not made again.
-      if (await deletedSince(layer.system, bucket, query.get('createdAt'))) return;
-      await clearBucketDeleted(layer.system, bucket);
+    case 'make-with-versioning': {
+      const deleted = await bucketDeletedAt(layer.system, bucket);
+      if (deleted) {
+        // Made at the peer before this site saw the bucket deleted (a late delivery): not made again.
+        if (!madeAfter(query.get('createdAt'), deleted)) return;
+        await clearBucketDeleted(layer.system, bucket);
+      }
       try {
         await layer.makeBucket(bucket, { objectLock: query.get('lockEnabled') === 'true' });
       } catch (err) {
@@ -122,6 +125,7 @@ export async function bucketOp(
       }
       await sr.configureBucket(bucket);
       return;
+    }
     case 'configure-replication':
       await sr.configureBucket(bucket);
       return;
@@ -147,4 +151,10 @@ function deletionTime(sent: string | null): Date {
   const now = new Date();
   const at = sent ? new Date(sent) : null;
   return at && Number.isFinite(at.getTime()) && at <= now ? at : now;
+}
+
+/** Whether a creation made at `createdAt` (ISO; absent or unreadable: assumed newer) followed the deletion. */
+function madeAfter(createdAt: string | null, deleted: Date): boolean {
+  const created = createdAt ? Date.parse(createdAt) : Number.NaN;
+  return !Number.isFinite(created) || created > deleted.getTime();
 }

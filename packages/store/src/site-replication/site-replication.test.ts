@@ -53,6 +53,18 @@ async function bucketExists(site: Site, bucket: string): Promise<boolean> {
   return (await s3(site, 'HEAD', `/${bucket}`)).status === 200;
 }
 
+/** A bucket made at a and, once c has it, deleted at c: waits until a and b no longer have it. */
+async function madeAtADeletedAtC(bucket: string): Promise<void> {
+  await s3Client(a).makeBucket(bucket);
+  await waitFor(async () => bucketExists(c, bucket), WAIT, `${bucket} at c`);
+  await s3Client(c).removeBucket(bucket);
+  await waitFor(
+    async () => !(await bucketExists(a, bucket)) && !(await bucketExists(b, bucket)),
+    WAIT,
+    `${bucket} gone`,
+  );
+}
+
 async function userStatus(site: Site, user: string): Promise<string | null> {
   try {
     return (await site.admin.getUserInfo(user)).status;
@@ -253,28 +265,14 @@ describe('replication both ways', LONG, () => {
 
     await c.admin.removeUser('seed-user');
     await waitFor(async () => (await userStatus(a, 'seed-user')) === null, WAIT, 'seed-user removed at a');
-    await s3Client(a).makeBucket('short-lived');
-    await waitFor(async () => bucketExists(c, 'short-lived'), WAIT, 'short-lived at c');
-    await s3Client(c).removeBucket('short-lived');
-    await waitFor(
-      async () => !(await bucketExists(a, 'short-lived')) && !(await bucketExists(b, 'short-lived')),
-      WAIT,
-      'short-lived gone',
-    );
+    await madeAtADeletedAtC('short-lived');
   });
 
   it('a creation that reaches a site after the bucket was deleted elsewhere does not bring it back', async () => {
     // What a slow queue does: a reads the bucket and sends its creation to b, while c deletes the bucket
     // and c's deletion reaches b first. The creation then arrives (the peer call a's queue sends).
     const createdAt = new Date().toISOString();
-    await s3Client(a).makeBucket('late-one');
-    await waitFor(async () => bucketExists(c, 'late-one'), WAIT, 'late-one at c');
-    await s3Client(c).removeBucket('late-one');
-    await waitFor(
-      async () => !(await bucketExists(a, 'late-one')) && !(await bucketExists(b, 'late-one')),
-      WAIT,
-      'late-one gone',
-    );
+    await madeAtADeletedAtC('late-one');
     const opAtB = (bucket: string, operation: string, times: Record<string, string>) =>
       srCall(b.admin, 'PUT', '/site-replication/peer/bucket-ops', { query: { bucket, operation, ...times } });
     await opAtB('late-one', 'make-with-versioning', { createdAt });

@@ -61,15 +61,3 @@ export async function bucketDeletedAt(system: SystemStore, bucket: string): Prom
 export async function clearBucketDeleted(system: SystemStore, bucket: string): Promise<void> {
   await system.delete(deletedPath(bucket));
 }
-
-/** Whether a creation made at `createdAt` (ISO) at another site came before this site's deletion. */
-export async function deletedSince(
-  system: SystemStore,
-  bucket: string,
-  createdAt: string | null,
-): Promise<boolean> {
-  const deleted = createdAt ? await bucketDeletedAt(system, bucket) : null;
-  if (!deleted || !createdAt) return false;
-  const created = Date.parse(createdAt);
-  return Number.isFinite(created) && created <= deleted.getTime();
-}

@@ -111,7 +111,7 @@ function ScreenSnackbar(): ReactElement {
       anchorOrigin={
         narrow ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'left' }
       }
-      sx={narrow ? { top: { xs: 72 } } : undefined}
+      sx={narrow ? { top: 72 } : undefined}
     >
       <Alert
         onClose={closeScreen}

@@ -38,6 +38,7 @@ function Builder<F extends Record<string, string>>({
   const empty = Object.fromEntries(fields.map((f) => [f.key, ''])) as F;
   const [manual, setManual] = useState(false);
   const [parts, setParts] = useState<F>(() => ({ ...empty, ...(parse(value) ?? {}) }));
+  const shown = masked(parts, fields);
   const set = (key: keyof F & string, v: string): void => {
     const next = { ...parts, [key]: v };
     setParts(next);
@@ -103,12 +104,8 @@ function Builder<F extends Record<string, string>>({
           <TextField
             size="small"
             label={label}
-            value={build(masked(parts, fields))}
-            helperText={
-              fields.some((f) => f.type === 'password' && parts[f.key])
-                ? 'The password is hidden here.'
-                : undefined
-            }
+            value={build(shown)}
+            helperText={shown === parts ? undefined : 'The password is hidden here.'}
             sx={{ gridColumn: '1 / -1' }}
             slotProps={{ input: { readOnly: true } }}
           />
@@ -118,14 +115,17 @@ function Builder<F extends Record<string, string>>({
   );
 }
 
-/** The fields with the password fields' values replaced by dots: the built string shown on screen. */
+/**
+ * The fields with the password fields' values replaced by dots (the built string shown on screen);
+ * `parts` itself when no password is set.
+ */
 function masked<F extends Record<string, string>>(
   parts: F,
   fields: ReadonlyArray<{ key: keyof F & string; type?: string }>,
 ): F {
-  const out: Record<string, string> = { ...parts };
-  for (const f of fields) if (f.type === 'password' && out[f.key]) out[f.key] = '••••••••';
-  return out as F;
+  const secret = fields.filter((f) => f.type === 'password' && parts[f.key]);
+  if (secret.length === 0) return parts;
+  return { ...parts, ...Object.fromEntries(secret.map((f) => [f.key, '••••••••'])) };
 }
 
 /** The fields both builders have. */
