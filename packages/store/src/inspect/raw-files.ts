@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { CATALOG_FILE } from '../object-layer/catalog.js';
+import { CATALOG_FILE, settleCatalogAt } from '../object-layer/catalog.js';
 import { SYS_DIR } from '../object-layer/drive.js';
 import { objectDirSegments } from '../object-layer/names.js';
 
@@ -49,6 +49,8 @@ function withCatalog<T>(drive: string, fn: (db: DatabaseSync) => T): T | undefin
   if (!existsSync(file)) return undefined;
   let db: DatabaseSync | undefined;
   try {
+    // Rows this store's catalog stages (written, not yet applied) go into the file first.
+    settleCatalogAt(file);
     db = new DatabaseSync(file, { readOnly: true });
     return fn(db);
   } catch {

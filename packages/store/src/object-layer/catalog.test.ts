@@ -10,6 +10,7 @@ import { SYS_DIR } from './drive.js';
 import { openObjectLayer } from './index.js';
 import type { MetaRow } from './meta.js';
 import { compareKeys } from './names.js';
+import { driveCatalogDb } from './test-support/catalog-rows.js';
 import { describeLayer, readAll } from './test-support/layer-suite.js';
 
 let dir: string;
@@ -187,7 +188,7 @@ describe('a catalog written with the inline blobs in a WITHOUT ROWID table (the 
       await t.layer.close();
       const catalogs = (fn: (db: DatabaseSync) => void): void => {
         for (let i = 1; i <= t.drives; i++) {
-          const db = new DatabaseSync(path.join(t.dir, `drive${i}`, SYS_DIR, CATALOG_FILE));
+          const db = driveCatalogDb(path.join(t.dir, `drive${i}`));
           try {
             fn(db);
           } finally {

@@ -14,10 +14,11 @@ import type { WalCheckpointer } from './wal-checkpointer.js';
  *
  * Every metadata change (an object's catalog row, with this drive's inline shards, or its removal) is
  * first appended to the drive's journal. Appends that arrive while a flush runs wait for the next one;
- * a batch's records are written, its rows applied to the drive's catalog (./catalog.ts) in ONE SQLite
- * transaction while the journal's `fdatasync` runs, and the batch is acknowledged once both are done:
- * under 16 concurrent small PUTs a drive pays one flush and one transaction per batch instead of one
- * per object. The catalog commits without a flush of its own (WAL, `synchronous=NORMAL`).
+ * a batch's records are written, its rows handed to the drive's catalog (./catalog.ts, `stage`: reads
+ * see them at once, the catalog applies them in one SQLite transaction per few hundred rows) while the
+ * journal's `fdatasync` runs, and the batch is acknowledged once the flush is done: under 16 concurrent
+ * small PUTs a drive pays one flush per batch instead of one per object. The catalog commits without a
+ * flush of its own (WAL, `synchronous=NORMAL`); a checkpoint applies the staged rows before it runs.
  *
  * Checkpoint: when a segment grows past `SEGMENT_BYTES` or is older than `CHECKPOINT_MS`, new records go
  * to a fresh segment at once; once the old one's writes are settled (flushed and applied), the catalog's WAL is checkpointed
@@ -328,7 +329,7 @@ export class DriveJournal {
           const synced = seg.fh.datasync();
           let applied: unknown = null;
           try {
-            this.drive.catalog.apply(mine.map((p) => p.change));
+            this.drive.catalog.stage(mine.map((p) => p.change));
           } catch (err) {
             applied = err ?? new Error('catalog apply failed');
           }
@@ -355,8 +356,10 @@ export class DriveJournal {
         old.drained = resolve;
       });
     }
+    // The segment's rows the catalog still stages go into it now (a failure keeps the segment).
     // The WAL's copy into the database only bounds its size: the segment's rows are durable once the
     // file system is flushed, whether the checkpoint ran or not.
+    this.drive.catalog.settle();
     if (this.checkpointer) await this.checkpointer.checkpoint(this.drive.catalog.file).catch(() => undefined);
     else this.drive.catalog.checkpoint();
     await syncCatalog(this.drive);

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { crc32 } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { CATALOG_FILE } from './catalog.js';
-import { SYS_DIR } from './drive.js';
 import type { ErasureObjectLayer } from './index.js';
+import { driveCatalogDb } from './test-support/catalog-rows.js';
 import { describeLayer } from './test-support/layer-suite.js';
 
 /**
@@ -27,7 +26,7 @@ const SORTED = [...KEYS].sort(byBytes);
 
 /** Run `fn` on drive `n`'s catalog (1-based). */
 function onCatalog(dir: string, n: number, fn: (db: DatabaseSync) => void): void {
-  const db = new DatabaseSync(path.join(dir, `drive${n}`, SYS_DIR, CATALOG_FILE));
+  const db = driveCatalogDb(path.join(dir, `drive${n}`));
   try {
     fn(db);
   } finally {

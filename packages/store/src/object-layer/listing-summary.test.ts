@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_FILE } from './catalog.js';
 import { latestOf, parseSummary, summaryText } from './catalog-summary.js';
-import { SYS_DIR } from './drive.js';
 import { openObjectLayer } from './index.js';
 import type { VersionRecord } from './meta.js';
+import { driveCatalogDb } from './test-support/catalog-rows.js';
 import { body, describeLayer } from './test-support/layer-suite.js';
 import type { ObjectSummary } from './types.js';
 import { summaryOf } from './versions.js';
@@ -22,7 +21,7 @@ const OWNER = { id: 'a'.repeat(64), name: 'someone' };
 function withCatalogs<T>(dir: string, drives: number, fn: (db: DatabaseSync) => T): T[] {
   const out: T[] = [];
   for (let i = 1; i <= drives; i++) {
-    const db = new DatabaseSync(path.join(dir, `drive${i}`, SYS_DIR, CATALOG_FILE));
+    const db = driveCatalogDb(path.join(dir, `drive${i}`));
     try {
       out.push(fn(db));
     } finally {

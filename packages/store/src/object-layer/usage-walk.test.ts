@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { expect, it } from 'vitest';
-import { CATALOG_FILE } from './catalog.js';
-import { SYS_DIR } from './drive.js';
 import type { ErasureObjectLayer } from './index.js';
+import { driveCatalogDb } from './test-support/catalog-rows.js';
 import { describeLayer } from './test-support/layer-suite.js';
 import type { KeyUsage } from './types.js';
 
@@ -16,7 +15,7 @@ import type { KeyUsage } from './types.js';
 
 function eachCatalog(dir: string, drives: number, fn: (db: DatabaseSync) => void): void {
   for (let i = 1; i <= drives; i++) {
-    const db = new DatabaseSync(path.join(dir, `drive${i}`, SYS_DIR, CATALOG_FILE));
+    const db = driveCatalogDb(path.join(dir, `drive${i}`));
     try {
       fn(db);
     } finally {
@@ -125,7 +124,7 @@ describeLayer((t) => {
 
   it('asks the quorum for keys the first drive has no row of (only its rows carry the usage)', async () => {
     await fill();
-    const db = new DatabaseSync(path.join(t.dir, 'drive1', SYS_DIR, CATALOG_FILE));
+    const db = driveCatalogDb(path.join(t.dir, 'drive1'));
     try {
       const gone = db.prepare(
         "DELETE FROM objects WHERE key IN (CAST('plain/small' AS BLOB), CAST('v/three' AS BLOB))",

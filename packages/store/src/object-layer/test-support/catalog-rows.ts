@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { CATALOG_FILE } from '../catalog.js';
+import { CATALOG_FILE, settleCatalogAt } from '../catalog.js';
 import { SYS_DIR } from '../drive.js';
 import { type DriveMeta, decodeRow, type VersionRecord } from '../meta.js';
 import { objectDirSegments } from '../names.js';
@@ -21,8 +21,19 @@ export interface RawRow {
   inline: Buffer | null;
 }
 
+/**
+ * A connection of the test's own to a drive folder's catalog. Rows the store's catalog in this process
+ * still stages (Catalog.stage) go into the file first: the test sees every acknowledged write, and
+ * damage it does is not overwritten by a later apply.
+ */
+export function driveCatalogDb(driveRoot: string): DatabaseSync {
+  const file = path.join(driveRoot, SYS_DIR, CATALOG_FILE);
+  settleCatalogAt(file);
+  return new DatabaseSync(file);
+}
+
 function withDb<T>(driveRoot: string, fn: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(path.join(driveRoot, SYS_DIR, CATALOG_FILE));
+  const db = driveCatalogDb(driveRoot);
   try {
     return fn(db);
   } finally {
