@@ -113,13 +113,23 @@ async function startProduct(): Promise<Target> {
 }
 
 /**
- * Ceph RGW from e2e/support/engines/ceph/start-ceph.sh: monitor, manager, one OSD on `memstore` (its
- * data in memory, not on a file; a 3 GiB device here), RADOS Gateway (beast). CPU is the sum of all
- * four daemons.
+ * The Ceph OSD's object store the bench runs: `bluestore` (the default: BlueStore on a sparse 8 GiB file
+ * in the target's folder, its RocksDB and WAL on the same file, so RGW's writes are durable as the
+ * store's are) or `memstore` (BENCH_CEPH_OSD=memstore: the data in memory, for comparison).
+ */
+export function cephOsdStore(): 'bluestore' | 'memstore' {
+  return process.env.BENCH_CEPH_OSD === 'memstore' ? 'memstore' : 'bluestore';
+}
+
+/**
+ * Ceph RGW from e2e/support/engines/ceph/start-ceph.sh: monitor, manager, one OSD (BlueStore on a file
+ * by default, see `cephOsdStore`; the starter's CEPH_OSD_STORE), RADOS Gateway (beast). CPU is the sum
+ * of all four daemons.
  */
 async function startCeph(): Promise<Target> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-ceph-'));
   const [ak, sk] = ENGINE_CREDS.ceph;
+  const store = cephOsdStore();
   const env = {
     ...process.env,
     CEPH_DIR: dataDir,
@@ -128,9 +138,11 @@ async function startCeph(): Promise<Target> {
     CEPH_ACCESS_KEY: ak,
     CEPH_SECRET_KEY: sk,
     CEPH_START_TIMEOUT: '120',
-    // The starter's memstore device is 1 GiB; RGW frees an overwritten object's data only at its
-    // garbage collection (hours later), and the bench writes its large object once per round.
-    CEPH_ARGS: `--memstore_device_bytes=${3 * 1024 ** 3}`,
+    CEPH_OSD_STORE: store,
+    // RGW frees an overwritten object's data only at its garbage collection (hours later), and the
+    // bench writes its large object once per round: the starter's 1 GiB memstore device is raised to
+    // 3 GiB; BlueStore's file is the starter's 8 GiB (sparse: it takes only what is written).
+    ...(store === 'memstore' ? { CEPH_ARGS: `--memstore_device_bytes=${3 * 1024 ** 3}` } : {}),
   };
   const stop = async () => {
     await run('bash', [path.join(CEPH_SCRIPTS, 'stop-ceph.sh')], { env, timeout: 60_000 });

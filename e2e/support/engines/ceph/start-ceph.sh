@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Starts a single-node Ceph cluster (monitor, manager, one in-memory OSD, RADOS Gateway) on loopback as a
-# real S3 engine for the journeys, without systemd. Needs Debian's ceph-mon ceph-osd ceph-mgr radosgw
+# Starts a single-node Ceph cluster (monitor, manager, one OSD, RADOS Gateway) on loopback as a real S3
+# engine for the journeys, without systemd. Needs Debian's ceph-mon ceph-osd ceph-mgr radosgw
 # uuid-runtime (scripts/system-deps.sh installs them as root).
 #
 # Variables: CEPH_DIR (state folder, required: the daemons' pid files, logs and config live there),
 # CEPH_MON_PORT and CEPH_RGW_PORT (free ports, chosen by the caller), CEPH_ACCESS_KEY / CEPH_SECRET_KEY
 # (the S3 user's keys), CEPH_START_TIMEOUT (seconds, default 90).
+# CEPH_OSD_STORE picks the OSD's object store:
+#   memstore (the default): the OSD keeps its data in memory (1 GiB); it starts in a few seconds.
+#   bluestore: BlueStore on a plain file, CEPH_DIR/osd/ceph-<id>/block, created sparse at mkfs with
+#     CEPH_BLUESTORE_BYTES (default 8 GiB) and holding BlueStore's RocksDB and its WAL too; writes are
+#     synced to that file as on a disk, so what RGW acknowledges is durable. Its memory target is 1 GiB.
 # Prints "ready <url>" when RGW answers S3 with the user in place. On failure or timeout it prints the
-# daemons' logs, stops what it started (stop-ceph.sh) and exits non-zero. Data lives in memory.
+# daemons' logs, stops what it started (stop-ceph.sh) and exits non-zero.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 D=${CEPH_DIR:?CEPH_DIR must name the folder for the cluster state}
@@ -47,6 +52,24 @@ mkdir -p "$D"/{run,log,mon,osd/ceph-0,mgr/ceph-x,rgw}
 sed -e "s#@DIR@#$D#g" -e "s#@MON_PORT@#$MON_PORT#g" -e "s#@RGW_PORT@#$RGW_PORT#g" -e "s#@FSID@#$(uuidgen)#g" \
   "$HERE/ceph.conf.in" >"$C"
 FSID=$(sed -n 's/^fsid = //p' "$C")
+case ${CEPH_OSD_STORE:-memstore} in
+  memstore) ;;
+  bluestore)
+    # An [osd] section overrides [global]'s memstore. With no bluestore_block_path, mkfs creates the
+    # file osd_data/block (sparse); no fsck at mkfs: the file is new and empty.
+    cat >>"$C" <<EOF
+[osd]
+osd_objectstore = bluestore
+bluestore_block_create = true
+bluestore_block_size = ${CEPH_BLUESTORE_BYTES:-8589934592}
+bluestore_block_db_create = false
+bluestore_block_wal_create = false
+bluestore_fsck_on_mkfs = false
+osd_memory_target = 1073741824
+EOF
+    ;;
+  *) failed "CEPH_OSD_STORE must be memstore or bluestore, not '$CEPH_OSD_STORE'" ;;
+esac
 
 monmaptool --create --fsid "$FSID" --addv a "[v1:127.0.0.1:$MON_PORT]" --set-min-mon-release pacific \
   "$D/monmap" >/dev/null
