@@ -181,8 +181,12 @@ function addSummaries(db: DatabaseSync): boolean {
 /** How often a read re-checks that the file is still the drive's. */
 const VERIFY_MS = 1000;
 
-/** Staged rows (see Catalog.stage) are applied once this many wait, or after STAGE_MS. */
+/**
+ * Staged rows (see Catalog.stage) are applied once this many wait, or they hold this many bytes
+ * (inline shards of objects up to 128 KiB: 512 of them would hold 32 MiB), or after STAGE_MS.
+ */
 const STAGE_ROWS = 512;
+const STAGE_BYTES = 4 * 1024 * 1024;
 const STAGE_MS = 200;
 
 /** This process's open catalogs by file: see settleCatalogAt. */
@@ -222,6 +226,8 @@ export class Catalog {
   private verified = 0;
   /** Changes made durable by the drive's journal and not yet applied (journal mode), by object. */
   private staged = new Map<string, CatalogChange>();
+  /** Bytes of the staged rows' documents and inline blobs (an overwritten key's counted twice). */
+  private stagedBytes = 0;
   private stageTimer: NodeJS.Timeout | null = null;
 
   constructor(sysDir: string, mode: CatalogMode) {
@@ -383,8 +389,11 @@ export class Catalog {
       return;
     }
     this.conn(true);
-    for (const c of changes) this.staged.set(stageId(c.bucket, c.key), c);
-    if (this.staged.size >= STAGE_ROWS) this.settle();
+    for (const c of changes) {
+      this.staged.set(stageId(c.bucket, c.key), c);
+      this.stagedBytes += c.row ? c.row.doc.length + (c.row.inline?.length ?? 0) : 0;
+    }
+    if (this.staged.size >= STAGE_ROWS || this.stagedBytes >= STAGE_BYTES) this.settle();
     else
       this.stageTimer ??= setTimeout(() => {
         this.stageTimer = null;
@@ -405,6 +414,7 @@ export class Catalog {
 
   private dropStaged(): void {
     this.staged.clear();
+    this.stagedBytes = 0;
     if (this.stageTimer) clearTimeout(this.stageTimer);
     this.stageTimer = null;
   }

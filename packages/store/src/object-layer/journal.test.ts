@@ -140,6 +140,23 @@ describe('DriveJournal', () => {
     drive.catalog.close();
   });
 
+  it('applies staged rows at once when they hold more than 4 MiB (memory stays bounded)', async () => {
+    const drive = new Drive(path.join(dir, 'drive1'), 0, 1);
+    await drive.init();
+    const journal = new DriveJournal(drive);
+    const big = 'x'.repeat(1024 * 1024);
+    await Promise.all(['a', 'b', 'c'].map((k) => journal.write('b', k, row(`g-${k}`, big))));
+    const db = new DatabaseSync(drive.catalog.file, { readOnly: true });
+    const inFile = (): number => (db.prepare('SELECT count(*) AS n FROM objects').get() as { n: number }).n;
+    expect(inFile()).toBe(0);
+    // The fourth MiB (with the documents) passes the bound: all four are applied with its batch.
+    await journal.write('b', 'd', row('g-d', big));
+    expect(inFile()).toBe(4);
+    db.close();
+    await journal.close();
+    drive.catalog.close();
+  });
+
   it("checkpoints the catalog's WAL on a worker thread, so the WAL is reused instead of growing", async () => {
     const drive = new Drive(path.join(dir, 'drive1'), 0, 1);
     await drive.init();
