@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { BenchClient, randomStream } from './support/client.js';
 import { cpuPerOp, idleCpuRate, printSmallCpu, settledCpu } from './support/cpu-figures.js';
-import { cephOsdStore, ENGINE_CREDS, startEngine } from './support/engines.js';
+import { cephLayoutLine, ENGINE_CREDS, startEngine } from './support/engines.js';
 import { type EngineKind, startTarget, type Target, type TargetKind } from './support/target.js';
 
 const MiB = 1024 * 1024;
@@ -279,13 +279,7 @@ export async function runS3Throughput(): Promise<void> {
   // (Ceph when its daemons are installed: scripts/system-deps.sh).
   const all = `raw,stowage,product,s3rver${existsSync('/usr/bin/radosgw') ? ',ceph' : ''}`;
   const kinds = (process.env.BENCH_TARGETS ?? all).split(',') as Kind[];
-  if (kinds.includes('ceph')) {
-    console.log(
-      cephOsdStore() === 'memstore'
-        ? "Ceph RGW's OSD: memstore, its data in memory (BENCH_CEPH_OSD=memstore)"
-        : "Ceph RGW's OSD: BlueStore on a sparse 8 GiB file, synced as a disk (BENCH_CEPH_OSD=memstore: in memory)",
-    );
-  }
+  if (kinds.includes('ceph')) console.log(cephLayoutLine());
   const results = await measureAll(kinds, block, small);
   for (const kind of kinds) console.log(`measured ${kind}: ${JSON.stringify(results[kind])}`);
   const { stowage: s = NONE, s3rver: p = NONE, raw: r = NONE } = results;

@@ -5,7 +5,7 @@
  * server idles, so work a request leaves behind (group commits, audit records delivered and indexed)
  * counts for the phase that caused it and not for whichever target runs next.
  */
-import { cephOsdStore } from './engines.js';
+import { cephLayout } from './engines.js';
 import type { Target } from './target.js';
 
 /** A server is idle once it used less than this share of one core over a sample. */
@@ -74,8 +74,11 @@ const LABELS: Record<string, string> = {
   stowage: 'store (bare)',
   product: 'npm start (console + store + audit log search)',
   s3rver: 's3rver',
-  ceph:
-    cephOsdStore() === 'memstore' ? 'Ceph RGW (memstore OSD, in memory)' : 'Ceph RGW (BlueStore on a file)',
+  ceph: {
+    ec: 'Ceph RGW (4 BlueStore OSDs, data EC 2+2)',
+    bluestore: 'Ceph RGW (1 BlueStore OSD on a file, no redundancy)',
+    memstore: 'Ceph RGW (memstore OSD, in memory)',
+  }[cephLayout()],
 };
 
 const fmt = (n: number | null | undefined, digits: number): string =>

@@ -113,23 +113,45 @@ async function startProduct(): Promise<Target> {
 }
 
 /**
- * The Ceph OSD's object store the bench runs: `bluestore` (the default: BlueStore on a sparse 8 GiB file
- * in the target's folder, its RocksDB and WAL on the same file, so RGW's writes are durable as the
- * store's are) or `memstore` (BENCH_CEPH_OSD=memstore: the data in memory, for comparison).
+ * The Ceph layout the bench runs (BENCH_CEPH_OSD):
+ * - `ec` (the default): the store's redundancy. Four OSDs, each on BlueStore on its own sparse 8 GiB
+ *   file in the target's folder (RocksDB and WAL on the same file, writes synced as to a disk), and
+ *   RGW's data pool erasure-coded 2+2 with one chunk per OSD, as the store writes 2+2 over 4 drives;
+ *   the metadata pools (bucket index and the rest) replicated 3 times, so they too survive 2 lost OSDs.
+ * - `bluestore`: one OSD on BlueStore on a file, pools of size 1 (durable, no redundancy).
+ * - `memstore`: one OSD keeping the data in memory, pools of size 1.
  */
-export function cephOsdStore(): 'bluestore' | 'memstore' {
-  return process.env.BENCH_CEPH_OSD === 'memstore' ? 'memstore' : 'bluestore';
+export type CephLayout = 'ec' | 'bluestore' | 'memstore';
+
+export function cephLayout(): CephLayout {
+  const v = process.env.BENCH_CEPH_OSD;
+  return v === 'bluestore' || v === 'memstore' ? v : 'ec';
 }
 
+/** One line naming the layout that runs, for the bench's output. */
+export function cephLayoutLine(): string {
+  switch (cephLayout()) {
+    case 'memstore':
+      return 'Ceph RGW: one memstore OSD, its data in memory, pools of size 1 (BENCH_CEPH_OSD=memstore)';
+    case 'bluestore':
+      return 'Ceph RGW: one OSD on BlueStore on a sparse 8 GiB file, synced as a disk, pools of size 1, no redundancy (BENCH_CEPH_OSD=bluestore)';
+    default:
+      return "Ceph RGW: the store's redundancy, 4 OSDs on BlueStore (a sparse 8 GiB file each), data pool erasure-coded 2+2 over the 4 OSDs, metadata pools replicated 3× (BENCH_CEPH_OSD=bluestore: one OSD, no redundancy; memstore: in memory)";
+  }
+}
+
+/** How many OSDs each layout runs. */
+const CEPH_OSDS: Record<CephLayout, number> = { ec: 4, bluestore: 1, memstore: 1 };
+
 /**
- * Ceph RGW from e2e/support/engines/ceph/start-ceph.sh: monitor, manager, one OSD (BlueStore on a file
- * by default, see `cephOsdStore`; the starter's CEPH_OSD_STORE), RADOS Gateway (beast). CPU is the sum
- * of all four daemons.
+ * Ceph RGW from e2e/support/engines/ceph/start-ceph.sh: monitor, manager, the OSDs of `cephLayout`
+ * (the starter's CEPH_OSD_STORE, CEPH_OSDS, CEPH_DATA_EC), RADOS Gateway (beast). CPU is the sum of all
+ * the daemons.
  */
 async function startCeph(): Promise<Target> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-ceph-'));
   const [ak, sk] = ENGINE_CREDS.ceph;
-  const store = cephOsdStore();
+  const layout = cephLayout();
   const env = {
     ...process.env,
     CEPH_DIR: dataDir,
@@ -137,12 +159,15 @@ async function startCeph(): Promise<Target> {
     CEPH_RGW_PORT: String(await freePort()),
     CEPH_ACCESS_KEY: ak,
     CEPH_SECRET_KEY: sk,
-    CEPH_START_TIMEOUT: '120',
-    CEPH_OSD_STORE: store,
+    // Four BlueStore OSDs take ~40 s to be made and started on the 2 cores, more under load.
+    CEPH_START_TIMEOUT: '240',
+    CEPH_OSD_STORE: layout === 'memstore' ? 'memstore' : 'bluestore',
+    CEPH_OSDS: String(CEPH_OSDS[layout]),
+    ...(layout === 'ec' ? { CEPH_DATA_EC: '2+2' } : {}),
     // RGW frees an overwritten object's data only at its garbage collection (hours later), and the
     // bench writes its large object once per round: the starter's 1 GiB memstore device is raised to
     // 3 GiB; BlueStore's file is the starter's 8 GiB (sparse: it takes only what is written).
-    ...(store === 'memstore' ? { CEPH_ARGS: `--memstore_device_bytes=${3 * 1024 ** 3}` } : {}),
+    ...(layout === 'memstore' ? { CEPH_ARGS: `--memstore_device_bytes=${3 * 1024 ** 3}` } : {}),
   };
   const stop = async () => {
     await run('bash', [path.join(CEPH_SCRIPTS, 'stop-ceph.sh')], { env, timeout: 60_000 });
@@ -150,13 +175,18 @@ async function startCeph(): Promise<Target> {
   try {
     const { stdout } = await run('bash', [path.join(CEPH_SCRIPTS, 'start-ceph.sh')], {
       env,
-      timeout: 180_000,
+      timeout: 300_000,
       maxBuffer: 16 * 1024 * 1024,
     });
     const url = /^ready (\S+)$/m.exec(stdout)?.[1];
     if (!url) throw new Error(`start-ceph.sh did not say it is ready:\n${stdout}`);
     const pids = await Promise.all(
-      ['client.rgw.s3', 'osd.0', 'mon.a', 'mgr.x'].map(async (name) =>
+      [
+        'client.rgw.s3',
+        ...Array.from({ length: CEPH_OSDS[layout] }, (_, i) => `osd.${i}`),
+        'mon.a',
+        'mgr.x',
+      ].map(async (name) =>
         Number((await readFile(path.join(dataDir, 'run', `${name}.pid`), 'utf8')).trim()),
       ),
     );

@@ -8,11 +8,16 @@ stop_pid() {
   for _ in $(seq 1 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
   kill -9 "$1" 2>/dev/null || true
 }
-for name in client.rgw.s3 osd.0 mgr.x mon.a; do
-  f=$D/run/$name.pid
-  [ -f "$f" ] && stop_pid "$(cat "$f")"
-  rm -f "$f"
-done
+stop_file() {
+  [ -f "$1" ] && stop_pid "$(cat "$1")"
+  rm -f "$1"
+}
+stop_file "$D/run/client.rgw.s3.pid"
+# The OSDs (one, or several with CEPH_OSDS) together: each takes seconds to shut down.
+for f in "$D"/run/osd.*.pid; do stop_file "$f" & done
+wait
+stop_file "$D/run/mgr.x.pid"
+stop_file "$D/run/mon.a.pid"
 for cmdline in /proc/[0-9]*/cmdline; do
   pid=${cmdline#/proc/}; pid=${pid%/cmdline}
   tr '\0' ' ' <"$cmdline" 2>/dev/null | grep -qF -- "-c $D/ceph.conf " && stop_pid "$pid"
