@@ -231,7 +231,8 @@ export class Catalog {
   private stageTimer: NodeJS.Timeout | null = null;
 
   constructor(sysDir: string, mode: CatalogMode) {
-    this.file = path.join(sysDir, CATALOG_FILE);
+    // Absolute: the key of this process's open catalogs (settleCatalogAt).
+    this.file = path.resolve(sysDir, CATALOG_FILE);
     this.mode = mode;
   }
 
@@ -295,7 +296,7 @@ export class Catalog {
       throw err;
     }
     this.db = db;
-    openCatalogs.set(path.resolve(this.file), this);
+    openCatalogs.set(this.file, this);
     this.ident = this.identity() ?? '';
     this.verified = Date.now();
     return !this.imported();
@@ -321,7 +322,7 @@ export class Catalog {
       }
     }
     this.dropStaged();
-    if (openCatalogs.get(path.resolve(this.file)) === this) openCatalogs.delete(path.resolve(this.file));
+    if (openCatalogs.get(this.file) === this) openCatalogs.delete(this.file);
     const db = this.db;
     this.db = null;
     this.st = null;

@@ -27,6 +27,16 @@ async function readAll(s: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Rows in a catalog's database file as another process (or a crash) finds it: staged rows not applied. */
+function rowsInFile(file: string): number {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM objects').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
 async function journalSegments(driveRoot: string): Promise<string[]> {
   return readdir(path.join(driveRoot, '.stowage.sys', 'journal')).catch(() => []);
 }
@@ -102,15 +112,7 @@ describe('DriveJournal', () => {
     // As the store runs it: the WAL checkpoint on a worker thread, through a connection of its own.
     const checkpointer = new WalCheckpointer();
     const journal = new DriveJournal(drive, checkpointer);
-    // The database file as another process (or a crash) would find it: no staged rows applied first.
-    const fileRows = (): number => {
-      const db = new DatabaseSync(drive.catalog.file, { readOnly: true });
-      try {
-        return (db.prepare('SELECT count(*) AS n FROM objects').get() as { n: number }).n;
-      } finally {
-        db.close();
-      }
-    };
+    const fileRows = (): number => rowsInFile(drive.catalog.file);
     await Promise.all(['a', 'b', 'c'].map((k) => journal.write('b', k, row(`g-${k}`, `v-${k}`))));
     await journal.write('b', 'b', null);
     // Acknowledged: durable in the journal, not yet in the database file.
@@ -146,13 +148,11 @@ describe('DriveJournal', () => {
     const journal = new DriveJournal(drive);
     const big = 'x'.repeat(1024 * 1024);
     await Promise.all(['a', 'b', 'c'].map((k) => journal.write('b', k, row(`g-${k}`, big))));
-    const db = new DatabaseSync(drive.catalog.file, { readOnly: true });
-    const inFile = (): number => (db.prepare('SELECT count(*) AS n FROM objects').get() as { n: number }).n;
+    const inFile = (): number => rowsInFile(drive.catalog.file);
     expect(inFile()).toBe(0);
     // The fourth MiB (with the documents) passes the bound: all four are applied with its batch.
     await journal.write('b', 'd', row('g-d', big));
     expect(inFile()).toBe(4);
-    db.close();
     await journal.close();
     drive.catalog.close();
   });
