@@ -51,6 +51,11 @@ export const ENVIRONMENT: ReadonlyArray<{ title: string; variables: EnvVariable[
         meaning: 'folder with public.crt, private.key (and CAs/): console and store serve HTTPS only',
       },
       {
+        name: 'STOWAGE_HEAP_GROWING_PERCENT',
+        default: '200',
+        meaning: "heap growth past live data before a full GC (0: V8's own, less memory)",
+      },
+      {
         name: 'MINIO_<SET>_<KEY>[_<TARGET>]',
         default: 'unset',
         meaning: 'overrides a stored configuration value, as in MinIO',

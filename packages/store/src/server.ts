@@ -24,6 +24,7 @@ import { LogWebhooks } from './logging/webhooks.js';
 import { StoreMetrics } from './metrics/store-metrics.js';
 import { NotificationSystem } from './notify/notification-system.js';
 import { type ObjectLayerOptions, openObjectLayer, openPools } from './object-layer/index.js';
+import { applyHeapGrowth } from './perf/heap-growth.js';
 import { registerReplicationMetrics } from './replication/prometheus.js';
 import { ReplicationService } from './replication/service.js';
 import { unsealer } from './s3/sse/seal.js';
@@ -75,6 +76,8 @@ async function deploymentId(system: StoreContext['layer']['system']): Promise<st
  * layer; the layer's atomic commits mean a request cut short leaves no partial object.
  */
 export async function startStore(opts: StoreOptions): Promise<StoreHandle> {
+  // Before anything is opened: an invalid STOWAGE_HEAP_GROWING_PERCENT stops the start with its message.
+  applyHeapGrowth(opts.env ?? process.env);
   const log = new StoreLog();
   const common: Omit<ObjectLayerOptions, 'drives'> = {
     dataDir: opts.dataDir,

@@ -192,6 +192,18 @@ describe('stowage server', () => {
     }
   });
 
+  it('exits 1 with one line naming STOWAGE_HEAP_GROWING_PERCENT when it is not a percentage', async () => {
+    const root = await tempDir();
+    const r = await runToExit(
+      ['server', '--address', '127.0.0.1:0', `${root}/d{1...4}`],
+      childEnv({ STOWAGE_HEAP_GROWING_PERCENT: '150%' }),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      `Error: STOWAGE_HEAP_GROWING_PERCENT must be a whole number from 0 (V8's own heuristic) to 1000; got "150%"`,
+    );
+  });
+
   it('exits 1 naming the address when the port is in use', async () => {
     const root = await tempDir();
     const busy = net.createServer();

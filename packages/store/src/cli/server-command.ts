@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PoolSpec } from '../core/options.js';
 import { SYS_DIR } from '../object-layer/drive.js';
+import { heapGrowingPercent } from '../perf/heap-growth.js';
 import { type StoreHandle, startStore } from '../server.js';
 import { loadCertsDir, trustCertsDir } from './certs-dir.js';
 import { CliError } from './cli-error.js';
@@ -33,7 +34,8 @@ Options:
   -h, --help            this help
 
 Environment: MINIO_ROOT_USER / MINIO_ROOT_PASSWORD (generated, printed once and kept on the drives when
-absent), MINIO_* configuration variables.`;
+absent), MINIO_* configuration variables, STOWAGE_HEAP_GROWING_PERCENT (default 200: V8's heap may grow
+to 3× what a full collection left alive; 0 = V8's own heuristic, for hosts short of memory).`;
 
 /** `HOST:PORT`, `:PORT` (every interface) or `[v6]:PORT`. */
 export function parseAddress(text: string): { host: string; port: number } {
@@ -80,6 +82,7 @@ export async function startServerCommand(
     throw new CliError((err as Error).message);
   }
   if (parsed.values.help) return 'help';
+  heapGrowingPercent(env); // an invalid value stops here, before any drive folder is made
   const { host, port } = parseAddress(parsed.values.address ?? ':9000');
   const pools = parseDriveArgs(parsed.positionals);
   const explicitCerts = parsed.values['certs-dir'];
