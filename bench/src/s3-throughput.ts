@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { BenchClient, randomStream } from './support/client.js';
-import { cpuPerOp, idleCpuRate, printSmallCpu, settledCpu } from './support/cpu-figures.js';
+import { cpuPerOp, idleCpuRate, printSmallCpu, settledAll, settledCpu } from './support/cpu-figures.js';
 import { cephLayoutLine, ENGINE_CREDS, startEngine } from './support/engines.js';
 import { type EngineKind, startTarget, type Target, type TargetKind } from './support/target.js';
 
@@ -138,6 +138,27 @@ interface Running {
 const ROUNDS = 3;
 
 /**
+ * One phase of one target: every target idle first (settledAll), then `run` timed; its rate (`units`
+ * per second) and the lower of `bestCpuMs` and this phase's server CPU ms per unit.
+ */
+async function phase(
+  running: readonly Running[],
+  r: Running,
+  units: number,
+  bestCpuMs: number | null,
+  run: () => Promise<unknown>,
+): Promise<{ rate: number; cpuMs: number }> {
+  const before = await settledAll(running, r);
+  const start = process.hrtime.bigint();
+  await run();
+  const rate = units / seconds(start);
+  return {
+    rate,
+    cpuMs: cpuPerOp(bestCpuMs, before, await settledCpu(r.target, r.idleRate), units, r.idleRate),
+  };
+}
+
+/**
  * Every figure is the best of ROUNDS rounds, and the targets take turns within each round (raw,
  * stowage, s3rver, raw, …) so a slow spell of this shared machine hits all of them alike instead of
  * whichever happened to run then. Each target is warmed up first (JIT, connections, first folders):
@@ -173,48 +194,48 @@ async function measureAll(
       `idle CPU: ${running.map((r) => `${r.kind} ${(r.idleRate * 100).toFixed(1)}% of a core`).join(', ')}`,
     );
     for (let round = 0; round < ROUNDS; round++) {
-      for (const { client, target, idleRate, figures: f } of running) {
-        let cpu = await settledCpu(target);
-        let start = process.hrtime.bigint();
-        await expectOk(
-          client.request('PUT', '/bench/large.bin', randomStream(LARGE, block), LARGE),
-          'PUT large',
+      for (const r of running) {
+        const { client, figures: f } = r;
+        const put = await phase(running, r, LARGE / MiB, f.largePutCpuMs, () =>
+          expectOk(client.request('PUT', '/bench/large.bin', randomStream(LARGE, block), LARGE), 'PUT large'),
         );
-        f.largePutMiBs = Math.max(f.largePutMiBs, LARGE / MiB / seconds(start));
-        f.largePutCpuMs = cpuPerOp(f.largePutCpuMs, cpu, await settledCpu(target), LARGE / MiB, idleRate);
-        cpu = await settledCpu(target);
-        start = process.hrtime.bigint();
-        const r = await client.request('GET', '/bench/large.bin', undefined, undefined, true);
-        if (r.status !== 200 || r.bytes !== LARGE)
-          throw new Error(`GET large: ${r.status}, ${r.bytes} bytes`);
-        f.largeGetMiBs = Math.max(f.largeGetMiBs, LARGE / MiB / seconds(start));
-        f.largeGetCpuMs = cpuPerOp(f.largeGetCpuMs, cpu, await settledCpu(target), LARGE / MiB, idleRate);
+        f.largePutMiBs = Math.max(f.largePutMiBs, put.rate);
+        f.largePutCpuMs = put.cpuMs;
+        const get = await phase(running, r, LARGE / MiB, f.largeGetCpuMs, async () => {
+          const got = await client.request('GET', '/bench/large.bin', undefined, undefined, true);
+          if (got.status !== 200 || got.bytes !== LARGE)
+            throw new Error(`GET large: ${got.status}, ${got.bytes} bytes`);
+        });
+        f.largeGetMiBs = Math.max(f.largeGetMiBs, get.rate);
+        f.largeGetCpuMs = get.cpuMs;
       }
     }
     progress('large PUT/GET');
     // 4 KiB PUTs create new keys in every round (the common case: a new object, new folders).
     for (let round = 0; round < ROUNDS; round++) {
-      for (const { client, target, idleRate, figures: f } of running) {
-        const cpu = await settledCpu(target);
-        const start = process.hrtime.bigint();
-        await inParallel(SMALL_OPS, (i) =>
-          expectOk(client.request('PUT', `/bench/small/${round}/${i}`, small), 'PUT 4KiB').then(() => {}),
+      for (const r of running) {
+        const { client, figures: f } = r;
+        const put = await phase(running, r, SMALL_OPS, f.smallPutCpuMs, () =>
+          inParallel(SMALL_OPS, (i) =>
+            expectOk(client.request('PUT', `/bench/small/${round}/${i}`, small), 'PUT 4KiB').then(() => {}),
+          ),
         );
-        f.smallPutOps = Math.max(f.smallPutOps, SMALL_OPS / seconds(start));
-        f.smallPutCpuMs = cpuPerOp(f.smallPutCpuMs, cpu, await settledCpu(target), SMALL_OPS, idleRate);
+        f.smallPutOps = Math.max(f.smallPutOps, put.rate);
+        f.smallPutCpuMs = put.cpuMs;
       }
     }
     progress('4 KiB PUT');
     for (let round = 0; round < ROUNDS; round++) {
-      for (const { client, target, idleRate, figures: f } of running) {
-        const cpu = await settledCpu(target);
-        const start = process.hrtime.bigint();
-        await inParallel(SMALL_OPS, async (i) => {
-          const r = await client.request('GET', `/bench/small/${round}/${i}`, undefined, undefined, true);
-          if (r.status !== 200 || r.bytes !== small.length) throw new Error(`GET 4KiB: ${r.status}`);
-        });
-        f.smallGetOps = Math.max(f.smallGetOps, SMALL_OPS / seconds(start));
-        f.smallGetCpuMs = cpuPerOp(f.smallGetCpuMs, cpu, await settledCpu(target), SMALL_OPS, idleRate);
+      for (const r of running) {
+        const { client, figures: f } = r;
+        const get = await phase(running, r, SMALL_OPS, f.smallGetCpuMs, () =>
+          inParallel(SMALL_OPS, async (i) => {
+            const got = await client.request('GET', `/bench/small/${round}/${i}`, undefined, undefined, true);
+            if (got.status !== 200 || got.bytes !== small.length) throw new Error(`GET 4KiB: ${got.status}`);
+          }),
+        );
+        f.smallGetOps = Math.max(f.smallGetOps, get.rate);
+        f.smallGetCpuMs = get.cpuMs;
       }
     }
     progress('4 KiB GET');

@@ -22,16 +22,35 @@ export interface CpuReading {
 
 const now = (): number => performance.now() / 1000;
 
-/** The server's CPU seconds once it has gone idle (or after MAX_SAMPLES samples). */
-export async function settledCpu(target: Target): Promise<CpuReading> {
+/**
+ * The server's CPU seconds once it has gone idle (or after MAX_SAMPLES samples): below IDLE_SHARE of a
+ * core above its own idle rate (Ceph's daemons never fall below a third of a core).
+ */
+export async function settledCpu(target: Target, idleRate = 0): Promise<CpuReading> {
   let before = await target.cpuSeconds();
   for (let i = 0; i < MAX_SAMPLES; i++) {
     await new Promise((r) => setTimeout(r, SAMPLE_MS));
     const cpu = await target.cpuSeconds();
-    if (cpu - before < (IDLE_SHARE * SAMPLE_MS) / 1000) return { cpu, at: now() };
+    if (cpu - before < ((IDLE_SHARE + idleRate) * SAMPLE_MS) / 1000) return { cpu, at: now() };
     before = cpu;
   }
   return { cpu: before, at: now() };
+}
+
+/** A target and its idle rate (see idleCpuRate). */
+export interface Settling {
+  target: Target;
+  idleRate: number;
+}
+
+/**
+ * `mine`'s reading once every target has gone idle, the others first: a phase then starts with no
+ * other target still finishing the work of its own phase on the same cores (Ceph digests a large PUT
+ * for seconds after answering it, which ran into the next targets' phases — raw's and the store's).
+ */
+export async function settledAll(all: readonly Settling[], mine: Settling): Promise<CpuReading> {
+  for (const r of all) if (r !== mine) await settledCpu(r.target, r.idleRate);
+  return settledCpu(mine.target, mine.idleRate);
 }
 
 /**
