@@ -8,7 +8,7 @@
  * (about 1.5× the live heap here) a large PUT ran a full mark-compact every ~25 MiB of body — 35 of them
  * in 896 MiB, each marking the whole heap on V8's helper threads: ~1.5 ms of CPU per MiB written, a
  * fifth of the store's. At 200 % (the limit is 3× what survived) there were 15, and the store spent
- * 6.0 instead of 7.0 ms of CPU per MiB (packages/store/docs/performance.md, "Garbage collection").
+ * 6.0 instead of 7.0 ms of CPU per MiB (packages/store/docs/performance.md, "PUT, third pass").
  * The price is memory: the heap may hold up to twice its live size in garbage (+27 MB peak RSS on the
  * bench's bare store). 4 KiB requests are not affected (they run a full collection every few thousand).
  *
@@ -38,12 +38,12 @@ export function heapGrowingPercent(env: Readonly<Record<string, string | undefin
   return Number(raw);
 }
 
-let applied: number | undefined;
+let applied = false;
 
 /** Sets V8's heap growing factor for this process (once; a second store in the process changes nothing). */
 export function applyHeapGrowth(env: Readonly<Record<string, string | undefined>>): void {
   const percent = heapGrowingPercent(env);
-  if (applied !== undefined) return;
-  applied = percent;
+  if (applied) return;
+  applied = true;
   v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
