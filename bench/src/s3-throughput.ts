@@ -144,6 +144,7 @@ const ROUNDS = 3;
 async function phase(
   running: readonly Running[],
   r: Running,
+  what: string,
   units: number,
   bestCpuMs: number | null,
   run: () => Promise<unknown>,
@@ -152,10 +153,12 @@ async function phase(
   const start = process.hrtime.bigint();
   await run();
   const rate = units / seconds(start);
-  return {
-    rate,
-    cpuMs: cpuPerOp(bestCpuMs, before, await settledCpu(r.target, r.idleRate), units, r.idleRate),
-  };
+  const after = await settledCpu(r.target, r.idleRate);
+  // Each round's own figures on stderr: a best-of-rounds figure hides whether one round or all were slow.
+  progress(
+    `${what}, ${r.kind}: ${rate.toFixed(0)}/s, ${cpuPerOp(null, before, after, units, r.idleRate).toFixed(3)} ms CPU per unit`,
+  );
+  return { rate, cpuMs: cpuPerOp(bestCpuMs, before, after, units, r.idleRate) };
 }
 
 /**
@@ -196,12 +199,12 @@ async function measureAll(
     for (let round = 0; round < ROUNDS; round++) {
       for (const r of running) {
         const { client, figures: f } = r;
-        const put = await phase(running, r, LARGE / MiB, f.largePutCpuMs, () =>
+        const put = await phase(running, r, 'large PUT (MiB)', LARGE / MiB, f.largePutCpuMs, () =>
           expectOk(client.request('PUT', '/bench/large.bin', randomStream(LARGE, block), LARGE), 'PUT large'),
         );
         f.largePutMiBs = Math.max(f.largePutMiBs, put.rate);
         f.largePutCpuMs = put.cpuMs;
-        const get = await phase(running, r, LARGE / MiB, f.largeGetCpuMs, async () => {
+        const get = await phase(running, r, 'large GET (MiB)', LARGE / MiB, f.largeGetCpuMs, async () => {
           const got = await client.request('GET', '/bench/large.bin', undefined, undefined, true);
           if (got.status !== 200 || got.bytes !== LARGE)
             throw new Error(`GET large: ${got.status}, ${got.bytes} bytes`);
@@ -215,7 +218,7 @@ async function measureAll(
     for (let round = 0; round < ROUNDS; round++) {
       for (const r of running) {
         const { client, figures: f } = r;
-        const put = await phase(running, r, SMALL_OPS, f.smallPutCpuMs, () =>
+        const put = await phase(running, r, '4 KiB PUT', SMALL_OPS, f.smallPutCpuMs, () =>
           inParallel(SMALL_OPS, (i) =>
             expectOk(client.request('PUT', `/bench/small/${round}/${i}`, small), 'PUT 4KiB').then(() => {}),
           ),
@@ -228,7 +231,7 @@ async function measureAll(
     for (let round = 0; round < ROUNDS; round++) {
       for (const r of running) {
         const { client, figures: f } = r;
-        const get = await phase(running, r, SMALL_OPS, f.smallGetCpuMs, () =>
+        const get = await phase(running, r, '4 KiB GET', SMALL_OPS, f.smallGetCpuMs, () =>
           inParallel(SMALL_OPS, async (i) => {
             const got = await client.request('GET', `/bench/small/${round}/${i}`, undefined, undefined, true);
             if (got.status !== 200 || got.bytes !== small.length) throw new Error(`GET 4KiB: ${got.status}`);
