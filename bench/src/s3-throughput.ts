@@ -139,7 +139,8 @@ const ROUNDS = 3;
 
 /**
  * One phase of one target: every target idle first (settledAll), then `run` timed; its rate (`units`
- * per second) and the lower of `bestCpuMs` and this phase's server CPU ms per unit.
+ * per second) and the lower of `bestCpuMs` and this phase's server CPU ms per unit. The phase's own
+ * figures, named `what`, go to stderr.
  */
 async function phase(
   running: readonly Running[],
