@@ -154,12 +154,10 @@ async function phase(
   const start = process.hrtime.bigint();
   await run();
   const rate = units / seconds(start);
-  const after = await settledCpu(r.target, r.idleRate);
+  const cpuMs = cpuPerOp(null, before, await settledCpu(r.target, r.idleRate), units, r.idleRate);
   // Each round's own figures on stderr: a best-of-rounds figure hides whether one round or all were slow.
-  progress(
-    `${what}, ${r.kind}: ${rate.toFixed(0)}/s, ${cpuPerOp(null, before, after, units, r.idleRate).toFixed(3)} ms CPU per unit`,
-  );
-  return { rate, cpuMs: cpuPerOp(bestCpuMs, before, after, units, r.idleRate) };
+  progress(`${what}, ${r.kind}: ${rate.toFixed(0)}/s, ${cpuMs.toFixed(3)} ms CPU per unit`);
+  return { rate, cpuMs: Math.min(bestCpuMs ?? cpuMs, cpuMs) };
 }
 
 /**
